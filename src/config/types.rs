@@ -1,0 +1,395 @@
+//! The typed `site.json` model, deserialised after the JSON Schema has
+//! accepted the document. Field names follow Mintlify's legacy `mint.json`.
+//! Keys sheaf does not know are kept out of these types (they are reported
+//! as warnings by validation); keys real sites rely on beyond the seed
+//! (`redirects`, `metadata`) are modelled here.
+
+use serde::{Deserialize, Serialize};
+
+/// The whole `site.json`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct SiteConfig {
+    pub name: String,
+    pub navigation: Vec<NavGroup>,
+    pub logo: Option<Logo>,
+    pub favicon: Option<String>,
+    pub colors: Option<Colors>,
+    #[serde(default)]
+    pub topbar_links: Vec<TopbarLink>,
+    pub topbar_cta_button: Option<CtaButton>,
+    #[serde(default)]
+    pub versions: Vec<Version>,
+    #[serde(default)]
+    pub anchors: Vec<Anchor>,
+    pub top_anchor: Option<TopAnchor>,
+    #[serde(default)]
+    pub tabs: Vec<Tab>,
+    pub api: Option<ApiConfig>,
+    pub openapi: Option<OneOrMany>,
+    #[serde(default)]
+    pub footer_socials: serde_json::Map<String, serde_json::Value>,
+    #[serde(default)]
+    pub feedback: Feedback,
+    #[serde(default)]
+    pub mode_toggle: ModeToggle,
+    pub background_image: Option<String>,
+    #[serde(default)]
+    pub redirects: Vec<Redirect>,
+    #[serde(default)]
+    pub metadata: serde_json::Map<String, serde_json::Value>,
+}
+
+/// A group of pages in the navigation. Groups nest: an entry of `pages` is a
+/// page path or another group.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+pub struct NavGroup {
+    pub group: String,
+    pub pages: Vec<NavEntry>,
+    pub version: Option<String>,
+    pub icon: Option<String>,
+    #[serde(rename = "iconType")]
+    pub icon_type: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(untagged)]
+pub enum NavEntry {
+    /// A page path relative to the docs root, without extension.
+    Page(String),
+    Group(NavGroup),
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(untagged)]
+pub enum Logo {
+    Path(String),
+    Modes {
+        light: String,
+        dark: String,
+        href: Option<String>,
+    },
+}
+
+impl Logo {
+    pub fn light(&self) -> &str {
+        match self {
+            Logo::Path(p) => p,
+            Logo::Modes { light, .. } => light,
+        }
+    }
+    pub fn dark(&self) -> &str {
+        match self {
+            Logo::Path(p) => p,
+            Logo::Modes { dark, .. } => dark,
+        }
+    }
+    /// Where clicking the logo links; `None` means the site's home page.
+    pub fn href(&self) -> Option<&str> {
+        match self {
+            Logo::Modes { href: Some(h), .. } if h != "/" => Some(h),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+pub struct Colors {
+    pub primary: String,
+    pub light: Option<String>,
+    pub dark: Option<String>,
+    pub background: Option<BackgroundColors>,
+    pub anchors: Option<AnchorColor>,
+}
+
+/// Background colors per mode. `site.json` must give both; a side missing in
+/// a real `mint.json` is reported and falls back to the theme default.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+pub struct BackgroundColors {
+    pub light: Option<String>,
+    pub dark: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct TopbarLink {
+    pub name: String,
+    pub url: String,
+}
+
+#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum CtaType {
+    #[default]
+    Link,
+    Github,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct CtaButton {
+    #[serde(default, rename = "type")]
+    pub kind: CtaType,
+    pub url: String,
+    pub name: Option<String>,
+}
+
+/// A docs version: a name, or (later Mintlify) a name linking elsewhere.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(untagged)]
+pub enum Version {
+    Name(String),
+    External { name: String, url: String },
+}
+
+impl Version {
+    pub fn name(&self) -> &str {
+        match self {
+            Version::Name(n) => n,
+            Version::External { name, .. } => name,
+        }
+    }
+    pub fn external_url(&self) -> Option<&str> {
+        match self {
+            Version::Name(_) => None,
+            Version::External { url, .. } => Some(url),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(untagged)]
+pub enum AnchorColor {
+    Solid(String),
+    Gradient { from: String, to: String },
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct Anchor {
+    pub name: String,
+    pub url: String,
+    pub icon: Option<String>,
+    pub icon_type: Option<IconType>,
+    pub color: Option<AnchorColor>,
+    pub version: Option<String>,
+    #[serde(default)]
+    pub is_default_hidden: bool,
+}
+
+#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum IconType {
+    Brands,
+    #[default]
+    Duotone,
+    Light,
+    SharpSolid,
+    Solid,
+    Thin,
+    Regular,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct TopAnchor {
+    #[serde(default = "TopAnchor::default_name")]
+    pub name: String,
+    #[serde(default = "TopAnchor::default_icon")]
+    pub icon: String,
+    #[serde(default)]
+    pub icon_type: IconType,
+}
+
+impl TopAnchor {
+    fn default_name() -> String {
+        "Documentation".into()
+    }
+    fn default_icon() -> String {
+        "book-open".into()
+    }
+}
+
+impl Default for TopAnchor {
+    fn default() -> Self {
+        TopAnchor {
+            name: Self::default_name(),
+            icon: Self::default_icon(),
+            icon_type: IconType::Duotone,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Tab {
+    pub name: String,
+    pub url: String,
+    pub version: Option<String>,
+}
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct ApiConfig {
+    pub base_url: Option<OneOrMany>,
+    pub auth: Option<ApiAuth>,
+    #[serde(default)]
+    pub playground: Playground,
+    #[serde(default)]
+    pub maintain_order: bool,
+}
+
+impl ApiConfig {
+    pub fn base_urls(&self) -> Vec<String> {
+        self.base_url.as_ref().map(OneOrMany::to_vec).unwrap_or_default()
+    }
+}
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct ApiAuth {
+    pub method: Option<AuthMethod>,
+    pub name: Option<String>,
+    pub input_prefix: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum AuthMethod {
+    Bearer,
+    Basic,
+    Key,
+}
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+pub struct Playground {
+    #[serde(default)]
+    pub mode: PlaygroundMode,
+}
+
+#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum PlaygroundMode {
+    #[default]
+    Show,
+    Simple,
+    Hide,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(untagged)]
+pub enum OneOrMany {
+    One(String),
+    Many(Vec<String>),
+}
+
+impl OneOrMany {
+    pub fn to_vec(&self) -> Vec<String> {
+        match self {
+            OneOrMany::One(s) => vec![s.clone()],
+            OneOrMany::Many(v) => v.clone(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct Feedback {
+    #[serde(default)]
+    pub suggest_edit: bool,
+    #[serde(default)]
+    pub raise_issue: bool,
+}
+
+#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct ModeToggle {
+    pub default: Option<Mode>,
+    #[serde(default)]
+    pub is_hidden: bool,
+}
+
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    Light,
+    Dark,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Redirect {
+    pub source: String,
+    pub destination: String,
+}
+
+/// The nine `footerSocials` keys of the specification.
+pub const SOCIAL_KEYS: [&str; 9] = [
+    "website",
+    "facebook",
+    "twitter",
+    "discord",
+    "slack",
+    "github",
+    "linkedin",
+    "instagram",
+    "hacker-news",
+];
+
+/// Keys a later Mintlify accepts in `footerSocials` (accepted with a warning).
+pub const LATER_SOCIAL_KEYS: [&str; 4] = ["x", "youtube", "medium", "telegram"];
+
+impl SiteConfig {
+    /// Every social link as (platform, url), in file order.
+    pub fn socials(&self) -> Vec<(String, String)> {
+        self.footer_socials
+            .iter()
+            .filter_map(|(k, v)| v.as_str().map(|url| (k.clone(), url.to_string())))
+            .collect()
+    }
+
+    /// The repository (`https://github.com/owner/name`) used by the feedback
+    /// buttons: the github CTA's URL, else `footerSocials.github` when it
+    /// names a repository.
+    pub fn repository_url(&self) -> Option<String> {
+        if let Some(cta) = &self.topbar_cta_button {
+            if cta.kind == CtaType::Github && github_repo(&cta.url).is_some() {
+                return Some(cta.url.trim_end_matches('/').to_string());
+            }
+        }
+        let gh = self.footer_socials.get("github")?.as_str()?;
+        github_repo(gh).map(|_| gh.trim_end_matches('/').to_string())
+    }
+
+    pub fn version_names(&self) -> Vec<&str> {
+        self.versions.iter().map(Version::name).collect()
+    }
+}
+
+/// `owner/name` of a GitHub repository URL, if it is one.
+pub fn github_repo(url: &str) -> Option<String> {
+    let rest = url
+        .strip_prefix("https://github.com/")
+        .or_else(|| url.strip_prefix("http://github.com/"))?;
+    let mut parts = rest.trim_end_matches('/').split('/');
+    let owner = parts.next().filter(|s| !s.is_empty())?;
+    let name = parts.next().filter(|s| !s.is_empty())?;
+    Some(format!("{owner}/{}", name.trim_end_matches(".git")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn github_repo_needs_owner_and_name() {
+        assert_eq!(github_repo("https://github.com/a/b/"), Some("a/b".into()));
+        assert_eq!(github_repo("https://github.com/a"), None);
+        assert_eq!(github_repo("https://gitlab.com/a/b"), None);
+    }
+
+    #[test]
+    fn nested_navigation_deserialises() {
+        let nav: Vec<NavGroup> = serde_json::from_str(
+            r#"[{"group":"A","pages":["x",{"group":"B","icon":"k","pages":["y"]}]}]"#,
+        )
+        .unwrap();
+        assert!(matches!(&nav[0].pages[1], NavEntry::Group(g) if g.group == "B"));
+    }
+}

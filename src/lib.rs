@@ -1,0 +1,29 @@
+//! sheaf: a documentation site generator for Markdown/MDX pages, OpenAPI
+//! specs and one `site.json` (the shape of Mintlify's legacy `mint.json`).
+//!
+//! The pipeline, one module per stage (see `ARCHITECTURE.md`):
+//!
+//! 1. [`config`]: read `site.json` with source positions, validate it against
+//!    the embedded JSON Schema, deserialise it, run semantic checks.
+//! 2. [`content`]: discover pages, parse frontmatter, resolve the navigation
+//!    into an immutable [`content::Site`].
+//! 3. [`openapi`]: load OpenAPI specs, resolve `$ref`s, build endpoint views.
+//! 4. [`markdown`]: Markdown + MDX components to HTML, headings, highlighting.
+//! 5. [`render`]: the tera theme turns a page and the site into HTML.
+//! 6. [`build`]: render every page in parallel, write assets, the search
+//!    index ([`search`]), sitemap and llms.txt, then swap the output in.
+//!
+//! [`serve`] wraps the pipeline in a live preview; [`diagnostics`] is how every
+//! stage reports problems.
+
+pub mod build;
+pub mod cli;
+pub mod config;
+pub mod content;
+pub mod diagnostics;
+pub mod icons;
+pub mod markdown;
+pub mod openapi;
+pub mod render;
+pub mod search;
+pub mod serve;

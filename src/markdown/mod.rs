@@ -1,0 +1,1 @@
+//! Markdown and MDX to HTML: components, heading ids, table of contents, code highlighting.

@@ -1,0 +1,1 @@
+//! The live preview: HTTP server, watcher, live reload and the playground proxy.
