@@ -168,7 +168,13 @@ impl Diagnostic {
 impl fmt::Display for Diagnostic {
     /// One-line form: `error: site.json:12:16: `colors.primary`: ... (help: ...)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}: {}", self.severity, self.location(), self.headline())?;
+        write!(
+            f,
+            "{}: {}: {}",
+            self.severity,
+            self.location(),
+            self.headline()
+        )?;
         if let Some(help) = &self.help {
             write!(f, " (help: {help})")?;
         }
@@ -344,11 +350,23 @@ mod tests {
     #[test]
     fn position_counts_lines_and_characters() {
         let src = "ab\ncdé\nfg";
-        assert_eq!(Position::from_offset(src, 0), Position { line: 1, column: 1 });
-        assert_eq!(Position::from_offset(src, 3), Position { line: 2, column: 1 });
+        assert_eq!(
+            Position::from_offset(src, 0),
+            Position { line: 1, column: 1 }
+        );
+        assert_eq!(
+            Position::from_offset(src, 3),
+            Position { line: 2, column: 1 }
+        );
         // 'é' is two bytes; 'f' on line 3 is at byte 8.
-        assert_eq!(Position::from_offset(src, 8), Position { line: 3, column: 1 });
-        assert_eq!(Position::from_offset(src, 5), Position { line: 2, column: 3 });
+        assert_eq!(
+            Position::from_offset(src, 8),
+            Position { line: 3, column: 1 }
+        );
+        assert_eq!(
+            Position::from_offset(src, 5),
+            Position { line: 2, column: 3 }
+        );
     }
 
     #[test]
@@ -371,6 +389,9 @@ mod tests {
         assert!(text.contains("error: `name`: expected a string"), "{text}");
         assert!(text.contains("--> site.json:2:11"), "{text}");
         assert!(text.contains('^'), "{text}");
-        assert!(text.contains("help: write the project name in quotes"), "{text}");
+        assert!(
+            text.contains("help: write the project name in quotes"),
+            "{text}"
+        );
     }
 }

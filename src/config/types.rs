@@ -238,7 +238,10 @@ pub struct ApiConfig {
 
 impl ApiConfig {
     pub fn base_urls(&self) -> Vec<String> {
-        self.base_url.as_ref().map(OneOrMany::to_vec).unwrap_or_default()
+        self.base_url
+            .as_ref()
+            .map(OneOrMany::to_vec)
+            .unwrap_or_default()
     }
 }
 
