@@ -1,2 +1,252 @@
-//! Pages and navigation: discover pages, parse frontmatter, resolve the
-//! navigation into an immutable [`Site`].
+//! Pages and navigation: discover the pages of a docs root, read their
+//! frontmatter, and resolve `site.json`'s navigation into an immutable
+//! [`Site`] that the render stage reads from many threads at once.
+//!
+//! A page is identified by its *slug*: its path relative to the docs root
+//! without extension (`api-reference/get`), exactly as navigation names it.
+//! Pages come from three places:
+//! - files named in the navigation (`quickstart` → `quickstart.mdx`);
+//! - navigation entries that name an OpenAPI operation (`"GET /api/user"`),
+//!   which become endpoint pages without a file;
+//! - every other `.md`/`.mdx` file under the root (built, but not in the
+//!   sidebar), except snippet folders and files starting with `_`.
+//!
+//! Each page is placed in a *section*: the tab (`tabs[].url`) and the local
+//! anchor (`anchors[].url`) whose folder its slug starts with. A navigation
+//! group belongs to the section of its first page, as in Mintlify.
+
+mod frontmatter;
+mod nav;
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+pub use frontmatter::{split as split_frontmatter, Frontmatter};
+pub use nav::{is_endpoint_entry, NavItem};
+
+use crate::config::SiteConfig;
+use crate::diagnostics::{Diagnostic, Diagnostics};
+
+/// Index of a page in [`Site::pages`].
+pub type PageId = usize;
+
+/// Everything the render stage needs, loaded once and then read-only.
+#[derive(Debug, Clone)]
+pub struct Site {
+    pub root: PathBuf,
+    pub config: SiteConfig,
+    pub pages: Vec<Page>,
+    /// The resolved navigation tree, in `site.json` order.
+    pub nav: Vec<NavItem>,
+    /// Page ids in navigation order (for previous/next links).
+    pub nav_order: Vec<PageId>,
+    slugs: HashMap<String, PageId>,
+}
+
+/// One page of the site.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Page {
+    pub id: PageId,
+    /// Path without extension, relative to the root (`api/get-user`); `index` is the home page.
+    pub slug: String,
+    /// The source file relative to the root; `None` for navigation-only endpoint pages.
+    pub source_path: Option<PathBuf>,
+    /// The full file text (frontmatter included); empty without a file.
+    pub source: String,
+    /// Byte offset of the body in `source`, and the number of lines before it.
+    pub body_start: usize,
+    pub body_line_offset: usize,
+    pub frontmatter: Frontmatter,
+    pub title: String,
+    /// The sidebar label: `sidebarTitle`, else the title.
+    pub nav_title: String,
+    /// The OpenAPI operation this page documents (frontmatter `openapi` or a navigation entry).
+    pub openapi: Option<String>,
+    pub version: Option<String>,
+    /// Index into `config.tabs`; `None` is the primary tab.
+    pub tab: Option<usize>,
+    /// Index into `config.anchors` (local anchors only).
+    pub anchor: Option<usize>,
+    /// Whether the navigation lists the page.
+    pub in_nav: bool,
+}
+
+impl Page {
+    /// The page body (the source without its frontmatter).
+    pub fn body(&self) -> &str {
+        &self.source[self.body_start..]
+    }
+
+    /// The page's directory URL relative to the site root: `a/b/`, or `` for the home page.
+    pub fn url(&self) -> String {
+        if self.slug == "index" {
+            String::new()
+        } else {
+            format!("{}/", self.slug)
+        }
+    }
+
+    /// The output file relative to the site root: `a/b/index.html`.
+    pub fn output_path(&self) -> PathBuf {
+        PathBuf::from(self.url()).join("index.html")
+    }
+
+    /// How many directories deep the page's URL is (`a/b/` → 2).
+    pub fn depth(&self) -> usize {
+        self.url().matches('/').count()
+    }
+
+    /// Whether the page is wide (no table of contents).
+    pub fn is_wide(&self) -> bool {
+        self.frontmatter.mode.as_deref() == Some("wide")
+    }
+}
+
+impl Site {
+    /// Loads every page of `root` and resolves the navigation of `config`.
+    /// Navigation problems (missing or duplicate pages) were already
+    /// reported by config validation; here they are skipped. `endpoint_title`
+    /// gives the title of an OpenAPI operation reference (its summary).
+    pub fn load(
+        root: &Path,
+        config: SiteConfig,
+        endpoint_title: &dyn Fn(&str) -> Option<String>,
+    ) -> (Site, Diagnostics) {
+        let mut loader = nav::Loader::new(root, endpoint_title);
+        let nav = loader.resolve(&config.navigation, None);
+        loader.add_unlisted_pages();
+        let (mut pages, diagnostics) = loader.finish();
+        assign_sections(&mut pages, &config);
+        let nav_order = flatten(&nav);
+        let slugs = pages.iter().map(|p| (p.slug.clone(), p.id)).collect();
+        let site = Site {
+            root: root.to_path_buf(),
+            config,
+            pages,
+            nav,
+            nav_order,
+            slugs,
+        };
+        (site, diagnostics)
+    }
+
+    pub fn page_by_slug(&self, slug: &str) -> Option<&Page> {
+        self.slugs
+            .get(slug.trim_matches('/'))
+            .map(|&id| &self.pages[id])
+    }
+
+    /// The page shown at the site root: `index` if there is one, else the
+    /// first page of the navigation, else the first page found.
+    pub fn home(&self) -> Option<&Page> {
+        self.page_by_slug("index")
+            .or_else(|| self.nav_order.first().map(|&id| &self.pages[id]))
+            .or_else(|| self.pages.first())
+    }
+
+    /// The navigation neighbours of a page, for previous/next links.
+    pub fn neighbours(&self, id: PageId) -> (Option<&Page>, Option<&Page>) {
+        let Some(pos) = self.nav_order.iter().position(|&p| p == id) else {
+            return (None, None);
+        };
+        let prev = pos.checked_sub(1).map(|i| &self.pages[self.nav_order[i]]);
+        let next = self.nav_order.get(pos + 1).map(|&i| &self.pages[i]);
+        (prev, next)
+    }
+
+    /// The first page of a group subtree, in navigation order.
+    pub fn first_page(items: &[NavItem]) -> Option<PageId> {
+        items.iter().find_map(|item| match item {
+            NavItem::Page(id) => Some(*id),
+            NavItem::Group { items, .. } => Site::first_page(items),
+        })
+    }
+}
+
+/// Places each page in the tab and local anchor whose folder prefixes its slug.
+fn assign_sections(pages: &mut [Page], config: &SiteConfig) {
+    let tab_urls: Vec<&str> = config.tabs.iter().map(|t| t.url.as_str()).collect();
+    let anchor_urls: Vec<&str> = config.anchors.iter().map(|a| a.url.as_str()).collect();
+    for page in pages {
+        page.tab = section_of(&page.slug, &tab_urls);
+        page.anchor = section_of(&page.slug, &anchor_urls);
+    }
+}
+
+/// The index of the longest local folder URL that contains `slug`.
+pub fn section_of(slug: &str, urls: &[&str]) -> Option<usize> {
+    urls.iter()
+        .enumerate()
+        .filter(|(_, url)| !url.contains("://") && !url.starts_with("mailto:"))
+        .filter_map(|(i, url)| {
+            let folder = url.trim_matches('/');
+            let inside = !folder.is_empty()
+                && (slug == folder
+                    || slug
+                        .strip_prefix(folder)
+                        .is_some_and(|rest| rest.starts_with('/')));
+            inside.then_some((i, folder.len()))
+        })
+        .max_by_key(|&(_, len)| len)
+        .map(|(i, _)| i)
+}
+
+fn flatten(items: &[NavItem]) -> Vec<PageId> {
+    let mut out = Vec::new();
+    for item in items {
+        match item {
+            NavItem::Page(id) => out.push(*id),
+            NavItem::Group { items, .. } => out.extend(flatten(items)),
+        }
+    }
+    out
+}
+
+/// The title a page gets without `title` frontmatter: its first `# heading`,
+/// else its file name.
+pub fn fallback_title(body: &str, slug: &str) -> String {
+    body.lines()
+        .map(str::trim)
+        .find_map(|line| line.strip_prefix("# "))
+        .map(|h| h.trim().to_string())
+        .unwrap_or_else(|| {
+            let stem = slug.rsplit('/').next().unwrap_or(slug);
+            title_case(&stem.replace(['-', '_'], " "))
+        })
+}
+
+fn title_case(s: &str) -> String {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// Reports a problem found while loading a page.
+pub(crate) fn page_diagnostic(path: &Path, message: String) -> Diagnostic {
+    Diagnostic::error(path, message)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn section_prefers_longest_folder_and_ignores_external_urls() {
+        let urls = ["api", "api/v2", "https://x.com/api"];
+        assert_eq!(section_of("api/get", &urls), Some(0));
+        assert_eq!(section_of("api/v2/get", &urls), Some(1));
+        assert_eq!(section_of("apiary/get", &urls), None);
+        assert_eq!(section_of("guides/x", &urls), None);
+    }
+
+    #[test]
+    fn fallback_title_uses_heading_then_file_name() {
+        assert_eq!(fallback_title("text\n# Real Title\n", "a/b"), "Real Title");
+        assert_eq!(
+            fallback_title("no heading", "guides/getting-started"),
+            "Getting started"
+        );
+    }
+}

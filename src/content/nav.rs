@@ -1,0 +1,294 @@
+//! Resolving the navigation: page entries become [`Page`]s read from disk,
+//! endpoint entries become file-less endpoint pages, groups nest.
+
+use std::collections::HashSet;
+use std::path::{Component, Path, PathBuf};
+
+use walkdir::WalkDir;
+
+use super::{fallback_title, frontmatter, page_diagnostic, Page, PageId};
+use crate::config::{NavEntry, NavGroup};
+use crate::diagnostics::Diagnostics;
+
+/// A node of the resolved navigation tree.
+#[derive(Debug, Clone, PartialEq)]
+pub enum NavItem {
+    Page(PageId),
+    Group {
+        name: String,
+        icon: Option<String>,
+        icon_type: Option<String>,
+        version: Option<String>,
+        items: Vec<NavItem>,
+    },
+}
+
+const HTTP_METHODS: [&str; 8] = [
+    "get", "post", "put", "patch", "delete", "head", "options", "trace",
+];
+
+/// Whether a navigation entry names an OpenAPI operation (`GET /x`,
+/// `openapi.json post /x`) rather than a page file.
+pub fn is_endpoint_entry(entry: &str) -> bool {
+    let words: Vec<&str> = entry.split_whitespace().collect();
+    let (method, path) = match words.as_slice() {
+        [m, p] | [_, m, p] => (*m, *p),
+        _ => return false,
+    };
+    HTTP_METHODS.contains(&method.to_ascii_lowercase().as_str()) && path.starts_with('/')
+}
+
+/// The slug of a file-less endpoint page: `GET /api/user` → `api-reference/get-api-user`
+/// is too long for readers; we use the method and path words: `get-api-user`.
+fn endpoint_slug(entry: &str) -> String {
+    let words: Vec<&str> = entry.split_whitespace().collect();
+    let tail = &words[words.len().saturating_sub(2)..];
+    let joined = tail.join("-").to_ascii_lowercase();
+    let slug: String = joined
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect();
+    let mut compact = String::new();
+    for part in slug.split('-').filter(|p| !p.is_empty()) {
+        if !compact.is_empty() {
+            compact.push('-');
+        }
+        compact.push_str(part);
+    }
+    compact
+}
+
+pub(super) struct Loader<'a> {
+    root: &'a Path,
+    endpoint_title: &'a dyn Fn(&str) -> Option<String>,
+    pages: Vec<Page>,
+    seen: HashSet<String>,
+    diagnostics: Diagnostics,
+}
+
+impl<'a> Loader<'a> {
+    pub(super) fn new(root: &'a Path, endpoint_title: &'a dyn Fn(&str) -> Option<String>) -> Self {
+        Loader {
+            root,
+            endpoint_title,
+            pages: Vec::new(),
+            seen: HashSet::new(),
+            diagnostics: Diagnostics::new(),
+        }
+    }
+
+    /// Resolves a list of groups (the top level, or a group's nested groups).
+    pub(super) fn resolve(&mut self, groups: &[NavGroup], version: Option<&str>) -> Vec<NavItem> {
+        groups
+            .iter()
+            .map(|g| self.resolve_group(g, version))
+            .collect()
+    }
+
+    fn resolve_group(&mut self, group: &NavGroup, inherited: Option<&str>) -> NavItem {
+        let version = group.version.as_deref().or(inherited);
+        let items = group
+            .pages
+            .iter()
+            .filter_map(|entry| match entry {
+                NavEntry::Page(slug) => self.nav_page(slug, version).map(NavItem::Page),
+                NavEntry::Group(g) => Some(self.resolve_group(g, version)),
+            })
+            .collect();
+        NavItem::Group {
+            name: group.group.clone(),
+            icon: group.icon.clone(),
+            icon_type: group.icon_type.clone(),
+            version: group.version.clone(),
+            items,
+        }
+    }
+
+    fn nav_page(&mut self, entry: &str, version: Option<&str>) -> Option<PageId> {
+        let id = if is_endpoint_entry(entry) {
+            self.endpoint_page(entry)
+        } else {
+            self.file_page(entry, true)
+        }?;
+        let page = &mut self.pages[id];
+        if page.version.is_none() {
+            page.version = version.map(String::from);
+        }
+        Some(id)
+    }
+
+    fn endpoint_page(&mut self, entry: &str) -> Option<PageId> {
+        let slug = endpoint_slug(entry);
+        if !self.seen.insert(slug.clone()) {
+            return None;
+        }
+        let title = (self.endpoint_title)(entry).unwrap_or_else(|| entry.to_string());
+        Some(self.push(Page {
+            id: 0,
+            slug,
+            source_path: None,
+            source: String::new(),
+            body_start: 0,
+            body_line_offset: 0,
+            frontmatter: frontmatter::Frontmatter::default(),
+            nav_title: title.clone(),
+            title,
+            openapi: Some(entry.to_string()),
+            version: None,
+            tab: None,
+            anchor: None,
+            in_nav: true,
+        }))
+    }
+
+    /// Reads the page file for `slug`; `None` when missing, escaping or already loaded.
+    fn file_page(&mut self, slug: &str, in_nav: bool) -> Option<PageId> {
+        let slug = normalise_slug(slug)?;
+        if self.seen.contains(&slug) {
+            return None;
+        }
+        let relative = find_page_file(self.root, &slug)?;
+        self.seen.insert(slug.clone());
+        let source = match std::fs::read_to_string(self.root.join(&relative)) {
+            Ok(s) => s,
+            Err(e) => {
+                let message = format!("cannot read page: {e}");
+                self.diagnostics.push(page_diagnostic(&relative, message));
+                return None;
+            }
+        };
+        let page = self.page_from_source(slug, relative, source, in_nav);
+        Some(self.push(page))
+    }
+
+    fn page_from_source(
+        &mut self,
+        slug: String,
+        path: PathBuf,
+        source: String,
+        in_nav: bool,
+    ) -> Page {
+        let (split, problem) = frontmatter::split(&source, &path);
+        self.diagnostics.extend(problem);
+        let body_start = source.len() - split.body.len();
+        let fm = split.frontmatter;
+        let openapi = fm.openapi.clone();
+        let title = fm
+            .title
+            .clone()
+            .or_else(|| openapi.as_deref().and_then(|r| (self.endpoint_title)(r)))
+            .unwrap_or_else(|| fallback_title(split.body, &slug));
+        let nav_title = fm.sidebar_title.clone().unwrap_or_else(|| title.clone());
+        let body_line_offset = split.body_line_offset;
+        Page {
+            id: 0,
+            slug,
+            source_path: Some(path),
+            body_start,
+            body_line_offset,
+            version: fm.version.clone(),
+            openapi,
+            title,
+            nav_title,
+            frontmatter: fm,
+            source,
+            tab: None,
+            anchor: None,
+            in_nav,
+        }
+    }
+
+    fn push(&mut self, mut page: Page) -> PageId {
+        page.id = self.pages.len();
+        self.pages.push(page);
+        self.pages.len() - 1
+    }
+
+    /// Adds every `.md`/`.mdx` file the navigation does not list.
+    pub(super) fn add_unlisted_pages(&mut self) {
+        let mut found: Vec<String> = WalkDir::new(self.root)
+            .into_iter()
+            .filter_entry(|e| {
+                e.depth() == 0 || !is_excluded(e.file_name().to_string_lossy().as_ref())
+            })
+            .filter_map(Result::ok)
+            .filter(|e| e.file_type().is_file())
+            .filter_map(|e| page_slug_of(self.root, e.path()))
+            .filter(|slug| !self.seen.contains(slug))
+            .collect();
+        found.sort();
+        found.dedup();
+        for slug in found {
+            self.file_page(&slug, false);
+        }
+    }
+
+    pub(super) fn finish(self) -> (Vec<Page>, Diagnostics) {
+        (self.pages, self.diagnostics)
+    }
+}
+
+/// Folders and files that never hold pages: hidden, `_`-prefixed (snippets,
+/// build output), `snippets`, `node_modules`.
+fn is_excluded(name: &str) -> bool {
+    name.starts_with('.') || name.starts_with('_') || name == "snippets" || name == "node_modules"
+}
+
+fn page_slug_of(root: &Path, path: &Path) -> Option<String> {
+    let ext = path.extension()?.to_str()?;
+    if ext != "md" && ext != "mdx" {
+        return None;
+    }
+    let relative = path.strip_prefix(root).ok()?.with_extension("");
+    let slug = relative.to_str()?.replace('\\', "/");
+    Some(slug)
+}
+
+/// A navigation entry as a slug: no leading `/`, no extension. `None` when
+/// it escapes the root (`..`, absolute Windows paths).
+pub fn normalise_slug(entry: &str) -> Option<String> {
+    let trimmed = entry.trim().trim_start_matches('/');
+    let without_ext = trimmed
+        .strip_suffix(".mdx")
+        .or_else(|| trimmed.strip_suffix(".md"))
+        .unwrap_or(trimmed);
+    let escapes = Path::new(without_ext)
+        .components()
+        .any(|c| !matches!(c, Component::Normal(_) | Component::CurDir));
+    (!escapes && !without_ext.is_empty()).then(|| without_ext.to_string())
+}
+
+/// The `.mdx` or `.md` file of a slug, relative to the root.
+pub fn find_page_file(root: &Path, slug: &str) -> Option<PathBuf> {
+    ["mdx", "md"]
+        .iter()
+        .map(|ext| PathBuf::from(format!("{slug}.{ext}")))
+        .find(|rel| root.join(rel).is_file())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn endpoint_entries_are_recognised() {
+        assert!(is_endpoint_entry("GET /api/user"));
+        assert!(is_endpoint_entry("openapi.json post /x/{id}"));
+        assert!(!is_endpoint_entry("api-reference/get"));
+        assert!(!is_endpoint_entry("get started"));
+    }
+
+    #[test]
+    fn endpoint_slug_is_readable() {
+        assert_eq!(endpoint_slug("GET /api/user"), "get-api-user");
+        assert_eq!(endpoint_slug("v1 POST /users/{id}"), "post-users-id");
+    }
+
+    #[test]
+    fn slugs_are_normalised_and_escapes_rejected() {
+        assert_eq!(normalise_slug("/intro.mdx").as_deref(), Some("intro"));
+        assert_eq!(normalise_slug("a/b").as_deref(), Some("a/b"));
+        assert_eq!(normalise_slug("../secret"), None);
+        assert_eq!(normalise_slug("a/../../x"), None);
+    }
+}
