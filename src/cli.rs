@@ -1,6 +1,199 @@
 //! The command line: `build`, `serve`, `check`, `init`, `schema`.
+//!
+//! Exit codes: 0 success, 1 the docs have errors, 2 usage error (clap's own
+//! code for bad arguments).
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+
+use clap::{Parser, Subcommand};
+
+use crate::diagnostics::{render_terminal, Diagnostics};
+
+/// Exit code when the docs have errors.
+pub const EXIT_DOCS_ERROR: i32 = 1;
+/// Exit code for a usage error.
+pub const EXIT_USAGE: i32 = 2;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "sheaf",
+    version,
+    about = "Build documentation sites from Markdown/MDX, OpenAPI and site.json"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Build the static site into an output folder.
+    Build {
+        /// The docs root (the folder with site.json).
+        #[arg(default_value = ".")]
+        root: PathBuf,
+        /// Output folder [default: ROOT/_site].
+        #[arg(long, short)]
+        out: Option<PathBuf>,
+    },
+    /// Serve a live preview that rebuilds on every save.
+    Serve {
+        #[arg(default_value = ".")]
+        root: PathBuf,
+        /// Port to listen on.
+        #[arg(long, short, default_value_t = 3000)]
+        port: u16,
+        /// Address to bind; anything but loopback exposes the preview to the network.
+        #[arg(long, default_value = "127.0.0.1")]
+        host: String,
+        /// Open the preview in the default browser.
+        #[arg(long)]
+        open: bool,
+    },
+    /// Validate site.json, pages, links and OpenAPI files.
+    Check {
+        #[arg(default_value = ".")]
+        root: PathBuf,
+        /// Treat warnings as errors.
+        #[arg(long)]
+        strict: bool,
+    },
+    /// Create a small working docs site.
+    Init {
+        #[arg(default_value = ".")]
+        dir: PathBuf,
+    },
+    /// Print the JSON Schema of site.json.
+    Schema,
+}
 
 /// Runs the command line and returns the process exit code.
 pub fn main() -> i32 {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { EXIT_USAGE } else { 0 };
+        }
+    };
+    match cli.command {
+        Command::Build { root, out } => build(&root, out),
+        Command::Serve {
+            root,
+            port,
+            host,
+            open,
+        } => serve(&root, port, &host, open),
+        Command::Check { root, strict } => check(&root, strict),
+        Command::Init { dir } => init(&dir),
+        Command::Schema => {
+            print!("{}", crate::config::SCHEMA_TEXT);
+            0
+        }
+    }
+}
+
+fn build(root: &Path, out: Option<PathBuf>) -> i32 {
+    let out = out.unwrap_or_else(|| root.join("_site"));
+    let started = std::time::Instant::now();
+    let result = crate::build::build(root, &out);
+    report(&result.diagnostics, root);
+    if result.diagnostics.has_errors() {
+        eprintln!(
+            "build failed: {}; {} left untouched",
+            summary(&result.diagnostics),
+            out.display()
+        );
+        return EXIT_DOCS_ERROR;
+    }
+    eprintln!(
+        "built {} pages into {} in {:.2?}{}",
+        result.pages,
+        out.display(),
+        started.elapsed(),
+        warnings_suffix(&result.diagnostics)
+    );
     0
+}
+
+fn serve(root: &Path, port: u16, host: &str, open: bool) -> i32 {
+    let options = crate::serve::Options {
+        root: root.to_path_buf(),
+        port,
+        host: host.to_string(),
+        open,
+    };
+    match crate::serve::run(options) {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("error: {e}");
+            EXIT_DOCS_ERROR
+        }
+    }
+}
+
+fn check(root: &Path, strict: bool) -> i32 {
+    let mut diagnostics = crate::build::check(root).diagnostics;
+    if strict {
+        diagnostics.make_warnings_errors();
+    }
+    report(&diagnostics, root);
+    if diagnostics.has_errors() {
+        eprintln!("check failed: {}", summary(&diagnostics));
+        EXIT_DOCS_ERROR
+    } else {
+        eprintln!("check passed{}", warnings_suffix(&diagnostics));
+        0
+    }
+}
+
+fn init(dir: &Path) -> i32 {
+    match crate::build::init::write_starter(dir) {
+        Ok(written) => {
+            for file in written {
+                eprintln!("created {}", file.display());
+            }
+            eprintln!("next: sheaf serve {}", dir.display());
+            0
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            EXIT_DOCS_ERROR
+        }
+    }
+}
+
+/// Prints diagnostics rustc-style to stderr (coloured on a terminal).
+pub fn report(diagnostics: &Diagnostics, root: &Path) {
+    if diagnostics.is_empty() {
+        return;
+    }
+    let color = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    eprint!("{}", render_terminal(diagnostics, root, color));
+}
+
+fn summary(diagnostics: &Diagnostics) -> String {
+    format!(
+        "{} error{}, {} warning{}",
+        diagnostics.error_count(),
+        plural(diagnostics.error_count()),
+        diagnostics.warning_count(),
+        plural(diagnostics.warning_count())
+    )
+}
+
+fn warnings_suffix(diagnostics: &Diagnostics) -> String {
+    match diagnostics.warning_count() {
+        0 => String::new(),
+        n => format!(" ({n} warning{})", plural(n)),
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
 }

@@ -16,6 +16,10 @@
 //! [`serve`] wraps the pipeline in a live preview; [`diagnostics`] is how every
 //! stage reports problems.
 
+// A `Diagnostic` is the error type of many stages; it is large (file, span,
+// message, help) but only built on the cold path.
+#![allow(clippy::result_large_err)]
+
 pub mod build;
 pub mod cli;
 pub mod config;

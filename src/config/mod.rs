@@ -1,6 +1,178 @@
 //! `site.json`: parse with source positions, validate against the embedded
 //! JSON Schema, deserialise into [`SiteConfig`], then run semantic checks.
+//!
+//! Each step reports every problem it finds; the next step runs only on
+//! what the previous one accepted (a document with a syntax error has no
+//! values to validate; one with schema errors is not deserialised). When a
+//! docs root has no `site.json` but a `mint.json`, that file is read the same
+//! way.
 
+mod schema;
+mod semantic;
+mod source;
 mod types;
 
+use std::path::{Path, PathBuf};
+
+pub use schema::{SCHEMA_FILE_NAME, SCHEMA_TEXT};
+pub use semantic::is_local;
+pub use source::{display_path, SourceDoc};
 pub use types::*;
+
+use crate::diagnostics::{Diagnostic, Diagnostics};
+
+/// The configuration file names, in the order they are looked for.
+pub const CONFIG_FILES: [&str; 2] = ["site.json", "mint.json"];
+
+/// A loaded configuration and everything said about it.
+#[derive(Debug)]
+pub struct Loaded {
+    /// `None` when the file has errors that stop deserialisation.
+    pub config: Option<SiteConfig>,
+    /// The file read, relative to the root (`site.json` or `mint.json`).
+    pub file: PathBuf,
+    pub diagnostics: Diagnostics,
+}
+
+impl Loaded {
+    /// Whether the configuration came from a Mintlify `mint.json`.
+    pub fn is_mint_json(&self) -> bool {
+        self.file == Path::new("mint.json")
+    }
+}
+
+/// The config file of `root`: `site.json`, else `mint.json`.
+pub fn find_config_file(root: &Path) -> Option<PathBuf> {
+    CONFIG_FILES
+        .iter()
+        .map(PathBuf::from)
+        .find(|name| root.join(name).is_file())
+}
+
+/// Loads and validates the configuration of the docs root `root`.
+pub fn load(root: &Path) -> Loaded {
+    let Some(file) = find_config_file(root) else {
+        let missing = Diagnostic::error("site.json", format!("no site.json in {}", root.display()))
+            .with_help("run `sheaf init` to create a docs site, or pass the docs root as the first argument");
+        return Loaded {
+            config: None,
+            file: PathBuf::from("site.json"),
+            diagnostics: vec![missing].into(),
+        };
+    };
+    match std::fs::read_to_string(root.join(&file)) {
+        Ok(text) => load_text(root, file, text),
+        Err(e) => Loaded {
+            diagnostics: vec![Diagnostic::error(
+                &file,
+                format!("cannot read {}: {e}", file.display()),
+            )]
+            .into(),
+            config: None,
+            file,
+        },
+    }
+}
+
+/// Validates `text` as the config file `file` of `root`.
+pub fn load_text(root: &Path, file: PathBuf, text: String) -> Loaded {
+    let mut diagnostics = Diagnostics::new();
+    let config = parse_and_validate(root, &file, text, &mut diagnostics);
+    Loaded {
+        config,
+        file,
+        diagnostics,
+    }
+}
+
+fn parse_and_validate(
+    root: &Path,
+    file: &Path,
+    text: String,
+    out: &mut Diagnostics,
+) -> Option<SiteConfig> {
+    let doc = match SourceDoc::parse(text, file) {
+        Ok(doc) => doc,
+        Err(syntax) => {
+            out.push(syntax);
+            return None;
+        }
+    };
+    let schema_problems = schema::validate(&doc, file);
+    let schema_ok = !schema_problems.iter().any(Diagnostic::is_error);
+    out.extend(schema_problems);
+    if !schema_ok {
+        return None;
+    }
+    let config = match serde_json::from_value::<SiteConfig>(doc.value.clone()) {
+        Ok(config) => config,
+        Err(e) => {
+            out.push(Diagnostic::error(
+                file,
+                format!("cannot read the configuration: {e}"),
+            ));
+            return None;
+        }
+    };
+    out.extend(semantic::check(&doc, &config, root, file));
+    Some(config)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn site(files: &[(&str, &str)]) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        for (name, text) in files {
+            let path = dir.path().join(name);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        }
+        dir
+    }
+
+    #[test]
+    fn valid_site_loads_without_diagnostics() {
+        let dir = site(&[
+            (
+                "site.json",
+                r#"{"name": "X", "navigation": [{"group": "A", "pages": ["intro"]}]}"#,
+            ),
+            ("intro.mdx", "# Intro"),
+        ]);
+        let loaded = load(dir.path());
+        assert!(loaded.diagnostics.is_empty(), "{:?}", loaded.diagnostics);
+        assert_eq!(loaded.config.unwrap().name, "X");
+    }
+
+    #[test]
+    fn mint_json_is_read_when_there_is_no_site_json() {
+        let dir = site(&[
+            (
+                "mint.json",
+                r#"{"name": "M", "navigation": [{"group": "A", "pages": ["intro"]}]}"#,
+            ),
+            ("intro.md", "# Intro"),
+        ]);
+        let loaded = load(dir.path());
+        assert!(loaded.is_mint_json());
+        assert_eq!(loaded.config.unwrap().name, "M");
+    }
+
+    #[test]
+    fn missing_config_says_what_to_do() {
+        let dir = site(&[]);
+        let loaded = load(dir.path());
+        assert!(loaded.diagnostics.has_errors());
+        assert!(loaded
+            .diagnostics
+            .iter()
+            .next()
+            .unwrap()
+            .help
+            .as_deref()
+            .unwrap()
+            .contains("sheaf init"));
+    }
+}

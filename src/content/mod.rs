@@ -16,7 +16,7 @@
 //! group belongs to the section of its first page, as in Mintlify.
 
 mod frontmatter;
-mod nav;
+pub mod nav;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

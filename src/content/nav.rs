@@ -120,7 +120,7 @@ impl<'a> Loader<'a> {
     fn endpoint_page(&mut self, entry: &str) -> Option<PageId> {
         let slug = endpoint_slug(entry);
         if !self.seen.insert(slug.clone()) {
-            return None;
+            return self.pages.iter().position(|p| p.slug == slug);
         }
         let title = (self.endpoint_title)(entry).unwrap_or_else(|| entry.to_string());
         Some(self.push(Page {
@@ -145,7 +145,8 @@ impl<'a> Loader<'a> {
     fn file_page(&mut self, slug: &str, in_nav: bool) -> Option<PageId> {
         let slug = normalise_slug(slug)?;
         if self.seen.contains(&slug) {
-            return None;
+            // Listed twice (real sites cross-list pages): both entries link to one page.
+            return self.pages.iter().position(|p| p.slug == slug);
         }
         let relative = find_page_file(self.root, &slug)?;
         self.seen.insert(slug.clone());

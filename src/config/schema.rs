@@ -1,0 +1,293 @@
+//! The embedded JSON Schema of `site.json`, and validation against it with
+//! every failure turned into a diagnostic that points at the offending value
+//! and says how to fix it. Unknown keys are warnings with a did-you-mean,
+//! never errors, so sites written for a later Mintlify still build.
+
+use std::path::Path;
+
+use jsonschema::error::{TypeKind, ValidationErrorKind};
+use jsonschema::ValidationError;
+use serde_json::Value;
+
+use super::source::{display_path, escape_segment, SourceDoc};
+use crate::diagnostics::{did_you_mean, Diagnostic};
+
+/// The schema text, as written by `sheaf schema` and `sheaf init`.
+pub const SCHEMA_TEXT: &str = include_str!("../../schema/site.schema.json");
+
+/// The file name `sheaf init` gives the schema beside `site.json`.
+pub const SCHEMA_FILE_NAME: &str = "site.schema.json";
+
+/// Validates `doc` against the schema; every failure, not just the first.
+pub fn validate(doc: &SourceDoc, file: &Path) -> Vec<Diagnostic> {
+    let schema: Value = serde_json::from_str(SCHEMA_TEXT).expect("embedded schema is valid JSON");
+    let validator = jsonschema::draft7::new(&schema).expect("embedded schema compiles");
+    let mut out: Vec<Diagnostic> = validator
+        .iter_errors(&doc.value)
+        .flat_map(|error| to_diagnostics(&error, doc, file, &schema))
+        .collect();
+    out.sort_by_key(|d| d.position);
+    out.dedup();
+    out
+}
+
+fn to_diagnostics(
+    error: &ValidationError<'_>,
+    doc: &SourceDoc,
+    file: &Path,
+    schema: &Value,
+) -> Vec<Diagnostic> {
+    let pointer = error.instance_path().as_str().to_string();
+    let path = display_path(&pointer);
+    let at_value = |message: String| {
+        Diagnostic::error(file, message)
+            .at_span(&doc.text, doc.span_of(&pointer))
+            .with_json_path(path.clone())
+    };
+    let instance = error.instance();
+    match error.kind() {
+        ValidationErrorKind::AdditionalProperties { unexpected } => {
+            let known = known_keys(schema, error.schema_path().as_str());
+            unexpected
+                .iter()
+                .map(|key| unknown_key(doc, file, &pointer, key, &known))
+                .collect()
+        }
+        ValidationErrorKind::Required { property } => {
+            let name = property.as_str().unwrap_or_default();
+            let help = required_help(schema, error.schema_path().as_str(), name);
+            vec![at_value(format!("missing required field `{name}`")).with_help(help)]
+        }
+        ValidationErrorKind::Type { kind } => {
+            let expected = type_names(kind);
+            let found = json_type_name(instance);
+            vec![at_value(format!("expected {expected}, found {found}"))
+                .with_help(format!("write {} here", with_article(&expected)))]
+        }
+        ValidationErrorKind::Enum { options } => vec![enum_error(at_value, instance, options)],
+        ValidationErrorKind::Pattern { .. } => vec![at_value(format!(
+            "{} is not a hex color",
+            short(instance)
+        ))
+        .with_help("write a hex color as #rgb or #rrggbb, for example \"#0D9373\"")],
+        ValidationErrorKind::MinItems { .. } => vec![at_value("must not be empty".into())
+            .with_help("add at least one entry, for example {\"group\": \"Get started\", \"pages\": [\"introduction\"]}")],
+        ValidationErrorKind::MinLength { .. } => {
+            vec![at_value("must not be empty".into()).with_help("give it a non-empty text")]
+        }
+        _ => vec![at_value(error.to_string())],
+    }
+}
+
+fn unknown_key(
+    doc: &SourceDoc,
+    file: &Path,
+    object: &str,
+    key: &str,
+    known: &[String],
+) -> Diagnostic {
+    let pointer = format!("{object}/{}", escape_segment(key));
+    let help = match did_you_mean(key, known.iter().map(String::as_str)) {
+        Some(suggestion) => format!("did you mean `{suggestion}`?"),
+        None if known.is_empty() => "sheaf ignores this key; remove it".to_string(),
+        None => format!(
+            "sheaf ignores this key; known keys here: {}",
+            known.join(", ")
+        ),
+    };
+    Diagnostic::warning(file, format!("unknown key `{key}`"))
+        .at_span(&doc.text, doc.key_span_of(&pointer))
+        .with_json_path(display_path(&pointer))
+        .with_help(help)
+}
+
+fn enum_error(
+    at_value: impl Fn(String) -> Diagnostic,
+    instance: &Value,
+    options: &Value,
+) -> Diagnostic {
+    let allowed: Vec<String> = options
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(Value::as_str)
+                .map(String::from)
+                .collect()
+        })
+        .unwrap_or_default();
+    let list = allowed
+        .iter()
+        .map(|a| format!("\"{a}\""))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let mut help = format!("use one of {list}");
+    if let Some(s) = instance.as_str() {
+        if let Some(guess) = did_you_mean(s, allowed.iter().map(String::as_str)) {
+            help = format!("did you mean \"{guess}\"? Allowed values: {list}");
+        }
+    }
+    at_value(format!("{} is not an allowed value", short(instance))).with_help(help)
+}
+
+/// The subschema at `schema_path`, following `$ref`s on the way.
+fn subschema<'a>(schema: &'a Value, schema_path: &str) -> Option<&'a Value> {
+    let mut current = schema;
+    for segment in schema_path.split('/').skip(1) {
+        if segment == "$ref" {
+            let target = current.get("$ref")?.as_str()?.trim_start_matches('#');
+            current = schema.pointer(target)?;
+        } else {
+            let segment = segment.replace("~1", "/").replace("~0", "~");
+            current = match current {
+                Value::Array(items) => items.get(segment.parse::<usize>().ok()?)?,
+                _ => current.get(&segment)?,
+            };
+        }
+    }
+    Some(current)
+}
+
+/// The property names allowed by the object schema owning a keyword at `schema_path`.
+fn known_keys(schema: &Value, schema_path: &str) -> Vec<String> {
+    let parent = schema_path.rsplit_once('/').map_or("", |(p, _)| p);
+    subschema(schema, parent)
+        .and_then(|s| s.get("properties"))
+        .and_then(Value::as_object)
+        .map(|props| props.keys().filter(|k| *k != "$schema").cloned().collect())
+        .unwrap_or_default()
+}
+
+fn required_help(schema: &Value, schema_path: &str, name: &str) -> String {
+    let parent = schema_path
+        .rsplit_once('/')
+        .map_or("", |(p, _)| p)
+        .trim_end_matches("/else")
+        .trim_end_matches("/then");
+    let description = subschema(schema, parent)
+        .and_then(|s| s.pointer(&format!("/properties/{name}/description")))
+        .and_then(Value::as_str);
+    match description {
+        Some(d) => format!("add \"{name}\": {}", d.trim_end_matches('.')),
+        None => format!("add \"{name}\" to this object"),
+    }
+}
+
+fn type_names(kind: &TypeKind) -> String {
+    let names: Vec<String> = match kind {
+        TypeKind::Single(t) => vec![t.to_string()],
+        TypeKind::Multiple(set) => set.iter().map(|t| t.to_string()).collect(),
+    };
+    names.join(" or ")
+}
+
+fn with_article(type_names: &str) -> String {
+    match type_names.chars().next() {
+        Some('a' | 'e' | 'i' | 'o' | 'u') => format!("an {type_names}"),
+        _ => format!("a {type_names}"),
+    }
+}
+
+fn json_type_name(value: &Value) -> String {
+    match value {
+        Value::Null => "null".into(),
+        Value::Bool(b) => format!("boolean {b}"),
+        Value::Number(n) => format!("number {n}"),
+        Value::String(s) => format!("string \"{s}\""),
+        Value::Array(_) => "an array".into(),
+        Value::Object(_) => "an object".into(),
+    }
+}
+
+fn short(value: &Value) -> String {
+    let text = value.to_string();
+    if text.chars().count() > 40 {
+        format!("{}…", text.chars().take(40).collect::<String>())
+    } else {
+        text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diagnostics::Position;
+
+    fn check(text: &str) -> Vec<Diagnostic> {
+        let doc = SourceDoc::parse(text.to_string(), Path::new("site.json")).unwrap();
+        validate(&doc, Path::new("site.json"))
+    }
+
+    #[test]
+    fn embedded_schema_is_valid_draft7() {
+        let schema: Value = serde_json::from_str(SCHEMA_TEXT).unwrap();
+        assert!(jsonschema::draft7::meta::is_valid(&schema));
+    }
+
+    #[test]
+    fn minimal_config_passes() {
+        assert!(
+            check(r#"{"name": "X", "navigation": [{"group": "A", "pages": ["a"]}]}"#).is_empty()
+        );
+    }
+
+    #[test]
+    fn unknown_key_warns_with_suggestion() {
+        let ds = check("{\"name\": \"X\",\n \"navigaton\": []}");
+        let unknown = ds.iter().find(|d| d.message.contains("navigaton")).unwrap();
+        assert!(!unknown.is_error());
+        assert_eq!(unknown.help.as_deref(), Some("did you mean `navigation`?"));
+        assert_eq!(unknown.position, Some(Position { line: 2, column: 2 }));
+        // navigation itself is missing: an error.
+        assert!(ds
+            .iter()
+            .any(|d| d.is_error() && d.message == "missing required field `navigation`"));
+    }
+
+    #[test]
+    fn nested_unknown_key_lists_known_keys_through_refs() {
+        let ds =
+            check(r#"{"name": "X", "navigation": [{"group": "A", "pages": [], "icno": "x"}]}"#);
+        assert_eq!(ds.len(), 1, "{ds:?}");
+        assert_eq!(ds[0].help.as_deref(), Some("did you mean `icon`?"));
+        assert_eq!(ds[0].json_path.as_deref(), Some("navigation[0].icno"));
+    }
+
+    #[test]
+    fn bad_hex_and_enum_name_the_field() {
+        let ds = check(
+            r##"{"name": "X", "navigation": [{"group": "A", "pages": []}], "colors": {"primary": "blue"}, "modeToggle": {"default": "drak"}}"##,
+        );
+        let hex = ds
+            .iter()
+            .find(|d| d.json_path.as_deref() == Some("colors.primary"))
+            .unwrap();
+        assert!(hex.message.contains("not a hex color"));
+        let mode = ds
+            .iter()
+            .find(|d| d.json_path.as_deref() == Some("modeToggle.default"))
+            .unwrap();
+        assert!(
+            mode.help
+                .as_deref()
+                .unwrap()
+                .starts_with("did you mean \"dark\""),
+            "{mode:?}"
+        );
+    }
+
+    #[test]
+    fn cta_link_requires_name_but_github_does_not() {
+        let base =
+            r#"{"name": "X", "navigation": [{"group": "A", "pages": []}], "topbarCtaButton": "#;
+        let link = check(&format!("{base}{{\"url\": \"https://x\"}}}}"));
+        assert!(
+            link.iter()
+                .any(|d| d.message == "missing required field `name`"),
+            "{link:?}"
+        );
+        let gh = check(&format!(
+            "{base}{{\"type\": \"github\", \"url\": \"https://github.com/a/b\"}}}}"
+        ));
+        assert!(gh.is_empty(), "{gh:?}");
+    }
+}

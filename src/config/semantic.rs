@@ -1,0 +1,375 @@
+//! Checks that need more than the schema: the files `site.json` names exist,
+//! navigation pages exist, stay inside the root and appear once, versions
+//! used are declared, and fields that only work together are set together.
+
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+use walkdir::WalkDir;
+
+use super::source::{display_path, SourceDoc};
+use super::types::{SiteConfig, LATER_SOCIAL_KEYS};
+use crate::content::{is_endpoint_entry, nav::find_page_file, nav::normalise_slug};
+use crate::diagnostics::{did_you_mean, Diagnostic};
+
+/// Runs every semantic check on a schema-valid, deserialised config.
+pub fn check(doc: &SourceDoc, config: &SiteConfig, root: &Path, file: &Path) -> Vec<Diagnostic> {
+    let ctx = Checker { doc, root, file };
+    let mut out = Vec::new();
+    out.extend(ctx.navigation());
+    out.extend(ctx.versions(config));
+    out.extend(ctx.local_files());
+    out.extend(ctx.openapi_files());
+    out.extend(ctx.socials());
+    out.extend(ctx.feedback(config));
+    out.extend(ctx.backgrounds());
+    out
+}
+
+struct Checker<'a> {
+    doc: &'a SourceDoc,
+    root: &'a Path,
+    file: &'a Path,
+}
+
+impl Checker<'_> {
+    fn error_at(&self, pointer: &str, message: String) -> Diagnostic {
+        Diagnostic::error(self.file, message)
+            .at_span(&self.doc.text, self.doc.span_of(pointer))
+            .with_json_path(display_path(pointer))
+    }
+
+    fn warning_at(&self, pointer: &str, message: String) -> Diagnostic {
+        Diagnostic::warning(self.file, message)
+            .at_span(&self.doc.text, self.doc.span_of(pointer))
+            .with_json_path(display_path(pointer))
+    }
+
+    /// Every page entry of the navigation with its JSON pointer, depth first.
+    fn page_entries(&self) -> Vec<(String, String)> {
+        let mut out = Vec::new();
+        if let Some(groups) = self.doc.value.get("navigation").and_then(Value::as_array) {
+            for (i, group) in groups.iter().enumerate() {
+                collect_entries(group, format!("/navigation/{i}"), &mut out);
+            }
+        }
+        out
+    }
+
+    fn navigation(&self) -> Vec<Diagnostic> {
+        let mut out = Vec::new();
+        let mut first_seen: HashMap<String, String> = HashMap::new();
+        let mut existing: Option<Vec<String>> = None;
+        for (pointer, entry) in self.page_entries() {
+            if is_endpoint_entry(&entry) {
+                continue;
+            }
+            let Some(slug) = normalise_slug(&entry) else {
+                out.push(self.escaping_page(&pointer, &entry));
+                continue;
+            };
+            if let Some(first) = first_seen.get(&slug) {
+                out.push(self.duplicate_page(&pointer, &entry, first));
+                continue;
+            }
+            first_seen.insert(slug.clone(), pointer.clone());
+            if find_page_file(self.root, &slug).is_none() {
+                let pages = existing.get_or_insert_with(|| page_slugs(self.root));
+                out.push(self.missing_page(&pointer, &slug, pages));
+            }
+        }
+        out
+    }
+
+    fn escaping_page(&self, pointer: &str, entry: &str) -> Diagnostic {
+        self.error_at(pointer, format!("page \"{entry}\" is outside the docs root"))
+            .with_help("navigation pages are paths inside the docs root, without `..` or a leading drive, e.g. \"guides/setup\"")
+    }
+
+    fn duplicate_page(&self, pointer: &str, entry: &str, first: &str) -> Diagnostic {
+        let first_pos = crate::diagnostics::Position::from_offset(
+            &self.doc.text,
+            self.doc.span_of(first).start,
+        );
+        self.warning_at(pointer, format!("page \"{entry}\" appears twice in the navigation"))
+            .with_help(format!(
+                "it is already listed at line {}, column {} (`{}`); both entries link to the same page, remove one unless that is intended",
+                first_pos.line,
+                first_pos.column,
+                display_path(first)
+            ))
+    }
+
+    fn missing_page(&self, pointer: &str, slug: &str, existing: &[String]) -> Diagnostic {
+        let help = match did_you_mean(slug, existing.iter().map(String::as_str)) {
+            Some(close) => format!("did you mean \"{close}\"? Otherwise create `{slug}.mdx`"),
+            None => format!(
+                "create `{slug}.mdx` (or `{slug}.md`) in the docs root, or remove the entry"
+            ),
+        };
+        self.error_at(
+            pointer,
+            format!("page \"{slug}\" does not exist: no `{slug}.mdx` or `{slug}.md`"),
+        )
+        .with_help(help)
+    }
+
+    fn versions(&self, config: &SiteConfig) -> Vec<Diagnostic> {
+        let declared: Vec<&str> = config.version_names();
+        let external: Vec<&str> = config
+            .versions
+            .iter()
+            .filter(|v| v.external_url().is_some())
+            .map(|v| v.name())
+            .collect();
+        let mut used = HashSet::new();
+        let mut out = Vec::new();
+        for (pointer, version) in self.version_uses() {
+            used.insert(version.clone());
+            if !declared.contains(&version.as_str()) {
+                out.push(self.undeclared_version(&pointer, &version, &declared));
+            }
+        }
+        for (i, name) in declared.iter().enumerate() {
+            let versioned_folder = self.root.join(name).is_dir();
+            if !used.contains(*name)
+                && !external.contains(name)
+                && !versioned_folder
+                && !page_uses_version(self.root, name)
+            {
+                out.push(
+                    self.warning_at(
+                        &format!("/versions/{i}"),
+                        format!("version \"{name}\" is declared but never used"),
+                    )
+                    .with_help("tag groups, anchors or pages with `\"version\"`, or remove it"),
+                );
+            }
+        }
+        out
+    }
+
+    fn undeclared_version(&self, pointer: &str, version: &str, declared: &[&str]) -> Diagnostic {
+        let help = match (
+            declared.is_empty(),
+            did_you_mean(version, declared.iter().copied()),
+        ) {
+            (true, _) => format!("add \"versions\": [\"{version}\"] to site.json"),
+            (false, Some(close)) => format!(
+                "did you mean \"{close}\"? Declared versions: {}",
+                declared.join(", ")
+            ),
+            (false, None) => format!(
+                "add \"{version}\" to `versions` (declared: {})",
+                declared.join(", ")
+            ),
+        };
+        self.error_at(
+            pointer,
+            format!("version \"{version}\" is not declared in `versions`"),
+        )
+        .with_help(help)
+    }
+
+    /// Every `version` value on groups (any depth), anchors and tabs.
+    fn version_uses(&self) -> Vec<(String, String)> {
+        let mut out = Vec::new();
+        let mut visit = |pointer: String, v: &Value| {
+            if let Some(version) = v.get("version").and_then(Value::as_str) {
+                out.push((format!("{pointer}/version"), version.to_string()));
+            }
+        };
+        for key in ["anchors", "tabs"] {
+            for (i, item) in array(&self.doc.value, key).iter().enumerate() {
+                visit(format!("/{key}/{i}"), item);
+            }
+        }
+        let mut groups = Vec::new();
+        for (i, group) in array(&self.doc.value, "navigation").iter().enumerate() {
+            collect_groups(group, format!("/navigation/{i}"), &mut groups);
+        }
+        for (pointer, group) in groups {
+            visit(pointer, group);
+        }
+        out
+    }
+
+    fn local_files(&self) -> Vec<Diagnostic> {
+        let mut fields: Vec<String> = vec!["/favicon".into(), "/backgroundImage".into()];
+        match self.doc.value.get("logo") {
+            Some(Value::String(_)) => fields.push("/logo".into()),
+            Some(Value::Object(_)) => fields.extend(["/logo/light".into(), "/logo/dark".into()]),
+            _ => {}
+        }
+        fields
+            .iter()
+            .filter_map(|pointer| {
+                let path = self.doc.value.pointer(pointer)?.as_str()?;
+                let missing = is_local(path) && !self.root.join(path.trim_start_matches('/')).is_file();
+                missing.then(|| {
+                    self.warning_at(pointer, format!("image \"{path}\" does not exist"))
+                        .with_help(format!(
+                            "paths are relative to the docs root ({}); add the file or fix the path (the site builds without the image meanwhile)",
+                            self.root.display()
+                        ))
+                })
+            })
+            .collect()
+    }
+
+    fn openapi_files(&self) -> Vec<Diagnostic> {
+        let entries: Vec<(String, &str)> = match self.doc.value.get("openapi") {
+            Some(Value::String(s)) => vec![("/openapi".into(), s.as_str())],
+            Some(Value::Array(items)) => items
+                .iter()
+                .enumerate()
+                .filter_map(|(i, v)| Some((format!("/openapi/{i}"), v.as_str()?)))
+                .collect(),
+            _ => Vec::new(),
+        };
+        entries
+            .into_iter()
+            .filter(|(_, path)| is_local(path))
+            .filter_map(|(pointer, path)| self.openapi_file_problem(&pointer, path))
+            .collect()
+    }
+
+    fn openapi_file_problem(&self, pointer: &str, path: &str) -> Option<Diagnostic> {
+        let full = self.root.join(path.trim_start_matches('/'));
+        let Ok(text) = std::fs::read_to_string(&full) else {
+            return Some(
+                self.error_at(pointer, format!("OpenAPI file \"{path}\" does not exist"))
+                    .with_help("paths are relative to the docs root; add the file or fix the path"),
+            );
+        };
+        let parsed =
+            serde_yaml_ng::from_str::<serde_yaml_ng::Value>(&text).map_err(|e| e.to_string());
+        match parsed {
+            Ok(serde_yaml_ng::Value::Mapping(_)) => None,
+            Ok(_) => {
+                Some(self.error_at(pointer, format!("OpenAPI file \"{path}\" is not an object")))
+            }
+            Err(e) => Some(
+                self.error_at(
+                    pointer,
+                    format!("OpenAPI file \"{path}\" is neither JSON nor YAML: {e}"),
+                )
+                .with_help("fix the syntax of the spec file"),
+            ),
+        }
+    }
+
+    fn socials(&self) -> Vec<Diagnostic> {
+        let Some(socials) = self
+            .doc
+            .value
+            .get("footerSocials")
+            .and_then(Value::as_object)
+        else {
+            return Vec::new();
+        };
+        socials
+            .keys()
+            .filter(|k| LATER_SOCIAL_KEYS.contains(&k.as_str()))
+            .map(|k| {
+                self.warning_at(&format!("/footerSocials/{k}"), format!("`{k}` is outside the nine footerSocials keys"))
+                    .with_help("it is shown, but only website, facebook, twitter, discord, slack, github, linkedin, instagram and hacker-news are standard")
+            })
+            .collect()
+    }
+
+    fn feedback(&self, config: &SiteConfig) -> Option<Diagnostic> {
+        let wanted = config.feedback.suggest_edit || config.feedback.raise_issue;
+        (wanted && config.repository_url().is_none()).then(|| {
+            self.warning_at("/feedback", "feedback buttons need a GitHub repository and none is set".into())
+                .with_help("set topbarCtaButton {\"type\": \"github\", \"url\": \"https://github.com/owner/repo\"} or footerSocials.github to a repository URL; until then the buttons are omitted")
+        })
+    }
+
+    fn backgrounds(&self) -> Vec<Diagnostic> {
+        let Some(bg) = self
+            .doc
+            .value
+            .pointer("/colors/background")
+            .and_then(Value::as_object)
+        else {
+            return Vec::new();
+        };
+        ["light", "dark"]
+            .into_iter()
+            .filter(|mode| !bg.contains_key(*mode))
+            .map(|mode| {
+                self.warning_at("/colors/background", format!("missing `{mode}` background color"))
+                    .with_help(format!("give both modes, e.g. \"{mode}\": \"{}\"; the theme's default {mode} background is used meanwhile", if mode == "light" { "#ffffff" } else { "#0f1117" }))
+            })
+            .collect()
+    }
+}
+
+fn array<'v>(value: &'v Value, key: &str) -> &'v [Value] {
+    value
+        .get(key)
+        .and_then(Value::as_array)
+        .map_or(&[], Vec::as_slice)
+}
+
+fn collect_entries(group: &Value, pointer: String, out: &mut Vec<(String, String)>) {
+    for (i, entry) in array(group, "pages").iter().enumerate() {
+        let child = format!("{pointer}/pages/{i}");
+        match entry {
+            Value::String(s) => out.push((child, s.clone())),
+            Value::Object(_) => collect_entries(entry, child, out),
+            _ => {}
+        }
+    }
+}
+
+fn collect_groups<'v>(group: &'v Value, pointer: String, out: &mut Vec<(String, &'v Value)>) {
+    for (i, entry) in array(group, "pages").iter().enumerate() {
+        if entry.is_object() {
+            collect_groups(entry, format!("{pointer}/pages/{i}"), out);
+        }
+    }
+    out.push((pointer, group));
+}
+
+/// Whether a path names a local file (not a URL or data URI).
+pub fn is_local(path: &str) -> bool {
+    !(path.contains("://") || path.starts_with("data:") || path.starts_with("//"))
+}
+
+/// Slugs of every page file under the root, for "did you mean" help.
+fn page_slugs(root: &Path) -> Vec<String> {
+    WalkDir::new(root)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file())
+        .filter_map(|e| {
+            let rel: PathBuf = e.path().strip_prefix(root).ok()?.to_path_buf();
+            let ext = rel.extension()?.to_str()?;
+            (ext == "md" || ext == "mdx")
+                .then(|| rel.with_extension("").to_string_lossy().replace('\\', "/"))
+        })
+        .collect()
+}
+
+/// Whether some page's frontmatter says `version: name` (checked only for
+/// versions no group, anchor or tab uses).
+fn page_uses_version(root: &Path, name: &str) -> bool {
+    let needle = format!("version: {name}");
+    let quoted = [format!("version: \"{name}\""), format!("version: '{name}'")];
+    WalkDir::new(root)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| {
+            e.path()
+                .extension()
+                .is_some_and(|x| x == "mdx" || x == "md")
+        })
+        .filter_map(|e| std::fs::read_to_string(e.path()).ok())
+        .any(|text| {
+            let head = text.get(..text.len().min(2048)).unwrap_or(&text);
+            head.contains(&needle) || quoted.iter().any(|q| head.contains(q.as_str()))
+        })
+}

@@ -1,0 +1,250 @@
+//! `site.json` text with source positions: a strict JSON parse that keeps
+//! the byte range of every value and key, so any problem found later (by
+//! the schema, by deserialisation, by semantic checks) can point at the
+//! exact line and column.
+
+use std::collections::HashMap;
+use std::ops::Range;
+use std::path::Path;
+
+use jsonc_parser::ast::{ObjectPropName, Value as Ast};
+use jsonc_parser::common::Ranged;
+use jsonc_parser::{CollectOptions, ParseOptions};
+
+use crate::diagnostics::Diagnostic;
+
+/// Where a value sits in the file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Spans {
+    /// The value itself.
+    pub value: Range<usize>,
+    /// The key naming it, when it is an object property.
+    pub key: Option<Range<usize>>,
+}
+
+/// The parsed document: the value, its text, and the span of every JSON pointer.
+#[derive(Debug)]
+pub struct SourceDoc {
+    pub text: String,
+    pub value: serde_json::Value,
+    spans: HashMap<String, Spans>,
+}
+
+impl SourceDoc {
+    /// Parses strict JSON; a syntax error becomes a diagnostic pointing at
+    /// the offending character.
+    pub fn parse(text: String, file: &Path) -> Result<SourceDoc, Diagnostic> {
+        let value = serde_json::from_str(&text).map_err(|e| {
+            let offset = error_offset(&text, &e);
+            syntax_error(&text, file, offset..offset + 1, &message_of(&e))
+        })?;
+        // The text is valid JSON now; the second parse only records spans.
+        let ast = jsonc_parser::parse_to_ast(&text, &CollectOptions::default(), &strict_json())
+            .map_err(|e| {
+                syntax_error(
+                    &text,
+                    file,
+                    e.range().start..e.range().end,
+                    &e.kind().to_string(),
+                )
+            })?;
+        let mut spans = HashMap::new();
+        if let Some(root) = &ast.value {
+            collect_spans(root, String::new(), None, &mut spans);
+        }
+        Ok(SourceDoc { text, value, spans })
+    }
+
+    /// The span of the value at JSON pointer `pointer` (`/colors/primary`),
+    /// or of its closest existing ancestor.
+    pub fn span_of(&self, pointer: &str) -> Range<usize> {
+        let mut p = pointer;
+        loop {
+            if let Some(s) = self.spans.get(p) {
+                return s.value.clone();
+            }
+            match p.rfind('/') {
+                Some(i) => p = &p[..i],
+                None => return 0..0,
+            }
+        }
+    }
+
+    /// The span of the key of the property at `pointer`, else its value's.
+    pub fn key_span_of(&self, pointer: &str) -> Range<usize> {
+        self.spans
+            .get(pointer)
+            .and_then(|s| s.key.clone())
+            .unwrap_or_else(|| self.span_of(pointer))
+    }
+}
+
+fn strict_json() -> ParseOptions {
+    ParseOptions {
+        allow_comments: false,
+        allow_loose_object_property_names: false,
+        allow_trailing_commas: false,
+        allow_missing_commas: false,
+        allow_single_quoted_strings: false,
+        allow_hexadecimal_numbers: false,
+        allow_unary_plus_numbers: false,
+        allow_bare_decimal_point_numbers: false,
+        allow_non_finite_numbers: false,
+        allow_extended_string_escapes: false,
+    }
+}
+
+fn syntax_error(text: &str, file: &Path, span: Range<usize>, what: &str) -> Diagnostic {
+    let start = span.start.min(text.len());
+    // Never underline across a line break: the caret stays on the offending line.
+    let end = text[start..span.end.min(text.len()).max(start)]
+        .find('\n')
+        .map_or(span.end.min(text.len()).max(start), |i| start + i);
+    Diagnostic::error(file, format!("invalid JSON: {what}"))
+        .at_span(text, start..end)
+        .with_help("fix the JSON syntax here: strings in double quotes, commas between items, no trailing commas or comments")
+}
+
+/// Where a serde_json syntax error is. A trailing comma is reported at the
+/// closing bracket; point at the comma itself instead.
+fn error_offset(text: &str, error: &serde_json::Error) -> usize {
+    let offset = offset_of_line_col(text, error.line(), error.column());
+    let message = error.to_string();
+    if message.starts_with("trailing comma") {
+        if let Some(comma) = text[..offset.min(text.len())].rfind(',') {
+            return comma;
+        }
+    }
+    offset
+}
+
+fn offset_of_line_col(text: &str, line: usize, column: usize) -> usize {
+    let line_start: usize = text
+        .split_inclusive('\n')
+        .take(line.saturating_sub(1))
+        .map(str::len)
+        .sum();
+    // serde_json reports a character at the very end of a line as column 0 of the next.
+    let offset = match column {
+        0 => line_start.saturating_sub(1),
+        c => line_start + c - 1,
+    };
+    offset.min(text.len())
+}
+
+/// serde_json's message without its own " at line L column C" suffix.
+fn message_of(error: &serde_json::Error) -> String {
+    let text = error.to_string();
+    match text.rfind(" at line ") {
+        Some(i) => text[..i].to_string(),
+        None => text,
+    }
+}
+
+/// Escapes one JSON pointer segment (`~` → `~0`, `/` → `~1`).
+pub fn escape_segment(segment: &str) -> String {
+    segment.replace('~', "~0").replace('/', "~1")
+}
+
+fn collect_spans(
+    value: &Ast,
+    pointer: String,
+    key: Option<Range<usize>>,
+    out: &mut HashMap<String, Spans>,
+) {
+    let range = value.range();
+    match value {
+        Ast::Object(object) => {
+            for prop in &object.properties {
+                let (name, key_range) = match &prop.name {
+                    ObjectPropName::String(s) => (s.value.to_string(), s.range),
+                    ObjectPropName::Word(w) => (w.value.to_string(), w.range),
+                };
+                let child = format!("{pointer}/{}", escape_segment(&name));
+                collect_spans(
+                    &prop.value,
+                    child,
+                    Some(key_range.start..key_range.end),
+                    out,
+                );
+            }
+        }
+        Ast::Array(array) => {
+            for (i, element) in array.elements.iter().enumerate() {
+                collect_spans(element, format!("{pointer}/{i}"), None, out);
+            }
+        }
+        _ => {}
+    }
+    out.insert(
+        pointer,
+        Spans {
+            value: range.start..range.end,
+            key,
+        },
+    );
+}
+
+/// A JSON pointer as the dotted path shown to people: `/navigation/0/pages/2`
+/// → `navigation[0].pages[2]`.
+pub fn display_path(pointer: &str) -> String {
+    let mut out = String::new();
+    for segment in pointer.split('/').skip(1) {
+        let segment = segment.replace("~1", "/").replace("~0", "~");
+        if segment.parse::<usize>().is_ok() {
+            out.push_str(&format!("[{segment}]"));
+        } else {
+            if !out.is_empty() {
+                out.push('.');
+            }
+            out.push_str(&segment);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diagnostics::Position;
+
+    fn doc(text: &str) -> SourceDoc {
+        SourceDoc::parse(text.to_string(), Path::new("site.json")).unwrap()
+    }
+
+    #[test]
+    fn spans_point_at_values_and_keys() {
+        let text = "{\n  \"colors\": {\"primary\": \"blue\"},\n  \"navigation\": [{\"group\": \"A\", \"pages\": [\"x\"]}]\n}";
+        let d = doc(text);
+        assert_eq!(&text[d.span_of("/colors/primary")], "\"blue\"");
+        assert_eq!(&text[d.key_span_of("/colors/primary")], "\"primary\"");
+        assert_eq!(&text[d.span_of("/navigation/0/pages/0")], "\"x\"");
+        // A missing child points at its closest ancestor.
+        assert_eq!(&text[d.span_of("/colors/light")], "{\"primary\": \"blue\"}");
+    }
+
+    #[test]
+    fn syntax_errors_have_line_and_column() {
+        let err = SourceDoc::parse("{\n  \"name\": \"x\",\n}".into(), Path::new("site.json"))
+            .unwrap_err();
+        // The trailing comma itself is the mistake.
+        assert_eq!(
+            err.position,
+            Some(Position {
+                line: 2,
+                column: 14
+            })
+        );
+        assert!(err.message.starts_with("invalid JSON"), "{}", err.message);
+    }
+
+    #[test]
+    fn display_paths_read_naturally() {
+        assert_eq!(
+            display_path("/navigation/0/pages/2"),
+            "navigation[0].pages[2]"
+        );
+        assert_eq!(display_path("/colors/primary"), "colors.primary");
+        assert_eq!(display_path(""), "");
+    }
+}

@@ -1,0 +1,87 @@
+//! Helpers shared by the integration tests: run the real `sheaf` binary,
+//! copy fixture sites to temporary folders.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The fixture folder `tests/fixtures/<name>`.
+pub fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name)
+}
+
+/// The shared folder beside the checkout (`../shared`), if present.
+pub fn shared_dir() -> Option<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared");
+    dir.is_dir().then_some(dir)
+}
+
+/// Runs `sheaf` with `args`, without colours.
+pub fn sheaf(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sheaf"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("sheaf runs")
+}
+
+pub fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// Copies a directory tree (fixtures are never modified in place).
+pub fn copy_tree(from: &Path, to: &Path) {
+    for entry in walkdir::WalkDir::new(from) {
+        let entry = entry.unwrap();
+        let target = to.join(entry.path().strip_prefix(from).unwrap());
+        if entry.file_type().is_dir() {
+            std::fs::create_dir_all(&target).unwrap();
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+/// A fresh copy of fixture `name` in a temporary directory.
+pub fn fixture_copy(name: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    copy_tree(&fixture(name), dir.path());
+    dir
+}
+
+/// One diagnostic as printed by `sheaf check`: severity, location, headline.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Printed {
+    pub severity: String,
+    pub location: String,
+    pub headline: String,
+}
+
+/// Parses rustc-style output: a `error: …`/`warning: …` line, then `--> location`.
+pub fn parse_printed(text: &str) -> Vec<Printed> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let Some((severity, headline)) = line.split_once(": ") else {
+            continue;
+        };
+        if severity != "error" && severity != "warning" {
+            continue;
+        }
+        let location = lines[i + 1..]
+            .iter()
+            .find_map(|l| l.trim_start().strip_prefix("--> "))
+            .unwrap_or("")
+            .trim()
+            .to_string();
+        out.push(Printed {
+            severity: severity.to_string(),
+            location,
+            headline: headline.to_string(),
+        });
+    }
+    out
+}

@@ -1,0 +1,164 @@
+//! `sheaf check` on one fixture per way a `site.json` can be wrong: every
+//! expected diagnostic is printed with its severity, exact line:column, JSON
+//! path and message, all in one run, and the exit code says whether there
+//! were errors. Fixtures: `tests/fixtures/config/<case>/` (see generate.py).
+
+mod common;
+
+use common::{fixture, parse_printed, sheaf, stderr, Printed};
+
+struct Expected {
+    severity: String,
+    location: String,
+    path: String,
+    message: String,
+}
+
+fn expectations(case: &str) -> Vec<Expected> {
+    let text = std::fs::read_to_string(fixture("config").join(case).join("expected.txt")).unwrap();
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|line| {
+            let (head, message) = line.split_once(" | ").expect("`head | message`");
+            let mut parts = head.split_whitespace();
+            Expected {
+                severity: parts.next().unwrap().to_string(),
+                location: parts.next().unwrap().to_string(),
+                path: parts.next().unwrap().to_string(),
+                message: message.to_string(),
+            }
+        })
+        .collect()
+}
+
+fn matches(printed: &Printed, want: &Expected) -> bool {
+    let path_ok = want.path == "-" || printed.headline.starts_with(&format!("`{}`: ", want.path));
+    printed.severity == want.severity
+        && printed.location == want.location
+        && path_ok
+        && printed.headline.contains(&want.message)
+}
+
+fn cases() -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(fixture("config"))
+        .unwrap()
+        .filter_map(Result::ok)
+        .filter(|e| e.path().join("expected.txt").is_file())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn every_config_mistake_is_reported_at_its_exact_position() {
+    let cases = cases();
+    assert!(cases.len() >= 40, "only {} cases", cases.len());
+    let mut failures = Vec::new();
+    for case in &cases {
+        let dir = fixture("config").join(case);
+        let output = sheaf(&["check", dir.to_str().unwrap()]);
+        let text = stderr(&output);
+        let printed = parse_printed(&text);
+        let expected = expectations(case);
+        for want in &expected {
+            if !printed.iter().any(|p| matches(p, want)) {
+                failures.push(format!(
+                    "{case}: expected {} {} `{}` \"{}\"\n--- output ---\n{text}",
+                    want.severity, want.location, want.path, want.message
+                ));
+            }
+        }
+        let has_error = expected.iter().any(|e| e.severity == "error");
+        let code = output.status.code();
+        if code != Some(if has_error { 1 } else { 0 }) {
+            failures.push(format!("{case}: exit code {code:?}\n{text}"));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} problems:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn strict_turns_warnings_into_a_failure() {
+    let dir = fixture("config").join("unknown-top-key");
+    assert_eq!(
+        sheaf(&["check", dir.to_str().unwrap()]).status.code(),
+        Some(0)
+    );
+    let strict = sheaf(&["check", "--strict", dir.to_str().unwrap()]);
+    assert_eq!(strict.status.code(), Some(1));
+    assert!(stderr(&strict).contains("error: `navigaton`: unknown key `navigaton`"));
+}
+
+#[test]
+fn syntax_errors_show_the_line_and_a_caret() {
+    let dir = fixture("config").join("syntax-missing-comma");
+    let text = stderr(&sheaf(&["check", dir.to_str().unwrap()]));
+    assert!(text.contains("3 |   \"navigation\": []"), "{text}");
+    assert!(
+        text.lines()
+            .any(|l| l.trim_start().starts_with("| ") && l.contains('^')),
+        "{text}"
+    );
+}
+
+#[test]
+fn missing_page_suggests_the_closest_existing_page() {
+    let dir = fixture("config").join("missing-page");
+    let text = stderr(&sheaf(&["check", dir.to_str().unwrap()]));
+    assert!(text.contains("did you mean \"quickstart\"?"), "{text}");
+}
+
+#[test]
+fn mint_json_is_validated_when_there_is_no_site_json() {
+    let dir = fixture("config").join("mint-json-errors");
+    let text = stderr(&sheaf(&["check", dir.to_str().unwrap()]));
+    assert!(text.contains("--> mint.json:"), "{text}");
+}
+
+#[test]
+fn a_config_using_every_field_passes_without_warnings() {
+    let dir = fixture("config").join("valid-all-fields");
+    let output = sheaf(&["check", "--strict", dir.to_str().unwrap()]);
+    assert_eq!(stderr(&output).trim(), "check passed");
+    assert_eq!(output.status.code(), Some(0));
+}
+
+#[test]
+fn usage_errors_exit_with_code_2() {
+    assert_eq!(sheaf(&["check", "--no-such-flag"]).status.code(), Some(2));
+    assert_eq!(sheaf(&["frobnicate"]).status.code(), Some(2));
+}
+
+#[test]
+fn schema_command_prints_the_embedded_schema() {
+    let output = sheaf(&["schema"]);
+    let schema: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(
+        schema["required"],
+        serde_json::json!(["name", "navigation"])
+    );
+}
+
+#[test]
+fn init_writes_a_site_that_check_accepts() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("docs");
+    assert_eq!(
+        sheaf(&["init", root.to_str().unwrap()]).status.code(),
+        Some(0)
+    );
+    assert!(root.join("site.schema.json").is_file());
+    let check = sheaf(&["check", "--strict", root.to_str().unwrap()]);
+    assert_eq!(check.status.code(), Some(0), "{}", stderr(&check));
+    // A second init refuses to overwrite.
+    assert_eq!(
+        sheaf(&["init", root.to_str().unwrap()]).status.code(),
+        Some(1)
+    );
+}
