@@ -358,6 +358,8 @@ fn unknown_icons_warn() {
     let r = render("<Card title=\"x\" icon=\"no-such-icon-zz\">y</Card>\n");
     assert_eq!(r.diagnostics.len(), 1);
     assert!(r.diagnostics[0].message.contains("no-such-icon-zz"));
+    let r = render("<Card title=\"x\" icon=\"GitHub\">y</Card>\n");
+    assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
     let r = render("<Card title=\"x\" icon=\"/img/logo.svg\">y</Card>\n");
     assert!(r
         .html
@@ -475,6 +477,8 @@ fn render_site_page(markdown: &Markdown, site_root: &Path, file: &Path, body: &s
         [
             PathBuf::from(reference),
             Path::new("snippets").join(reference),
+            // Older sites keep snippets in `_snippets/`.
+            Path::new("_snippets").join(reference),
         ]
         .into_iter()
         .find_map(|p| {

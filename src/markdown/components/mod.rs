@@ -172,7 +172,9 @@ impl Renderer<'_> {
             );
         }
         let icon_type = el.attrs.text("iconType");
-        let (svg, found) = crate::icons::inline_svg(icon, icon_type.as_deref());
+        // Font Awesome names are lowercase; authors write `GitHub` too.
+        let name = icon.to_ascii_lowercase();
+        let (svg, found) = crate::icons::inline_svg(&name, icon_type.as_deref());
         if !found {
             self.warn_at(
                 el.offset,
