@@ -1,3 +1,4 @@
+use super::super::attrs::AttrValue;
 use super::*;
 
 fn element(doc: &Document, i: usize) -> &Element {
