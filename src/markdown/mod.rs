@@ -1,1 +1,186 @@
-//! Markdown and MDX to HTML: components, heading ids, table of contents, code highlighting.
+//! Markdown and MDX to HTML: components, heading ids, table of contents,
+//! code highlighting.
+//!
+//! A page body goes through three steps:
+//!
+//! 1. [`mdx`] splits it into markdown text and JSX-style elements
+//!    (`<Card>`, `<img>`), and reads `import`/`export` lines and
+//!    `{/* comments */}` out of the way.
+//! 2. [`render`] turns each run of markdown text into HTML with
+//!    pulldown-cmark. Elements stand in the text as placeholder tokens and
+//!    are rendered where the token lands (so a `<Note>` inside a list item
+//!    stays in the list). Headings get ids, links go through
+//!    [`PageEnv::urls`], fenced code is highlighted by [`highlight`].
+//! 3. [`components`] renders each Mintlify component (one small function
+//!    per component) to semantic HTML with `c-` classes, styled by
+//!    `themes/default/components.css`.
+//!
+//! Nothing is fatal: problems become warnings in [`Rendered::diagnostics`]
+//! with the file line, and no component ever reaches the output as a raw tag.
+
+mod attrs;
+mod components;
+mod headings;
+mod highlight;
+mod html;
+mod mdx;
+mod render;
+
+use std::path::{Path, PathBuf};
+
+use crate::diagnostics::Diagnostic;
+
+pub use headings::slug;
+pub use highlight::{CodeInfo, Highlighter};
+
+/// The markdown stage, built once per build and shared by every page
+/// (it is `Sync`).
+pub struct Markdown {
+    highlighter: Highlighter,
+}
+
+impl Default for Markdown {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Markdown {
+    /// Loads the syntax definitions; do this once per build.
+    pub fn new() -> Markdown {
+        Markdown {
+            highlighter: Highlighter::new(),
+        }
+    }
+
+    /// Renders one page body (frontmatter already removed).
+    pub fn render(&self, source: &str, env: &PageEnv) -> Rendered {
+        render::Renderer::new(&self.highlighter, env).render_page(source)
+    }
+
+    /// Renders a small markdown string (an OpenAPI description) to HTML.
+    pub fn render_inline_doc(&self, source: &str) -> String {
+        let no_snippets = |_: &str| None;
+        let keep_urls = |_: &str, _: UrlKind| UrlRewrite::Keep;
+        let env = PageEnv {
+            file: Path::new(""),
+            line_offset: 0,
+            snippets: &no_snippets,
+            urls: &keep_urls,
+        };
+        self.render(source, &env).html
+    }
+}
+
+/// What the renderer needs to know about the page and the site.
+pub struct PageEnv<'a> {
+    /// Page path relative to the docs root, for diagnostics.
+    pub file: &'a Path,
+    /// Lines before the body in the file (the frontmatter), so diagnostics
+    /// give real file lines.
+    pub line_offset: usize,
+    /// Resolves a snippet reference as written (`/snippets/x.mdx`,
+    /// `snippets/x.mdx`, or `x.mdx` relative to `snippets/` for
+    /// `<Snippet file>`) to its source.
+    pub snippets: &'a dyn Fn(&str) -> Option<Snippet>,
+    /// Rewrites every link href and image/media src.
+    pub urls: &'a dyn Fn(&str, UrlKind) -> UrlRewrite,
+}
+
+/// A snippet file's path (relative to the docs root) and text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Snippet {
+    pub path: PathBuf,
+    pub source: String,
+}
+
+/// What a URL points at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UrlKind {
+    /// A link (`href`).
+    Link,
+    /// An image, video or other embedded file (`src`).
+    Asset,
+}
+
+/// What to do with one URL.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum UrlRewrite {
+    Keep,
+    To(String),
+    /// Keep the URL as written and warn.
+    Broken {
+        message: String,
+        help: Option<String>,
+    },
+}
+
+/// One rendered page.
+#[derive(Debug, Clone, Default)]
+pub struct Rendered {
+    pub html: String,
+    /// Every heading (h1–h4) in order, for the "On this page" list.
+    pub headings: Vec<Heading>,
+    /// The plain text of the page, no tags.
+    pub text: String,
+    pub diagnostics: Vec<Diagnostic>,
+    /// Every ParamField / ResponseField, in order.
+    pub api_fields: Vec<ApiField>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Heading {
+    pub level: u8,
+    pub id: String,
+    pub text: String,
+}
+
+/// A parameter or response field written by hand with `<ParamField>` or
+/// `<ResponseField>`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ApiField {
+    pub kind: ApiFieldKind,
+    pub name: String,
+    pub ty: Option<String>,
+    pub required: bool,
+    pub default: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ApiFieldKind {
+    Param { location: ParamLocation },
+    Response,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ParamLocation {
+    Query,
+    Path,
+    Body,
+    Header,
+    Cookie,
+}
+
+impl ParamLocation {
+    pub const ALL: [ParamLocation; 5] = [
+        ParamLocation::Query,
+        ParamLocation::Path,
+        ParamLocation::Body,
+        ParamLocation::Header,
+        ParamLocation::Cookie,
+    ];
+
+    /// The attribute name that carries the parameter's name (`query="limit"`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ParamLocation::Query => "query",
+            ParamLocation::Path => "path",
+            ParamLocation::Body => "body",
+            ParamLocation::Header => "header",
+            ParamLocation::Cookie => "cookie",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,334 @@
+//! JSX attribute values and the small subset of JavaScript literals MDX
+//! pages put in them (`cols={2}`, `{true}`, `{"str"}`, `style={{ width: 200 }}`,
+//! `tags={["a", "b"]}`), read into [`serde_json::Value`]s.
+
+use serde_json::{Map, Number, Value};
+
+/// An attribute as written: `defaultOpen`, `title="x"`, `cols={2}`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Attr {
+    pub name: String,
+    pub value: AttrValue,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum AttrValue {
+    /// A bare attribute name (`defaultOpen`), which JSX reads as `true`.
+    Bare,
+    /// A quoted string.
+    Str(String),
+    /// The JavaScript between the braces of `{...}`.
+    Expr(String),
+}
+
+impl AttrValue {
+    /// The value as JSON: strings stay strings, bare is `true`, expressions
+    /// are evaluated as literals (or kept as their source text when they are
+    /// not a literal, e.g. a variable name).
+    pub fn to_json(&self) -> Value {
+        match self {
+            AttrValue::Bare => Value::Bool(true),
+            AttrValue::Str(s) => Value::String(s.clone()),
+            AttrValue::Expr(code) => {
+                parse_literal(code).unwrap_or_else(|| Value::String(code.trim().to_string()))
+            }
+        }
+    }
+}
+
+/// Looks up attributes of one element by name.
+pub trait AttrList {
+    fn get(&self, name: &str) -> Option<&AttrValue>;
+
+    /// The attribute as display text (`"x"`, `{2}` → `2`, `{"x"}` → `x`).
+    fn text(&self, name: &str) -> Option<String> {
+        self.get(name).and_then(|v| value_text(&v.to_json()))
+    }
+
+    /// Whether a boolean attribute is on (`open`, `open={true}`, `open="true"`).
+    fn flag(&self, name: &str) -> bool {
+        match self.get(name).map(AttrValue::to_json) {
+            Some(Value::Bool(b)) => b,
+            Some(Value::String(s)) => s != "false",
+            Some(Value::Null) | None => false,
+            Some(_) => true,
+        }
+    }
+}
+
+impl AttrList for [Attr] {
+    fn get(&self, name: &str) -> Option<&AttrValue> {
+        self.iter().find(|a| a.name == name).map(|a| &a.value)
+    }
+}
+
+impl AttrList for Vec<Attr> {
+    fn get(&self, name: &str) -> Option<&AttrValue> {
+        AttrList::get(self.as_slice(), name)
+    }
+}
+
+/// A JSON value as text the reader would see, `None` for null/undefined.
+pub fn value_text(value: &Value) -> Option<String> {
+    match value {
+        Value::Null => None,
+        Value::String(s) => Some(s.clone()),
+        Value::Bool(b) => Some(b.to_string()),
+        Value::Number(n) => Some(n.to_string()),
+        other => Some(other.to_string()),
+    }
+}
+
+/// Parses a JavaScript literal: strings (any quote), numbers, `true`,
+/// `false`, `null`, `undefined`, arrays and objects (unquoted keys, trailing
+/// commas). `None` when `code` is anything else.
+pub fn parse_literal(code: &str) -> Option<Value> {
+    let mut reader = LiteralReader {
+        src: code.as_bytes(),
+        pos: 0,
+    };
+    let value = reader.value()?;
+    reader.skip_ws();
+    (reader.pos == reader.src.len()).then_some(value)
+}
+
+struct LiteralReader<'a> {
+    src: &'a [u8],
+    pos: usize,
+}
+
+impl LiteralReader<'_> {
+    fn skip_ws(&mut self) {
+        while self.pos < self.src.len() && self.src[self.pos].is_ascii_whitespace() {
+            self.pos += 1;
+        }
+    }
+
+    fn peek(&self) -> Option<u8> {
+        self.src.get(self.pos).copied()
+    }
+
+    fn value(&mut self) -> Option<Value> {
+        self.skip_ws();
+        match self.peek()? {
+            b'"' | b'\'' | b'`' => self.string().map(Value::String),
+            b'{' => self.object(),
+            b'[' => self.array(),
+            b'-' | b'0'..=b'9' | b'.' => self.number(),
+            _ => self.keyword(),
+        }
+    }
+
+    fn string(&mut self) -> Option<String> {
+        let quote = self.src[self.pos];
+        self.pos += 1;
+        let mut out = Vec::new();
+        while let Some(c) = self.peek() {
+            self.pos += 1;
+            match c {
+                b'\\' => {
+                    let escaped = self.peek()?;
+                    self.pos += 1;
+                    out.push(match escaped {
+                        b'n' => b'\n',
+                        b't' => b'\t',
+                        other => other,
+                    });
+                }
+                c if c == quote => return String::from_utf8(out).ok(),
+                c => out.push(c),
+            }
+        }
+        None
+    }
+
+    fn number(&mut self) -> Option<Value> {
+        let start = self.pos;
+        while matches!(
+            self.peek(),
+            Some(b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9')
+        ) {
+            self.pos += 1;
+        }
+        let text = std::str::from_utf8(&self.src[start..self.pos]).ok()?;
+        if let Ok(i) = text.parse::<i64>() {
+            return Some(Value::Number(i.into()));
+        }
+        Number::from_f64(text.parse().ok()?).map(Value::Number)
+    }
+
+    fn identifier(&mut self) -> Option<String> {
+        let start = self.pos;
+        while matches!(self.peek(), Some(c) if c.is_ascii_alphanumeric() || c == b'_' || c == b'$' || c == b'-')
+        {
+            self.pos += 1;
+        }
+        (self.pos > start).then(|| String::from_utf8_lossy(&self.src[start..self.pos]).into_owned())
+    }
+
+    fn keyword(&mut self) -> Option<Value> {
+        match self.identifier()?.as_str() {
+            "true" => Some(Value::Bool(true)),
+            "false" => Some(Value::Bool(false)),
+            "null" | "undefined" => Some(Value::Null),
+            _ => None,
+        }
+    }
+
+    fn array(&mut self) -> Option<Value> {
+        self.pos += 1;
+        let mut items = Vec::new();
+        loop {
+            self.skip_ws();
+            if self.peek()? == b']' {
+                self.pos += 1;
+                return Some(Value::Array(items));
+            }
+            items.push(self.value()?);
+            self.skip_ws();
+            match self.peek()? {
+                b',' => self.pos += 1,
+                b']' => {}
+                _ => return None,
+            }
+        }
+    }
+
+    fn object(&mut self) -> Option<Value> {
+        self.pos += 1;
+        let mut map = Map::new();
+        loop {
+            self.skip_ws();
+            let key = match self.peek()? {
+                b'}' => {
+                    self.pos += 1;
+                    return Some(Value::Object(map));
+                }
+                b'"' | b'\'' => self.string()?,
+                _ => self.identifier()?,
+            };
+            self.skip_ws();
+            if self.peek()? != b':' {
+                return None;
+            }
+            self.pos += 1;
+            map.insert(key, self.value()?);
+            self.skip_ws();
+            match self.peek()? {
+                b',' => self.pos += 1,
+                b'}' => {}
+                _ => return None,
+            }
+        }
+    }
+}
+
+/// A JSX `style={{ marginTop: 8, width: "50%" }}` object as a CSS string
+/// (`margin-top: 8px; width: 50%`). Unitless numbers get `px` except for
+/// the properties that take plain numbers.
+pub fn style_to_css(value: &Value) -> Option<String> {
+    let Value::Object(map) = value else {
+        return value.as_str().map(str::to_string);
+    };
+    let decls: Vec<String> = map
+        .iter()
+        .filter_map(|(key, v)| {
+            let prop = kebab_case(key);
+            let val = match v {
+                Value::Number(n) if !is_unitless(&prop) && n.as_f64() != Some(0.0) => {
+                    format!("{n}px")
+                }
+                other => value_text(other)?,
+            };
+            Some(format!("{prop}: {val}"))
+        })
+        .collect();
+    Some(decls.join("; "))
+}
+
+fn is_unitless(prop: &str) -> bool {
+    matches!(
+        prop,
+        "opacity"
+            | "z-index"
+            | "font-weight"
+            | "line-height"
+            | "flex"
+            | "flex-grow"
+            | "flex-shrink"
+            | "order"
+            | "zoom"
+    )
+}
+
+fn kebab_case(name: &str) -> String {
+    let mut out = String::with_capacity(name.len() + 4);
+    for c in name.chars() {
+        if c.is_ascii_uppercase() {
+            out.push('-');
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn literals_of_every_kind() {
+        assert_eq!(parse_literal("2"), Some(json!(2)));
+        assert_eq!(parse_literal(" -1.5 "), Some(json!(-1.5)));
+        assert_eq!(parse_literal("true"), Some(json!(true)));
+        assert_eq!(parse_literal("undefined"), Some(Value::Null));
+        assert_eq!(parse_literal("\"str\""), Some(json!("str")));
+        assert_eq!(parse_literal("'it\\'s'"), Some(json!("it's")));
+        assert_eq!(parse_literal("`tpl`"), Some(json!("tpl")));
+        assert_eq!(
+            parse_literal("{ a: 1, 'b': [true, \"x\",], }"),
+            Some(json!({"a": 1, "b": [true, "x"]}))
+        );
+        assert_eq!(parse_literal("someVariable"), None);
+        assert_eq!(parse_literal("a + b"), None);
+    }
+
+    #[test]
+    fn attribute_values_read_as_text_and_flags() {
+        let attrs = vec![
+            Attr {
+                name: "defaultOpen".into(),
+                value: AttrValue::Bare,
+            },
+            Attr {
+                name: "cols".into(),
+                value: AttrValue::Expr("2".into()),
+            },
+            Attr {
+                name: "title".into(),
+                value: AttrValue::Expr("\"Hi\"".into()),
+            },
+            Attr {
+                name: "off".into(),
+                value: AttrValue::Expr("false".into()),
+            },
+        ];
+        assert!(attrs.flag("defaultOpen"));
+        assert!(!attrs.flag("off"));
+        assert!(!attrs.flag("missing"));
+        assert_eq!(attrs.text("cols").as_deref(), Some("2"));
+        assert_eq!(attrs.text("title").as_deref(), Some("Hi"));
+    }
+
+    #[test]
+    fn style_objects_become_css() {
+        let style = parse_literal("{ marginTop: 8, width: '50%', opacity: 0.5 }").unwrap();
+        assert_eq!(
+            style_to_css(&style).unwrap(),
+            "margin-top: 8px; width: 50%; opacity: 0.5"
+        );
+    }
+}

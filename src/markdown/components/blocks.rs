@@ -1,0 +1,242 @@
+//! Content components: callouts, cards, accordions, steps, frames, icons,
+//! tooltips and changelog updates.
+
+use super::super::attrs::AttrList;
+use super::super::html::{attr, escape};
+use super::super::mdx::{Element, Node};
+use super::super::render::Renderer;
+use super::super::UrlKind;
+
+impl Renderer<'_> {
+    /// Note, Warning, Info, Tip, Check: an `<aside>` with an icon.
+    pub(super) fn callout(&mut self, el: &Element) -> String {
+        let (kind, icon, label) = match el.name.as_str() {
+            "Warning" | "Danger" => ("warning", "triangle-exclamation", "Warning"),
+            "Info" => ("info", "circle-info", "Info"),
+            "Tip" => ("tip", "lightbulb", "Tip"),
+            "Check" => ("check", "circle-check", "Check"),
+            _ => ("note", "circle-exclamation", "Note"),
+        };
+        let (svg, _) = crate::icons::inline_svg(icon, None);
+        let body = self.children_html(el);
+        format!(
+            "<aside class=\"c-callout c-{kind}\" role=\"note\" aria-label=\"{label}\">\
+             <span class=\"c-callout-icon\">{svg}</span><div class=\"c-callout-body\">{body}</div></aside>"
+        )
+    }
+
+    /// A card; with `href` the whole card is a link.
+    pub(super) fn card(&mut self, el: &Element) -> String {
+        let title = self.text_attr(el, "title");
+        let href = el
+            .attrs
+            .text("href")
+            .map(|h| self.rewrite_url(&h, UrlKind::Link, el.offset));
+        let mut class = String::from("c-card");
+        if el.attrs.flag("horizontal") {
+            class.push_str(" c-card-horizontal");
+        }
+        let mut inner = String::new();
+        if let Some(img) = el.attrs.text("img") {
+            let src = self.rewrite_url(&img, UrlKind::Asset, el.offset);
+            inner.push_str(&format!(
+                "<img class=\"c-card-img\" src=\"{}\" alt=\"\">",
+                escape(&src)
+            ));
+        }
+        if let Some(icon) = el.attrs.text("icon") {
+            let svg = self.icon_html(el, &icon);
+            let style = attr(
+                "style",
+                el.attrs
+                    .text("color")
+                    .map(|c| format!("color: {c}"))
+                    .as_deref(),
+            );
+            inner.push_str(&format!("<span class=\"c-card-icon\"{style}>{svg}</span>"));
+        }
+        inner.push_str("<div class=\"c-card-content\">");
+        if let Some(title) = &title {
+            inner.push_str(&format!("<p class=\"c-card-title\">{}</p>", escape(title)));
+        }
+        let body = self.children_html(el);
+        if !body.trim().is_empty() {
+            inner.push_str(&format!("<div class=\"c-card-body\">{body}</div>"));
+        }
+        inner.push_str("</div>");
+        match href {
+            Some(href) => format!(
+                "<a class=\"{class}\" href=\"{}\">{inner}</a>",
+                escape(&href)
+            ),
+            None => format!("<div class=\"{class}\">{inner}</div>"),
+        }
+    }
+
+    /// CardGroup / Columns: a grid of `cols` columns (one on phones).
+    pub(super) fn card_group(&mut self, el: &Element) -> String {
+        let cols = el
+            .attrs
+            .text("cols")
+            .and_then(|c| c.parse::<u8>().ok())
+            .unwrap_or(2)
+            .clamp(1, 4);
+        let body = self.render_nodes(&el.children, el.child_indent, true);
+        format!("<div class=\"c-card-group\" style=\"--cols: {cols}\">{body}</div>")
+    }
+
+    /// Accordion: a `<details>` with the title as its summary.
+    pub(super) fn accordion(&mut self, el: &Element) -> String {
+        let title = self.text_attr(el, "title").unwrap_or_default();
+        let open = if el.attrs.flag("defaultOpen") {
+            " open"
+        } else {
+            ""
+        };
+        let icon = match el.attrs.text("icon") {
+            Some(icon) => format!(
+                "<span class=\"c-accordion-icon\">{}</span>",
+                self.icon_html(el, &icon)
+            ),
+            None => String::new(),
+        };
+        let description = el
+            .attrs
+            .text("description")
+            .map(|d| format!("<span class=\"c-accordion-desc\">{}</span>", escape(&d)))
+            .unwrap_or_default();
+        let body = self.children_html(el);
+        format!(
+            "<details class=\"c-accordion\"{open}><summary>{icon}<span class=\"c-accordion-title\">{}</span>{description}</summary>\
+             <div class=\"c-accordion-body\">{body}</div></details>",
+            escape(&title)
+        )
+    }
+
+    /// Steps: an ordered list of Step children.
+    pub(super) fn steps(&mut self, el: &Element) -> String {
+        let mut items = String::new();
+        let mut number = 0;
+        for node in &el.children {
+            match node {
+                Node::Element(step) if step.name == "Step" => {
+                    number = step
+                        .attrs
+                        .text("stepNumber")
+                        .and_then(|n| n.parse().ok())
+                        .unwrap_or(number + 1);
+                    items.push_str(&self.step(step, number));
+                }
+                other => {
+                    let html =
+                        self.render_nodes(std::slice::from_ref(other), el.child_indent, true);
+                    if !html.trim().is_empty() {
+                        items.push_str(&format!("<li class=\"c-step c-step-extra\">{html}</li>"));
+                    }
+                }
+            }
+        }
+        format!("<ol class=\"c-steps\">{items}</ol>")
+    }
+
+    /// One step: a numbered (or icon) marker, the title and the content.
+    pub(super) fn step(&mut self, el: &Element, number: usize) -> String {
+        let title = self.text_attr(el, "title");
+        let marker = match el.attrs.text("icon") {
+            Some(icon) => self.icon_html(el, &icon),
+            None => number.to_string(),
+        };
+        let title = title
+            .map(|t| format!("<p class=\"c-step-title\">{}</p>", escape(&t)))
+            .unwrap_or_default();
+        let body = self.children_html(el);
+        format!(
+            "<li class=\"c-step\" value=\"{number}\"><span class=\"c-step-marker\" aria-hidden=\"true\">{marker}</span>\
+             <div class=\"c-step-content\">{title}<div class=\"c-step-body\">{body}</div></div></li>"
+        )
+    }
+
+    /// Frame: a `<figure>` with an optional caption.
+    pub(super) fn frame(&mut self, el: &Element) -> String {
+        let body = self.children_html(el);
+        let caption = self
+            .text_attr(el, "caption")
+            .map(|c| format!("<figcaption>{}</figcaption>", escape(&c)))
+            .unwrap_or_default();
+        format!("<figure class=\"c-frame\">{body}{caption}</figure>")
+    }
+
+    /// Icon: an inline icon with optional size and colour.
+    pub(super) fn icon_component(&mut self, el: &Element) -> String {
+        let Some(icon) = el.attrs.text("icon") else {
+            self.warn_at(
+                el.offset,
+                "`<Icon>` needs an `icon` attribute".to_string(),
+                None,
+            );
+            return String::new();
+        };
+        let svg = self.icon_html(el, &icon);
+        let mut style = Vec::new();
+        if let Some(color) = el.attrs.text("color") {
+            style.push(format!("color: {color}"));
+        }
+        if let Some(size) = el.attrs.text("size") {
+            let unit = if size.chars().all(|c| c.is_ascii_digit()) {
+                "px"
+            } else {
+                ""
+            };
+            style.push(format!("--icon-size: {size}{unit}"));
+        }
+        let style = attr(
+            "style",
+            (!style.is_empty()).then(|| style.join("; ")).as_deref(),
+        );
+        format!("<span class=\"c-icon\"{style}>{svg}</span>")
+    }
+
+    /// Tooltip: the text, focusable, with the tip shown on hover and focus
+    /// and announced as its description.
+    pub(super) fn tooltip(&mut self, el: &Element) -> String {
+        let tip = el.attrs.text("tip").unwrap_or_default();
+        let id = self.unique_id("tip");
+        let body = self.render_nodes(&el.children, el.child_indent, false);
+        format!(
+            "<span class=\"c-tooltip\" tabindex=\"0\" aria-describedby=\"{id}\">{body}\
+             <span class=\"c-tooltip-text\" role=\"tooltip\" id=\"{id}\">{}</span></span>",
+            escape(&tip)
+        )
+    }
+
+    /// Update: a changelog entry with an anchor, listed in the page's TOC.
+    pub(super) fn update(&mut self, el: &Element) -> String {
+        let label = self.text_attr(el, "label").unwrap_or_default();
+        let id = self.heading_id(&label);
+        self.record_heading(2, id.clone(), label.clone());
+        let description = self
+            .text_attr(el, "description")
+            .map(|d| format!("<p class=\"c-update-desc\">{}</p>", escape(&d)))
+            .unwrap_or_default();
+        let tags = match el.attrs.get("tags").map(|v| v.to_json()) {
+            Some(serde_json::Value::Array(tags)) => {
+                let items: String = tags
+                    .iter()
+                    .filter_map(|t| t.as_str())
+                    .map(|t| format!("<li>{}</li>", escape(t)))
+                    .collect();
+                format!("<ul class=\"c-update-tags\">{items}</ul>")
+            }
+            _ => String::new(),
+        };
+        let body = self.children_html(el);
+        format!(
+            "<section class=\"c-update\" id=\"{}\"><div class=\"c-update-meta\">\
+             <a class=\"c-update-label\" href=\"#{}\">{}</a>{description}{tags}</div>\
+             <div class=\"c-update-body\">{body}</div></section>",
+            escape(&id),
+            escape(&id),
+            escape(&label)
+        )
+    }
+}

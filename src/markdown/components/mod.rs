@@ -1,0 +1,444 @@
+//! Mintlify components and inline HTML elements to HTML. One small function
+//! per component; every output uses `c-` classes styled by
+//! `themes/default/components.css` and reads well without JavaScript.
+//!
+//! Dispatch order: an imported name (a snippet, or a JavaScript component
+//! we can only show the children of), a known component, an HTML element,
+//! else an unknown component (children in a `c-unknown` box and a warning).
+
+mod api;
+mod blocks;
+mod tabs;
+
+use serde_json::Value;
+
+use super::attrs::{style_to_css, AttrList, AttrValue};
+use super::html::{attr, escape};
+use super::mdx::{self, Element, Import};
+use super::render::{DocCtx, Renderer};
+use super::UrlKind;
+use crate::diagnostics::did_you_mean;
+
+/// The components sheaf knows, for "did you mean" help.
+const KNOWN: &[&str] = &[
+    "Note",
+    "Warning",
+    "Info",
+    "Tip",
+    "Check",
+    "Danger",
+    "Card",
+    "CardGroup",
+    "Columns",
+    "Column",
+    "Accordion",
+    "AccordionGroup",
+    "Steps",
+    "Step",
+    "Tabs",
+    "Tab",
+    "CodeGroup",
+    "Frame",
+    "Icon",
+    "Tooltip",
+    "Expandable",
+    "ParamField",
+    "ResponseField",
+    "RequestExample",
+    "ResponseExample",
+    "Update",
+    "Snippet",
+    "Latex",
+    "Mermaid",
+    "Callout",
+];
+
+/// HTML elements whose children are phrasing content (rendered inline).
+const PHRASING: &[&str] = &[
+    "a",
+    "abbr",
+    "b",
+    "button",
+    "cite",
+    "code",
+    "del",
+    "em",
+    "figcaption",
+    "font",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "i",
+    "ins",
+    "kbd",
+    "label",
+    "li",
+    "mark",
+    "p",
+    "q",
+    "s",
+    "samp",
+    "small",
+    "span",
+    "strong",
+    "sub",
+    "summary",
+    "sup",
+    "td",
+    "th",
+    "time",
+    "u",
+    "var",
+    "dt",
+    "dd",
+];
+
+/// Elements that must not have a closing tag.
+const VOID: &[&str] = &["br", "img", "hr", "input", "source", "track", "wbr", "col"];
+
+impl Renderer<'_> {
+    /// Renders one element (component or HTML) to HTML.
+    pub fn render_element(&mut self, el: &Element) -> String {
+        let import = self
+            .docs
+            .last()
+            .and_then(|d| d.imports.get(&el.name))
+            .cloned();
+        if let Some(import) = import {
+            return self.imported(el, &import);
+        }
+        match el.name.as_str() {
+            "Note" | "Warning" | "Info" | "Tip" | "Check" | "Danger" | "Callout" => {
+                self.callout(el)
+            }
+            "Card" => self.card(el),
+            "CardGroup" | "Columns" => self.card_group(el),
+            "Column" => self.wrapper(el, "div", "c-column"),
+            "Accordion" => self.accordion(el),
+            "AccordionGroup" => self.wrapper(el, "div", "c-accordion-group"),
+            "Steps" => self.steps(el),
+            "Step" => self.step(el, 1),
+            "Tabs" => self.tabs(el),
+            "Tab" => self.lone_tab(el),
+            "CodeGroup" => self.code_group(el, "c-code-group", None),
+            "RequestExample" => self.code_group(el, "c-request-example", Some("Request")),
+            "ResponseExample" => self.code_group(el, "c-response-example", Some("Response")),
+            "Frame" => self.frame(el),
+            "Icon" => self.icon_component(el),
+            "Tooltip" => self.tooltip(el),
+            "Expandable" => self.expandable(el),
+            "ParamField" => self.param_field(el),
+            "ResponseField" => self.response_field(el),
+            "Update" => self.update(el),
+            "Snippet" => self.snippet_component(el),
+            "Latex" => self.wrapper(el, "span", "c-latex"),
+            "Mermaid" => self.mermaid(el),
+            name if mdx::is_html_tag(name) => self.html_element(el),
+            _ => self.unknown(el),
+        }
+    }
+
+    /// The element's children as HTML (block markdown when they span lines).
+    pub(super) fn children_html(&mut self, el: &Element) -> String {
+        self.render_nodes(&el.children, el.child_indent, el.flow)
+    }
+
+    /// Records display text of an attribute (titles) for search.
+    pub(super) fn text_attr(&mut self, el: &Element, name: &str) -> Option<String> {
+        let value = el.attrs.text(name)?;
+        self.push_text(&value);
+        self.push_text("\n");
+        Some(value)
+    }
+
+    fn wrapper(&mut self, el: &Element, tag: &str, class: &str) -> String {
+        let body = self.children_html(el);
+        format!("<{tag} class=\"{class}\">{body}</{tag}>")
+    }
+
+    /// An icon by Font Awesome name, or an image when `icon` is a URL/path.
+    pub(super) fn icon_html(&mut self, el: &Element, icon: &str) -> String {
+        if icon.trim_start().starts_with('<') {
+            return self.jsx_attr_html(icon);
+        }
+        if crate::icons::is_image_reference(icon) {
+            let src = self.rewrite_url(icon, UrlKind::Asset, el.offset);
+            return format!(
+                "<img class=\"c-icon-img\" src=\"{}\" alt=\"\">",
+                escape(&src)
+            );
+        }
+        let icon_type = el.attrs.text("iconType");
+        // Font Awesome names are lowercase; authors write `GitHub` too.
+        let name = icon.to_ascii_lowercase();
+        let (svg, found) = crate::icons::inline_svg(&name, icon_type.as_deref());
+        if !found {
+            self.warn_at(
+                el.offset,
+                format!("unknown icon `{icon}` on `<{}>`", el.name),
+                Some("use a Font Awesome icon name, e.g. `book-open`".to_string()),
+            );
+        }
+        svg
+    }
+
+    fn unknown(&mut self, el: &Element) -> String {
+        let help = did_you_mean(&el.name, KNOWN.iter().copied())
+            .map(|s| format!("did you mean `<{s}>`?"))
+            .unwrap_or_else(|| "sheaf shows its content without it".to_string());
+        self.warn_at(
+            el.offset,
+            format!("unknown component `<{}>`", el.name),
+            Some(help),
+        );
+        self.unknown_box(el)
+    }
+
+    fn unknown_box(&mut self, el: &Element) -> String {
+        let tag = if el.inline { "span" } else { "div" };
+        let body = self.children_html(el);
+        format!(
+            "<{tag} class=\"c-unknown\" data-component=\"{}\">{body}</{tag}>",
+            escape(&el.name)
+        )
+    }
+
+    fn imported(&mut self, el: &Element, import: &Import) -> String {
+        let is_snippet = import.source.ends_with(".mdx") || import.source.ends_with(".md");
+        let props: Vec<(String, Value)> = el
+            .attrs
+            .iter()
+            .map(|a| (a.name.clone(), a.value.to_json()))
+            .collect();
+        if is_snippet && !import.named {
+            return self.snippet(el, &import.source, props);
+        }
+        if let Some(html) = self.exported_component(el, import, props) {
+            return html;
+        }
+        self.warn_at(
+            el.offset,
+            format!(
+                "`<{}>` is a JavaScript component imported from `{}`; sheaf shows only its children",
+                el.name, import.source
+            ),
+            None,
+        );
+        self.unknown_box(el)
+    }
+
+    /// A component a snippet defines as `export const Name = () => (<jsx/>)`,
+    /// rendered as MDX with the element's attributes as props.
+    fn exported_component(
+        &mut self,
+        el: &Element,
+        import: &Import,
+        props: Vec<(String, Value)>,
+    ) -> Option<String> {
+        if self.snippet_depth() > super::render::MAX_SNIPPET_DEPTH {
+            return None;
+        }
+        let snippet = (self.env.snippets)(&import.source)?;
+        let body = mdx::parse(&snippet.source)
+            .components
+            .remove(&import.name)?;
+        let doc = mdx::parse(&body);
+        let mut ctx = DocCtx::new(snippet.path.clone(), 0, &body, &doc);
+        ctx.vars.extend(props);
+        Some(self.render_document(ctx, &doc, !el.inline))
+    }
+
+    /// An attribute holding JSX (`icon={<NextjsIcon />}`), rendered inline.
+    pub(super) fn jsx_attr_html(&mut self, source: &str) -> String {
+        let doc = mdx::parse(source);
+        let ctx = self.docs.last().expect("a document is being rendered");
+        let mut inner = DocCtx::new(ctx.file.clone(), ctx.line_offset, source, &doc);
+        inner.imports = ctx.imports.clone();
+        inner.vars = ctx.vars.clone();
+        self.render_document(inner, &doc, false)
+    }
+
+    fn snippet_component(&mut self, el: &Element) -> String {
+        let Some(file) = el.attrs.text("file") else {
+            self.warn_at(
+                el.offset,
+                "`<Snippet>` needs a `file` attribute".to_string(),
+                None,
+            );
+            return String::new();
+        };
+        let props = el
+            .attrs
+            .iter()
+            .filter(|a| a.name != "file")
+            .map(|a| (a.name.clone(), a.value.to_json()))
+            .collect();
+        self.snippet(el, &file, props)
+    }
+
+    /// Renders a snippet file in place, with `props` visible as `{name}`.
+    fn snippet(&mut self, el: &Element, reference: &str, props: Vec<(String, Value)>) -> String {
+        if self.snippet_depth() > super::render::MAX_SNIPPET_DEPTH {
+            self.warn_at(
+                el.offset,
+                format!("snippet `{reference}` includes itself too deeply"),
+                None,
+            );
+            return String::new();
+        }
+        let Some(snippet) = (self.env.snippets)(reference) else {
+            self.warn_at(
+                el.offset,
+                format!("snippet `{reference}` not found"),
+                Some("snippets live in the `snippets/` folder of the docs root".to_string()),
+            );
+            return String::new();
+        };
+        let (body, frontmatter_lines) = strip_frontmatter(&snippet.source);
+        let doc = mdx::parse(body);
+        let mut ctx = DocCtx::new(snippet.path.clone(), frontmatter_lines, body, &doc);
+        ctx.vars.extend(props);
+        self.render_document(ctx, &doc, !el.inline)
+    }
+
+    /// Safe HTML passed through with JSX attribute names converted.
+    fn html_element(&mut self, el: &Element) -> String {
+        let name = el.name.as_str();
+        let attrs = self.html_attrs(el);
+        if VOID.contains(&name) {
+            return format!("<{name}{attrs}>");
+        }
+        let body = if PHRASING.contains(&name) {
+            self.render_nodes(&el.children, el.child_indent, false)
+        } else {
+            self.children_html(el)
+        };
+        format!("<{name}{attrs}>{body}</{name}>")
+    }
+
+    fn html_attrs(&mut self, el: &Element) -> String {
+        let mut out = String::new();
+        for a in &el.attrs {
+            let Some(name) = html_attr_name(&a.name) else {
+                continue;
+            };
+            let value = match (&a.value, name.as_str()) {
+                (AttrValue::Expr(_), "style") => style_to_css(&a.value.to_json()),
+                (_, _) => match a.value.to_json() {
+                    Value::Bool(true) => {
+                        out.push(' ');
+                        out.push_str(&name);
+                        continue;
+                    }
+                    Value::Bool(false) | Value::Null => continue,
+                    other => super::attrs::value_text(&other),
+                },
+            };
+            let Some(value) = value else { continue };
+            let value = match (name.as_str(), el.name.as_str()) {
+                ("href", _) => self.rewrite_url(&value, UrlKind::Link, el.offset),
+                ("src" | "poster" | "srcset", _) => {
+                    self.rewrite_url(&value, UrlKind::Asset, el.offset)
+                }
+                _ => value,
+            };
+            out.push_str(&attr(&name, Some(&value)));
+        }
+        out
+    }
+
+    fn mermaid(&mut self, el: &Element) -> String {
+        let source: String = el
+            .children
+            .iter()
+            .filter_map(|n| match n {
+                mdx::Node::Text(t) => Some(t.text.as_str()),
+                _ => None,
+            })
+            .collect();
+        format!(
+            "<pre class=\"c-mermaid\"><code>{}</code></pre>",
+            escape(source.trim())
+        )
+    }
+}
+
+/// The HTML name of a JSX attribute, or `None` for ones that must not be
+/// written out (event handlers, `key`, `ref`, spreads).
+fn html_attr_name(name: &str) -> Option<String> {
+    let lower = name.to_ascii_lowercase();
+    if lower.starts_with("on")
+        || matches!(lower.as_str(), "key" | "ref" | "dangerouslysetinnerhtml")
+    {
+        return None;
+    }
+    Some(match name {
+        "className" => "class".to_string(),
+        "htmlFor" => "for".to_string(),
+        "viewBox" => "viewBox".to_string(),
+        n if n.starts_with("stroke")
+            || n.starts_with("fill")
+            || n.starts_with("clip")
+            || n.starts_with("stop") =>
+        {
+            let mut out = String::new();
+            for c in n.chars() {
+                if c.is_ascii_uppercase() {
+                    out.push('-');
+                }
+                out.push(c.to_ascii_lowercase());
+            }
+            out
+        }
+        _ => lower,
+    })
+}
+
+/// A snippet's body without YAML frontmatter, and how many lines that was.
+fn strip_frontmatter(source: &str) -> (&str, usize) {
+    let Some(rest) = source.strip_prefix("---\n") else {
+        return (source, 0);
+    };
+    match rest.find("\n---") {
+        Some(end) => {
+            let after = &rest[end + 4..];
+            let body = after.split_once('\n').map_or("", |(_, b)| b);
+            let consumed = &source[..source.len() - body.len()];
+            (body, consumed.matches('\n').count())
+        }
+        None => (source, 0),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn jsx_attribute_names_become_html() {
+        assert_eq!(html_attr_name("className").as_deref(), Some("class"));
+        assert_eq!(html_attr_name("htmlFor").as_deref(), Some("for"));
+        assert_eq!(
+            html_attr_name("strokeWidth").as_deref(),
+            Some("stroke-width")
+        );
+        assert_eq!(html_attr_name("viewBox").as_deref(), Some("viewBox"));
+        assert_eq!(
+            html_attr_name("allowFullScreen").as_deref(),
+            Some("allowfullscreen")
+        );
+        assert_eq!(html_attr_name("onClick"), None);
+    }
+
+    #[test]
+    fn snippet_frontmatter_is_stripped_and_counted() {
+        assert_eq!(
+            strip_frontmatter("---\ntitle: x\n---\nbody\n"),
+            ("body\n", 3)
+        );
+        assert_eq!(strip_frontmatter("body"), ("body", 0));
+    }
+}

@@ -1,0 +1,170 @@
+//! Tabbed components: Tabs/Tab, CodeGroup and Request/ResponseExample.
+//!
+//! The HTML holds every panel, each with its label, and a tab list that is
+//! hidden until `components.js` turns the container into an ARIA tablist;
+//! without JavaScript the panels simply read one after the other.
+
+use pulldown_cmark::{CodeBlockKind, Event, Parser, Tag, TagEnd};
+
+use super::super::attrs::AttrList;
+use super::super::highlight::CodeInfo;
+use super::super::html::escape;
+use super::super::mdx::{Element, Node};
+use super::super::render::{dedent, Renderer};
+
+/// One panel of a tabbed container.
+struct Panel {
+    label: String,
+    html: String,
+}
+
+impl Renderer<'_> {
+    /// Tabs: one panel per `<Tab title>` child.
+    pub(super) fn tabs(&mut self, el: &Element) -> String {
+        let mut panels = Vec::new();
+        for node in &el.children {
+            match node {
+                Node::Element(tab) if tab.name == "Tab" => {
+                    let label = self
+                        .text_attr(tab, "title")
+                        .unwrap_or_else(|| format!("Tab {}", panels.len() + 1));
+                    let body = self.children_html(tab);
+                    panels.push(Panel {
+                        label: label.clone(),
+                        html: format!("<p class=\"c-tab-label\">{}</p>{body}", escape(&label)),
+                    });
+                }
+                other => {
+                    let html =
+                        self.render_nodes(std::slice::from_ref(other), el.child_indent, true);
+                    if let Some(last) = panels.last_mut().filter(|_| !html.trim().is_empty()) {
+                        last.html.push_str(&html);
+                    }
+                }
+            }
+        }
+        self.tabbed("c-tabs", None, panels)
+    }
+
+    /// A `<Tab>` outside `<Tabs>`: a titled section.
+    pub(super) fn lone_tab(&mut self, el: &Element) -> String {
+        let label = self.text_attr(el, "title").unwrap_or_default();
+        let body = self.children_html(el);
+        format!(
+            "<section class=\"c-tab-panel\"><p class=\"c-tab-label\">{}</p>{body}</section>",
+            escape(&label)
+        )
+    }
+
+    /// CodeGroup and Request/ResponseExample: one tab per code block,
+    /// labelled by its title or language.
+    pub(super) fn code_group(
+        &mut self,
+        el: &Element,
+        class: &str,
+        heading: Option<&str>,
+    ) -> String {
+        let mut panels = Vec::new();
+        for node in &el.children {
+            match node {
+                Node::Text(text) => {
+                    let md = dedent(&text.text, el.child_indent, text.at_line_start);
+                    for (info, code) in fenced_blocks(&md) {
+                        let mut info = CodeInfo::parse(&info);
+                        let label = info.label();
+                        info.title.get_or_insert_with(|| label.clone());
+                        self.push_text(&code);
+                        panels.push(Panel {
+                            label,
+                            html: self.hl.code_block(&info, &code),
+                        });
+                    }
+                }
+                Node::Element(child) => {
+                    let label = child
+                        .attrs
+                        .text("title")
+                        .unwrap_or_else(|| child.name.clone());
+                    let html = self.render_element(child);
+                    panels.push(Panel { label, html });
+                }
+                Node::Expr { .. } => {}
+            }
+        }
+        let class = match class {
+            "c-code-group" => class.to_string(),
+            other => format!("c-code-group {other}"),
+        };
+        self.tabbed(&class, heading, panels)
+    }
+
+    /// The shared markup of tabbed containers.
+    fn tabbed(&mut self, class: &str, heading: Option<&str>, panels: Vec<Panel>) -> String {
+        let id = self.unique_id("tabs");
+        let mut html = format!("<div class=\"{class}\" data-tabs>");
+        if let Some(heading) = heading {
+            html.push_str(&format!("<p class=\"c-tabs-heading\">{heading}</p>"));
+        }
+        html.push_str("<div class=\"c-tablist\" hidden>");
+        for (i, panel) in panels.iter().enumerate() {
+            let selected = i == 0;
+            html.push_str(&format!(
+                "<button type=\"button\" class=\"c-tab\" id=\"{id}-tab-{i}\" aria-controls=\"{id}-panel-{i}\" aria-selected=\"{selected}\" tabindex=\"{}\">{}</button>",
+                if selected { 0 } else { -1 },
+                escape(&panel.label)
+            ));
+        }
+        html.push_str("</div>");
+        for (i, panel) in panels.iter().enumerate() {
+            html.push_str(&format!(
+                "<div class=\"c-tab-panel\" id=\"{id}-panel-{i}\" data-tab-label=\"{}\">{}</div>",
+                escape(&panel.label),
+                panel.html
+            ));
+        }
+        html.push_str("</div>");
+        html
+    }
+}
+
+/// The `(info string, code)` of every fenced code block in `md`.
+fn fenced_blocks(md: &str) -> Vec<(String, String)> {
+    let mut blocks = Vec::new();
+    let mut current: Option<(String, String)> = None;
+    for event in Parser::new(md) {
+        match event {
+            Event::Start(Tag::CodeBlock(kind)) => {
+                let info = match kind {
+                    CodeBlockKind::Fenced(info) => info.to_string(),
+                    CodeBlockKind::Indented => String::new(),
+                };
+                current = Some((info, String::new()));
+            }
+            Event::Text(text) => {
+                if let Some((_, code)) = current.as_mut() {
+                    code.push_str(&text);
+                }
+            }
+            Event::End(TagEnd::CodeBlock) => blocks.extend(current.take()),
+            _ => {}
+        }
+    }
+    blocks
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fenced_blocks_are_collected_in_order() {
+        let blocks = fenced_blocks("```js a.js\nx\n```\n\n```py\ny\n```\n");
+        assert_eq!(
+            blocks,
+            vec![
+                ("js a.js".to_string(), "x\n".to_string()),
+                ("py".to_string(), "y\n".to_string())
+            ]
+        );
+    }
+}

@@ -1,0 +1,71 @@
+//! Heading ids: a slug of the heading text, unique within the page.
+
+use std::collections::{HashMap, HashSet};
+
+/// Hands out unique slugs for one page.
+#[derive(Debug, Default)]
+pub struct Slugger {
+    used: HashSet<String>,
+    counters: HashMap<String, usize>,
+}
+
+impl Slugger {
+    /// A unique id for `text`: lowercase ASCII letters, digits and `-`;
+    /// the second `Setup` is `setup-1`, the third `setup-2`.
+    pub fn unique(&mut self, text: &str) -> String {
+        let base = slug(text);
+        let base = if base.is_empty() {
+            "section".to_string()
+        } else {
+            base
+        };
+        if self.used.insert(base.clone()) {
+            return base;
+        }
+        let counter = self.counters.entry(base.clone()).or_insert(0);
+        loop {
+            *counter += 1;
+            let candidate = format!("{base}-{counter}");
+            if self.used.insert(candidate.clone()) {
+                return candidate;
+            }
+        }
+    }
+}
+
+/// The slug of `text`: ASCII letters and digits lowercased, runs of
+/// anything else collapsed to one `-`, no leading or trailing `-`.
+pub fn slug(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c.to_ascii_lowercase());
+        } else if !out.is_empty() && !out.ends_with('-') && c != '\'' {
+            out.push('-');
+        }
+    }
+    out.trim_end_matches('-').to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slugs_are_lowercase_ascii_and_dashes() {
+        assert_eq!(slug("Getting Started!"), "getting-started");
+        assert_eq!(slug("  `npm install` & co. "), "npm-install-co");
+        assert_eq!(slug("What's new"), "whats-new");
+        assert_eq!(slug("Über 2.0"), "ber-2-0");
+    }
+
+    #[test]
+    fn duplicates_get_numbered() {
+        let mut s = Slugger::default();
+        assert_eq!(s.unique("Setup"), "setup");
+        assert_eq!(s.unique("Setup"), "setup-1");
+        assert_eq!(s.unique("Setup"), "setup-2");
+        assert_eq!(s.unique("Setup 1"), "setup-1-1");
+        assert_eq!(s.unique("!!!"), "section");
+    }
+}

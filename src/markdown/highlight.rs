@@ -1,0 +1,185 @@
+//! Code blocks: the fence's info string (```` ```js App.js {1,3} ````) and
+//! build-time highlighting with syntect into `hl-` CSS classes, coloured by
+//! `themes/default/highlight.css`.
+
+use syntect::html::{ClassStyle, ClassedHTMLGenerator};
+use syntect::parsing::{SyntaxReference, SyntaxSet};
+use syntect::util::LinesWithEndings;
+
+use super::html::escape;
+
+/// The CSS class prefix of highlighted tokens.
+const CLASS_STYLE: ClassStyle = ClassStyle::SpacedPrefixed { prefix: "hl-" };
+
+/// What a fence's info string says: the language and Mintlify's title.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct CodeInfo {
+    pub lang: Option<String>,
+    pub title: Option<String>,
+}
+
+impl CodeInfo {
+    /// Reads `lang [title words…] [{1,3}] [key=value…]`; unknown meta is ignored.
+    pub fn parse(info: &str) -> CodeInfo {
+        let info = info.trim();
+        let (lang, meta) = info.split_once(char::is_whitespace).unwrap_or((info, ""));
+        let lang = lang.trim_start_matches('{').trim_end_matches('}');
+        let lang = (!lang.is_empty()).then(|| lang.to_ascii_lowercase());
+        CodeInfo {
+            lang,
+            title: title_from_meta(meta),
+        }
+    }
+
+    /// The tab label in a CodeGroup: the title, else the language.
+    pub fn label(&self) -> String {
+        self.title
+            .clone()
+            .or_else(|| self.lang.clone())
+            .unwrap_or_else(|| "Code".to_string())
+    }
+}
+
+fn title_from_meta(meta: &str) -> Option<String> {
+    if let Some(rest) = meta.split_once("title=").map(|(_, r)| r) {
+        let quote = rest.chars().next()?;
+        if quote == '"' || quote == '\'' {
+            return rest[1..].split(quote).next().map(str::to_string);
+        }
+    }
+    let words: Vec<&str> = meta
+        .split_whitespace()
+        .take_while(|w| !w.starts_with('{') && !w.contains('='))
+        .filter(|w| !matches!(*w, "lines" | "wrap" | "expandable" | "focus"))
+        .collect();
+    (!words.is_empty()).then(|| words.join(" "))
+}
+
+/// The syntax definitions, loaded once per build.
+pub struct Highlighter {
+    syntaxes: SyntaxSet,
+}
+
+impl Default for Highlighter {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Highlighter {
+    pub fn new() -> Highlighter {
+        Highlighter {
+            syntaxes: SyntaxSet::load_defaults_newlines(),
+        }
+    }
+
+    fn syntax(&self, lang: &str) -> Option<&SyntaxReference> {
+        let token = match lang {
+            "ts" | "typescript" | "tsx" | "jsx" | "mjs" | "cjs" | "javascript" | "js" | "node" => {
+                "js"
+            }
+            "shell" | "sh" | "zsh" | "console" | "terminal" | "bash" | "shellscript" => "bash",
+            "json5" | "jsonc" => "json",
+            "yml" => "yaml",
+            "py" | "python3" => "py",
+            "golang" => "go",
+            "rs" => "rust",
+            "csharp" | "c#" | "cs" => "cs",
+            "kt" | "kotlin" => "java",
+            "html" | "xml" | "svg" | "vue" | "svelte" => "html",
+            other => other,
+        };
+        self.syntaxes.find_syntax_by_token(token)
+    }
+
+    /// The highlighted inner HTML of a `<code>` element: token spans, or
+    /// escaped plain text for an unknown language.
+    pub fn highlight(&self, lang: Option<&str>, code: &str) -> String {
+        let Some(syntax) = lang.and_then(|l| self.syntax(l)) else {
+            return escape(code);
+        };
+        let mut generator =
+            ClassedHTMLGenerator::new_with_class_style(syntax, &self.syntaxes, CLASS_STYLE);
+        for line in LinesWithEndings::from(code) {
+            if generator
+                .parse_html_for_line_which_includes_newline(line)
+                .is_err()
+            {
+                return escape(code);
+            }
+        }
+        generator.finalize()
+    }
+
+    /// A whole code block: optional title header, copy button, highlighted code.
+    pub fn code_block(&self, info: &CodeInfo, code: &str) -> String {
+        let lang = info.lang.as_deref();
+        let lang_attr = lang.map(escape).unwrap_or_default();
+        let mut html = format!("<div class=\"c-code\" data-lang=\"{lang_attr}\">");
+        if let Some(title) = &info.title {
+            html.push_str(&format!(
+                "<div class=\"c-code-header\"><span class=\"c-code-title\">{}</span></div>",
+                escape(title)
+            ));
+        }
+        html.push_str(
+            "<button class=\"c-copy\" type=\"button\" aria-label=\"Copy code\" hidden>Copy</button>",
+        );
+        let class = lang
+            .map(|l| format!(" class=\"language-{}\"", escape(l)))
+            .unwrap_or_default();
+        html.push_str(&format!(
+            "<pre class=\"hl\"><code{class}>{}</code></pre></div>",
+            self.highlight(lang, code)
+        ));
+        html
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn info_string_gives_language_and_title() {
+        let info = CodeInfo::parse("js App.js {1,3}");
+        assert_eq!(info.lang.as_deref(), Some("js"));
+        assert_eq!(info.title.as_deref(), Some("App.js"));
+        let info = CodeInfo::parse("bash Install the CLI theme={null}");
+        assert_eq!(info.title.as_deref(), Some("Install the CLI"));
+        assert_eq!(CodeInfo::parse("python").title, None);
+        assert_eq!(
+            CodeInfo::parse("ts title=\"a b.ts\" lines")
+                .title
+                .as_deref(),
+            Some("a b.ts")
+        );
+        assert_eq!(CodeInfo::parse("").label(), "Code");
+        assert_eq!(CodeInfo::parse("go").label(), "go");
+    }
+
+    #[test]
+    fn known_languages_get_token_classes() {
+        let h = Highlighter::new();
+        let html = h.highlight(Some("rust"), "fn main() {}\n");
+        assert!(html.contains("class=\"hl-"), "{html}");
+        let ts = h.highlight(Some("typescript"), "const a = 1;\n");
+        assert!(ts.contains("hl-"), "{ts}");
+    }
+
+    #[test]
+    fn unknown_languages_are_escaped_text() {
+        let h = Highlighter::new();
+        assert_eq!(h.highlight(Some("nope-lang"), "<b>&\n"), "&lt;b&gt;&amp;\n");
+        assert_eq!(h.highlight(None, "<i>"), "&lt;i&gt;");
+    }
+
+    #[test]
+    fn block_has_title_header_and_copy_button() {
+        let h = Highlighter::new();
+        let html = h.code_block(&CodeInfo::parse("js App.js"), "let a;\n");
+        assert!(html.contains("<span class=\"c-code-title\">App.js</span>"));
+        assert!(html.contains("<button class=\"c-copy\" type=\"button\" aria-label=\"Copy code\""));
+        assert!(html.contains("<code class=\"language-js\">"));
+    }
+}

@@ -1,0 +1,602 @@
+//! The MDX layer: splits one page body into markdown text and JSX-style
+//! elements (`<Card title="x">…</Card>`, `<img />`), and reads the ESM
+//! lines (`import X from "/snippets/x.mdx"`, `export const x = …`) and
+//! `{/* comments */}` out of the way.
+//!
+//! The parser never fails: text that only looks like a tag stays text
+//! (escaped, so it cannot become raw HTML), and problems (an element that is
+//! never closed, a stray closing tag) are returned as [`Problem`]s with the
+//! byte offset where they are. Fenced code blocks and inline code spans are
+//! copied through untouched, so tags inside code are never parsed.
+
+use std::collections::HashMap;
+
+use serde_json::Value;
+
+use super::attrs::Attr;
+use syntax::{
+    balanced_end, fence_end, parse_export_component, parse_export_const, parse_import,
+    parse_open_tag, statement_end,
+};
+
+mod syntax;
+
+/// One piece of a document or of an element's children.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Node {
+    /// Markdown text.
+    Text(TextNode),
+    /// A component or HTML element.
+    Element(Element),
+    /// A `{expression}` in text (a snippet prop or an exported variable).
+    Expr { code: String, offset: usize },
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct TextNode {
+    pub text: String,
+    /// Byte offset of the text's first character in the source.
+    pub offset: usize,
+    /// Whether the text begins at the start of a source line (so its first
+    /// line is dedented along with the others).
+    pub at_line_start: bool,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Element {
+    pub name: String,
+    pub attrs: Vec<Attr>,
+    pub children: Vec<Node>,
+    /// Byte offset of the `<` in the source.
+    pub offset: usize,
+    /// Whether the element sits inside a line of text rather than on lines
+    /// of its own.
+    pub inline: bool,
+    /// Whether the children span several lines (rendered as block markdown)
+    /// rather than one (rendered as inline markdown).
+    pub flow: bool,
+    /// Leading whitespace shared by the children's lines, removed before the
+    /// children are rendered (Mintlify dedents component children).
+    pub child_indent: usize,
+}
+
+/// What `import` brought into scope.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Import {
+    /// The local name (`Prerequisites`), or the named import (`{ MyComponent }`).
+    pub name: String,
+    /// The module path as written (`/snippets/x.mdx`).
+    pub source: String,
+    /// `true` for `import { Name }`, `false` for a default import.
+    pub named: bool,
+    pub offset: usize,
+}
+
+/// A problem found while parsing, at a byte offset of the source.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Problem {
+    pub offset: usize,
+    pub message: String,
+}
+
+/// A parsed document.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Document {
+    pub nodes: Vec<Node>,
+    pub imports: Vec<Import>,
+    /// `export const name = <literal>` values.
+    pub exports: HashMap<String, Value>,
+    /// `export const Name = ({ a }) => (<jsx/>)` components: the JSX source.
+    pub components: HashMap<String, String>,
+    pub problems: Vec<Problem>,
+}
+
+/// Stands for an author-escaped `\<` in text; written out as `&#60;` so a
+/// deliberate literal `<Name>` is told apart from a component that failed.
+pub const ESCAPED_LT: char = '\u{E002}';
+
+/// HTML elements that may appear in pages; other lowercase tags are text.
+const HTML_TAGS: &[&str] = &[
+    "a",
+    "abbr",
+    "b",
+    "blockquote",
+    "br",
+    "caption",
+    "center",
+    "code",
+    "col",
+    "colgroup",
+    "dd",
+    "del",
+    "details",
+    "div",
+    "dl",
+    "dt",
+    "em",
+    "figcaption",
+    "figure",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "hr",
+    "i",
+    "iframe",
+    "img",
+    "input",
+    "ins",
+    "kbd",
+    "li",
+    "mark",
+    "ol",
+    "p",
+    "picture",
+    "pre",
+    "s",
+    "small",
+    "source",
+    "span",
+    "strong",
+    "sub",
+    "summary",
+    "sup",
+    "table",
+    "tbody",
+    "td",
+    "tfoot",
+    "th",
+    "thead",
+    "tr",
+    "track",
+    "u",
+    "ul",
+    "video",
+    "audio",
+    "wbr",
+    "section",
+    "article",
+    "aside",
+    "label",
+    "button",
+    "svg",
+    "path",
+    "circle",
+    "rect",
+    "g",
+    "line",
+    "polyline",
+    "polygon",
+    "defs",
+    "use",
+    "nav",
+    "header",
+    "footer",
+    "main",
+    "q",
+    "cite",
+    "var",
+    "samp",
+    "time",
+    "font",
+];
+
+/// Elements that never have children or a closing tag.
+const VOID_TAGS: &[&str] = &[
+    "br", "img", "hr", "input", "source", "track", "wbr", "col", "embed", "area", "meta", "link",
+    "param",
+];
+
+/// Parses one document.
+pub fn parse(source: &str) -> Document {
+    let mut parser = Parser {
+        src: source,
+        pos: 0,
+        open: Vec::new(),
+        indents: Vec::new(),
+        last_close: HashMap::new(),
+        doc: Document::default(),
+    };
+    let (nodes, _) = parser.children(None);
+    let mut doc = parser.doc;
+    doc.nodes = nodes;
+    doc
+}
+
+/// Whether an element name is an HTML element (rather than a component).
+pub fn is_html_tag(name: &str) -> bool {
+    HTML_TAGS.contains(&name) || VOID_TAGS.contains(&name)
+}
+
+struct Parser<'s> {
+    src: &'s str,
+    pos: usize,
+    /// Names of the elements being parsed, outermost first.
+    open: Vec<String>,
+    /// Minimum indentation seen in each open element's child lines.
+    indents: Vec<usize>,
+    /// Last offset of `</name` per name, so "is it ever closed" is O(1).
+    last_close: HashMap<String, Option<usize>>,
+    doc: Document,
+}
+
+/// How a run of children ended.
+#[derive(Debug, PartialEq)]
+enum End {
+    /// Its own closing tag (consumed).
+    Closed,
+    /// The end of input or an ancestor's closing tag (not consumed).
+    Unclosed,
+}
+
+/// Text collected between elements.
+struct TextBuf {
+    text: String,
+    offset: usize,
+    at_line_start: bool,
+}
+
+pub(super) struct OpenTag {
+    name: String,
+    attrs: Vec<Attr>,
+    end: usize,
+    self_closing: bool,
+}
+
+impl<'s> Parser<'s> {
+    fn bytes(&self) -> &'s [u8] {
+        self.src.as_bytes()
+    }
+
+    fn at_line_start(&self, pos: usize) -> bool {
+        pos == 0 || self.bytes()[pos - 1] == b'\n'
+    }
+
+    fn new_text(&self) -> TextBuf {
+        TextBuf {
+            text: String::new(),
+            offset: self.pos,
+            at_line_start: self.at_line_start(self.pos),
+        }
+    }
+
+    fn flush(&self, buf: &mut TextBuf, nodes: &mut Vec<Node>) {
+        let next = self.new_text();
+        let done = std::mem::replace(buf, next);
+        if !done.text.is_empty() {
+            nodes.push(Node::Text(TextNode {
+                text: done.text,
+                offset: done.offset,
+                at_line_start: done.at_line_start,
+            }));
+        }
+    }
+
+    /// Parses nodes until `close`'s closing tag, an ancestor's, or the end.
+    fn children(&mut self, close: Option<&str>) -> (Vec<Node>, End) {
+        let mut nodes = Vec::new();
+        let mut buf = self.new_text();
+        while self.pos < self.src.len() {
+            if self.at_line_start(self.pos) && self.line_start(close, &mut buf, &mut nodes) {
+                continue;
+            }
+            match self.bytes()[self.pos] {
+                b'`' => self.code_span(&mut buf),
+                b'\\' => self.escape(&mut buf),
+                b'{' => self.brace(&mut buf, &mut nodes),
+                b'<' if self.src[self.pos..].starts_with("</") => {
+                    if let Some(end) = self.closing_tag(close, &mut buf, &mut nodes) {
+                        self.flush(&mut buf, &mut nodes);
+                        return (nodes, end);
+                    }
+                }
+                b'<' => self.tag(&mut buf, &mut nodes),
+                _ => self.plain(&mut buf),
+            }
+        }
+        self.flush(&mut buf, &mut nodes);
+        (nodes, End::Unclosed)
+    }
+
+    /// Handles what only happens at the start of a line: indentation
+    /// bookkeeping, fenced code blocks and ESM statements. Returns whether
+    /// it consumed anything.
+    fn line_start(
+        &mut self,
+        close: Option<&str>,
+        buf: &mut TextBuf,
+        nodes: &mut Vec<Node>,
+    ) -> bool {
+        let line_end = self.src[self.pos..]
+            .find('\n')
+            .map_or(self.src.len(), |i| self.pos + i);
+        let line = &self.src[self.pos..line_end];
+        let content = line.trim_start();
+        let indent = line.len() - content.len();
+        let closes_this = close.is_some_and(|name| {
+            content
+                .strip_prefix("</")
+                .is_some_and(|rest| rest.starts_with(name))
+        });
+        if !content.trim().is_empty() && !closes_this {
+            if let Some(min) = self.indents.last_mut() {
+                *min = (*min).min(indent);
+            }
+        }
+        if let Some(end) = fence_end(self.src, self.pos, content, indent) {
+            buf.text.push_str(&self.src[self.pos..end]);
+            self.pos = end;
+            return true;
+        }
+        if indent == 0 {
+            if let Some(end) = self.esm(line_end) {
+                self.pos = end;
+                self.flush(buf, nodes);
+                return true;
+            }
+        }
+        false
+    }
+
+    fn plain(&mut self, buf: &mut TextBuf) {
+        let rest = &self.src[self.pos..];
+        let first = rest.chars().next().map_or(1, char::len_utf8);
+        let len = rest[first..]
+            .find(['\n', '`', '\\', '{', '<'])
+            .map_or(rest.len(), |i| i + first);
+        // A newline ends the run so the next line gets its line-start pass.
+        let len = if rest.as_bytes()[0] == b'\n' { 1 } else { len };
+        buf.text.push_str(&rest[..len]);
+        self.pos += len;
+    }
+
+    fn escape(&mut self, buf: &mut TextBuf) {
+        let rest = &self.src[self.pos..];
+        if rest.starts_with("\\<") {
+            buf.text.push(ESCAPED_LT);
+            self.pos += 2;
+            return;
+        }
+        let len = rest[1..].chars().next().map_or(1, |c| 1 + c.len_utf8());
+        let len = if rest[1..].starts_with('\n') { 1 } else { len };
+        buf.text.push_str(&rest[..len]);
+        self.pos += len;
+    }
+
+    /// Copies an inline code span through, or just the backticks when it
+    /// has no closing run before a blank line.
+    fn code_span(&mut self, buf: &mut TextBuf) {
+        let rest = &self.src[self.pos..];
+        let run = rest.bytes().take_while(|&b| b == b'`').count();
+        let fence = &rest[..run];
+        let limit = rest.find("\n\n").unwrap_or(rest.len());
+        let mut search = run;
+        while let Some(i) = rest[search..limit].find(fence) {
+            let at = search + i;
+            let after = rest[at..].bytes().take_while(|&b| b == b'`').count();
+            if after == run {
+                buf.text.push_str(&rest[..at + run]);
+                self.pos += at + run;
+                return;
+            }
+            search = at + after;
+        }
+        buf.text.push_str(fence);
+        self.pos += run;
+    }
+
+    /// `{/* comment */}` is dropped; `{expr}` becomes an expression node;
+    /// an unbalanced `{` is text.
+    fn brace(&mut self, buf: &mut TextBuf, nodes: &mut Vec<Node>) {
+        let rest = &self.src[self.pos..];
+        if rest.starts_with("{/*") {
+            if let Some(end) = rest.find("*/}") {
+                self.pos += end + 3;
+                self.flush(buf, nodes);
+                return;
+            }
+        }
+        match balanced_end(rest) {
+            Some(end) if !rest[1..end - 1].contains("\n\n") => {
+                self.flush(buf, nodes);
+                nodes.push(Node::Expr {
+                    code: rest[1..end - 1].to_string(),
+                    offset: self.pos,
+                });
+                self.pos += end;
+                buf.offset = self.pos;
+                buf.at_line_start = false;
+            }
+            _ => {
+                buf.text.push('{');
+                self.pos += 1;
+            }
+        }
+    }
+
+    /// A closing tag. Returns how the current run ends when it is this
+    /// element's or an ancestor's; a stray one is dropped with a problem.
+    fn closing_tag(
+        &mut self,
+        close: Option<&str>,
+        buf: &mut TextBuf,
+        nodes: &mut Vec<Node>,
+    ) -> Option<End> {
+        let rest = &self.src[self.pos..];
+        let name_len = rest[2..]
+            .find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-')))
+            .unwrap_or(rest.len() - 2);
+        let name = &rest[2..2 + name_len];
+        let after = rest[2 + name_len..].trim_start();
+        if name.is_empty() || !after.starts_with('>') {
+            buf.text.push_str("&lt;");
+            self.pos += 1;
+            return None;
+        }
+        let len = rest.len() - after.len() + 1;
+        if Some(name) == close {
+            self.pos += len;
+            return Some(End::Closed);
+        }
+        if self.open.iter().any(|open| open == name) {
+            return Some(End::Unclosed);
+        }
+        if is_component_name(name) || is_html_tag(name) {
+            self.flush(buf, nodes);
+            self.problem(format!(
+                "closing tag `</{name}>` has no matching opening tag"
+            ));
+            self.pos += len;
+            buf.offset = self.pos;
+        } else {
+            buf.text.push_str("&lt;");
+            self.pos += 1;
+        }
+        None
+    }
+
+    fn problem(&mut self, message: String) {
+        self.problem_at(self.pos, message);
+    }
+
+    fn problem_at(&mut self, offset: usize, message: String) {
+        self.doc.problems.push(Problem { offset, message });
+    }
+
+    /// An opening tag: an element, or text when it is not one.
+    fn tag(&mut self, buf: &mut TextBuf, nodes: &mut Vec<Node>) {
+        let rest = &self.src[self.pos..];
+        if rest.starts_with("<!--") || looks_like_autolink(rest) {
+            buf.text.push('<');
+            self.pos += 1;
+            return;
+        }
+        let open = parse_open_tag(self.src, self.pos)
+            .filter(|t| is_component_name(&t.name) || is_html_tag(&t.name));
+        let Some(open) = open else {
+            buf.text.push_str("&lt;");
+            self.pos += 1;
+            return;
+        };
+        let start = self.pos;
+        let never_closed = !open.self_closing
+            && !VOID_TAGS.contains(&open.name.as_str())
+            && !self.closed_later(&open.name, open.end);
+        if never_closed && !is_component_name(&open.name) {
+            // Unclosed HTML (`<p>` in a .md file) is left to the markdown parser.
+            buf.text.push_str(&self.src[start..open.end]);
+            self.pos = open.end;
+            return;
+        }
+        self.flush(buf, nodes);
+        let element = self.element(open, never_closed);
+        nodes.push(Node::Element(element));
+        buf.offset = self.pos;
+        buf.at_line_start = false;
+    }
+
+    fn closed_later(&mut self, name: &str, after: usize) -> bool {
+        let src = self.src;
+        let last = *self
+            .last_close
+            .entry(name.to_string())
+            .or_insert_with(|| src.rfind(&format!("</{name}")));
+        last.is_some_and(|at| at >= after)
+    }
+
+    fn element(&mut self, open: OpenTag, never_closed: bool) -> Element {
+        let start = self.pos;
+        let before = &self.src[self.src[..start].rfind('\n').map_or(0, |i| i + 1)..start];
+        let starts_line = before.trim().is_empty();
+        self.pos = open.end;
+        let leaf = open.self_closing || VOID_TAGS.contains(&open.name.as_str()) || never_closed;
+        if never_closed {
+            let message = format!(
+                "`<{}>` is never closed; write `</{}>` after its content or `<{} />`",
+                open.name, open.name, open.name
+            );
+            self.problem_at(start, message);
+        }
+        let children_start = self.pos;
+        let mut children = Vec::new();
+        let mut children_end = self.pos;
+        let mut child_indent = 0;
+        if !leaf {
+            self.open.push(open.name.clone());
+            self.indents.push(usize::MAX);
+            let (nodes, end) = self.children(Some(&open.name));
+            child_indent = self.indents.pop().filter(|&i| i != usize::MAX).unwrap_or(0);
+            self.open.pop();
+            children = nodes;
+            children_end = self.pos;
+            if end == End::Unclosed && is_component_name(&open.name) {
+                self.problem_at(start, format!("`<{}>` is never closed", open.name));
+            }
+        }
+        let rest_of_line = self.src[self.pos..].split('\n').next().unwrap_or("");
+        let inline = !(starts_line && rest_of_line.trim().is_empty());
+        let inner = &self.src[children_start..children_end];
+        Element {
+            name: open.name,
+            attrs: open.attrs,
+            children,
+            offset: start,
+            inline,
+            flow: inner.trim().contains('\n'),
+            child_indent,
+        }
+    }
+
+    /// An `import` or `export` statement starting here, recorded and
+    /// skipped; returns where it ends.
+    fn esm(&mut self, line_end: usize) -> Option<usize> {
+        let rest = &self.src[self.pos..];
+        let is_import = rest.starts_with("import ") || rest.starts_with("import{");
+        let is_export = [
+            "const ",
+            "let ",
+            "var ",
+            "function ",
+            "async ",
+            "default ",
+            "class ",
+        ]
+        .iter()
+        .any(|kw| {
+            rest.strip_prefix("export ")
+                .is_some_and(|r| r.starts_with(kw))
+        });
+        if !is_import && !is_export {
+            return None;
+        }
+        let end = statement_end(self.src, self.pos).max(line_end.min(self.src.len()));
+        let statement = &self.src[self.pos..end];
+        if is_import {
+            let imports = parse_import(statement, self.pos)?;
+            self.doc.imports.extend(imports);
+        } else if let Some((name, value)) = parse_export_const(statement) {
+            self.doc.exports.insert(name, value);
+        } else if let Some((name, body)) = parse_export_component(statement) {
+            self.doc.components.insert(name, body);
+        }
+        Some(end)
+    }
+}
+
+/// Component names start with an uppercase letter (`Card`, `Holocron.Card`).
+pub fn is_component_name(name: &str) -> bool {
+    name.starts_with(|c: char| c.is_ascii_uppercase())
+}
+
+fn looks_like_autolink(rest: &str) -> bool {
+    let inner = rest[1..].split(['>', ' ', '\n']).next().unwrap_or("");
+    rest[1..].contains('>')
+        && (inner.contains("://")
+            || inner.starts_with("mailto:")
+            || (inner.contains('@') && inner.contains('.')))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,249 @@
+//! The JavaScript-ish syntax inside MDX: fenced-code extents, balanced
+//! `{…}` groups, ESM statements (`import`/`export`) and opening tags with
+//! their attributes.
+
+use serde_json::Value;
+
+use super::super::attrs::{parse_literal, Attr, AttrValue};
+use super::{Import, OpenTag};
+
+/// If a fenced code block opens on this line, the offset just past it.
+pub(super) fn fence_end(
+    src: &str,
+    line_start: usize,
+    content: &str,
+    indent: usize,
+) -> Option<usize> {
+    let marker = content.chars().next().filter(|c| *c == '`' || *c == '~')?;
+    let run = content.chars().take_while(|c| *c == marker).count();
+    if run < 3 || (marker == '`' && content[run..].contains('`')) {
+        return None;
+    }
+    let mut pos = line_start + indent + content.len();
+    while pos < src.len() {
+        pos += 1; // the newline
+        let line_end = src[pos..].find('\n').map_or(src.len(), |i| pos + i);
+        let line = src[pos..line_end].trim();
+        let close_run = line.chars().take_while(|c| *c == marker).count();
+        if close_run >= run && close_run == line.len() {
+            return Some(line_end);
+        }
+        pos = line_end;
+    }
+    Some(src.len())
+}
+
+/// The length of a `{…}` group at the start of `s`, counting nested braces
+/// and skipping strings, or `None` if it never closes.
+pub(super) fn balanced_end(s: &str) -> Option<usize> {
+    let bytes = s.as_bytes();
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'{' => depth += 1,
+            b'}' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i + 1);
+                }
+            }
+            q @ (b'"' | b'\'' | b'`') => {
+                i += 1;
+                while i < bytes.len() && bytes[i] != q {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
+/// Where a JavaScript statement starting at `start` ends: the first newline
+/// outside brackets and strings that is not followed by a continuation.
+pub(super) fn statement_end(src: &str, start: usize) -> usize {
+    let bytes = src.as_bytes();
+    let mut depth = 0i32;
+    let mut i = start;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'{' | b'(' | b'[' => depth += 1,
+            b'}' | b')' | b']' => depth -= 1,
+            q @ (b'"' | b'\'' | b'`') => {
+                i += 1;
+                while i < bytes.len() && bytes[i] != q {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'\n' if depth <= 0 => {
+                let before = src[start..i].trim_end();
+                let continues =
+                    before.ends_with(['=', ',', '(', '{', '[', '+', ':', '?', '>', '.', '&', '|']);
+                let next = src[i + 1..].trim_start();
+                if !continues && !next.starts_with('.') {
+                    return i;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    bytes.len().min(i)
+}
+
+pub(super) fn parse_import(statement: &str, offset: usize) -> Option<Vec<Import>> {
+    let body = statement.strip_prefix("import")?.trim();
+    let (what, from) = body.rsplit_once("from")?;
+    let source = from.trim().trim_end_matches(';').trim();
+    let source = source
+        .strip_prefix(['"', '\''])
+        .and_then(|s| s.strip_suffix(['"', '\'']))?
+        .to_string();
+    let what = what.trim();
+    let mut imports = Vec::new();
+    let (default, named) = match what.find('{') {
+        Some(i) => (
+            what[..i].trim().trim_end_matches(','),
+            Some(what[i..].trim_matches(['{', '}'])),
+        ),
+        None => (what, None),
+    };
+    if !default.is_empty() && !default.starts_with('*') {
+        imports.push(Import {
+            name: default.to_string(),
+            source: source.clone(),
+            named: false,
+            offset,
+        });
+    }
+    for item in named.into_iter().flat_map(|n| n.split(',')) {
+        let local = item.rsplit(" as ").next().unwrap_or("").trim();
+        if !local.is_empty() {
+            imports.push(Import {
+                name: local.to_string(),
+                source: source.clone(),
+                named: true,
+                offset,
+            });
+        }
+    }
+    Some(imports)
+}
+
+pub(super) fn parse_export_const(statement: &str) -> Option<(String, Value)> {
+    let rest = statement.strip_prefix("export ")?.trim_start();
+    let rest = ["const ", "let ", "var "]
+        .iter()
+        .find_map(|kw| rest.strip_prefix(kw))?;
+    let (name, value) = rest.split_once('=')?;
+    let value = parse_literal(value.trim().trim_end_matches(';'))?;
+    Some((name.trim().to_string(), value))
+}
+
+/// `export const Name = (props) => (<jsx …/>)`: the name and the JSX.
+pub(super) fn parse_export_component(statement: &str) -> Option<(String, String)> {
+    let rest = statement.strip_prefix("export const ")?;
+    let (name, value) = rest.split_once('=')?;
+    let (_, body) = value.split_once("=>")?;
+    let body = body.trim().trim_end_matches(';').trim();
+    let body = match body.strip_prefix('(') {
+        Some(inner) => inner.strip_suffix(')')?.trim(),
+        None => body,
+    };
+    body.starts_with('<')
+        .then(|| (name.trim().to_string(), body.to_string()))
+}
+
+/// Parses `<Name attr="x" other={…} flag>` or `<Name … />` starting at `at`.
+pub(super) fn parse_open_tag(src: &str, at: usize) -> Option<OpenTag> {
+    let bytes = src.as_bytes();
+    let mut pos = at + 1;
+    if !bytes.get(pos)?.is_ascii_alphabetic() {
+        return None;
+    }
+    let name_end = pos
+        + src[pos..]
+            .find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-')))?;
+    let name = src[pos..name_end].to_string();
+    pos = name_end;
+    let mut attrs = Vec::new();
+    loop {
+        let before_ws = pos;
+        while bytes.get(pos)?.is_ascii_whitespace() {
+            pos += 1;
+        }
+        match bytes[pos] {
+            b'>' => {
+                return Some(OpenTag {
+                    name,
+                    attrs,
+                    end: pos + 1,
+                    self_closing: false,
+                })
+            }
+            b'/' if bytes.get(pos + 1) == Some(&b'>') => {
+                return Some(OpenTag {
+                    name,
+                    attrs,
+                    end: pos + 2,
+                    self_closing: true,
+                })
+            }
+            b'{' => {
+                // `{/* comment */}` or `{...spread}`: skipped.
+                pos += balanced_end(&src[pos..])?;
+            }
+            _ if pos == before_ws => return None,
+            _ => {
+                let (attr, next) = parse_attr(src, pos)?;
+                attrs.push(attr);
+                pos = next;
+            }
+        }
+    }
+}
+
+pub(super) fn parse_attr(src: &str, at: usize) -> Option<(Attr, usize)> {
+    let bytes = src.as_bytes();
+    if !(bytes[at].is_ascii_alphabetic() || bytes[at] == b'_') {
+        return None;
+    }
+    let name_end = at
+        + src[at..]
+            .find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | ':' | '.')))?;
+    let name = src[at..name_end].to_string();
+    let mut pos = name_end;
+    while bytes.get(pos)?.is_ascii_whitespace() {
+        pos += 1;
+    }
+    if bytes[pos] != b'=' {
+        return Some((
+            Attr {
+                name,
+                value: AttrValue::Bare,
+            },
+            name_end,
+        ));
+    }
+    pos += 1;
+    while bytes.get(pos)?.is_ascii_whitespace() {
+        pos += 1;
+    }
+    let (value, end) = match bytes[pos] {
+        q @ (b'"' | b'\'') => {
+            let close = pos + 1 + src[pos + 1..].find(q as char)?;
+            (AttrValue::Str(src[pos + 1..close].to_string()), close + 1)
+        }
+        b'{' => {
+            let len = balanced_end(&src[pos..])?;
+            (
+                AttrValue::Expr(src[pos + 1..pos + len - 1].to_string()),
+                pos + len,
+            )
+        }
+        _ => return None,
+    };
+    Some((Attr { name, value }, end))
+}
