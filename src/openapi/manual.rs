@@ -7,9 +7,10 @@ use serde_json::{Map, Value};
 
 use super::auth::site_auth;
 use super::fields::FieldView;
+use super::request::sample_request;
 use super::samples::generated_samples;
 use super::source::is_url;
-use super::view::{playground_mode, sample_request, BodyView, EndpointView, Parameters};
+use super::view::{playground_mode, BodyView, EndpointView, Parameters};
 use crate::config::ApiConfig;
 
 /// One parameter a hand-written page declares (from its `ParamField`s).

@@ -27,6 +27,7 @@ mod find;
 mod html;
 mod lint;
 mod manual;
+mod request;
 mod samples;
 mod schema;
 mod source;

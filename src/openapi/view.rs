@@ -13,7 +13,8 @@ use serde_json::Value;
 use super::auth::{auth_for, AuthView};
 use super::example::{Direction, ExampleBuilder};
 use super::fields::{order_fields, FieldBuilder, FieldView};
-use super::samples::{generated_samples, spec_samples, CodeSample, SampleBody, SampleRequest};
+use super::request::sample_request;
+use super::samples::{generated_samples, spec_samples, CodeSample};
 use super::schema::Schema;
 use super::store::{DocId, DocStore, Node};
 use crate::config::{ApiConfig, PlaygroundMode};
@@ -485,106 +486,4 @@ fn response_view<'a>(
             .map_or_else(Vec::new, |s| s.alternatives.clone()),
         fields: summary.map_or_else(Vec::new, |s| s.fields),
     }
-}
-
-/// The request the code samples make: first base URL, path parameters
-/// filled from examples, required query parameters, auth and body.
-pub(crate) fn sample_request(view: &EndpointView) -> SampleRequest {
-    let mut path = view.path.clone();
-    for param in &view.parameters.path {
-        if let Some(value) = param.example.as_ref().or(param.default.as_ref()) {
-            path = path.replace(&format!("{{{}}}", param.name), &plain_value(value));
-        }
-    }
-    let mut query: Vec<(String, String)> = view
-        .parameters
-        .query
-        .iter()
-        .filter(|p| p.required)
-        .map(|p| (p.name.clone(), param_value(p)))
-        .collect();
-    let mut headers: Vec<(String, String)> = Vec::new();
-    add_auth(view, &mut headers, &mut query);
-    for header in view.parameters.header.iter().filter(|p| p.required) {
-        headers.push((header.name.clone(), param_value(header)));
-    }
-    let body = view.request_body.as_ref().map(|b| {
-        headers.push(("Content-Type".into(), b.content_type.clone()));
-        sample_body(b)
-    });
-    SampleRequest {
-        method: view.method.clone(),
-        url: format!(
-            "{}{}{}",
-            view.base_urls.first().map_or("", String::as_str),
-            path,
-            query_string(&query)
-        ),
-        headers,
-        body,
-    }
-}
-
-fn add_auth(
-    view: &EndpointView,
-    headers: &mut Vec<(String, String)>,
-    query: &mut Vec<(String, String)>,
-) {
-    use super::auth::AuthKind;
-    let auth = &view.auth;
-    let value = auth.header_value(auth.placeholder());
-    match (auth.kind, auth.location.as_str()) {
-        (AuthKind::None, _) => {}
-        (_, "query") => query.push((auth.name.clone(), value)),
-        (_, "cookie") => headers.push(("Cookie".into(), format!("{}={value}", auth.name))),
-        _ => headers.push((auth.name.clone(), value)),
-    }
-}
-
-fn sample_body(body: &BodyView) -> SampleBody {
-    let text = body.example_json.clone().unwrap_or_default();
-    if body.content_type.contains("json") {
-        if let Ok(value) = serde_json::from_str(&text) {
-            return SampleBody::Json(value);
-        }
-    }
-    SampleBody::Text(text)
-}
-
-fn param_value(field: &FieldView) -> String {
-    field
-        .example
-        .as_ref()
-        .or(field.default.as_ref())
-        .or(field.enum_values.first())
-        .map_or_else(|| format!("<{}>", field.name), plain_value)
-}
-
-fn plain_value(value: &Value) -> String {
-    super::schema::plain(value)
-}
-
-fn query_string(query: &[(String, String)]) -> String {
-    use percent_encoding::{utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};
-    const QUERY: &AsciiSet = &NON_ALPHANUMERIC
-        .remove(b'-')
-        .remove(b'_')
-        .remove(b'.')
-        .remove(b'~')
-        .remove(b'<')
-        .remove(b'>');
-    if query.is_empty() {
-        return String::new();
-    }
-    let pairs: Vec<String> = query
-        .iter()
-        .map(|(k, v)| {
-            format!(
-                "{}={}",
-                utf8_percent_encode(k, QUERY),
-                utf8_percent_encode(v, QUERY)
-            )
-        })
-        .collect();
-    format!("?{}", pairs.join("&"))
 }

@@ -342,6 +342,10 @@
       event.preventDefault();
       saveAuth(form);
       var request = buildRequest(root, form);
+      if (request.body !== null && /^(GET|HEAD)$/.test(request.method) && !proxyPath()) {
+        return showError(section, "Browsers cannot send a body with a " + request.method +
+          " request, so this page cannot send it. Run the cURL command shown above instead.");
+      }
       var invalid = bodyError(request);
       if (invalid) return showError(section, invalid);
       if (!request.url || /^\//.test(request.url)) {
