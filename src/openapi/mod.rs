@@ -1,1 +1,278 @@
-//! OpenAPI specs: loading (3.0/3.1, JSON/YAML), `$ref` resolution, endpoint views, code samples, lint.
+//! OpenAPI specs: loading (3.0/3.1, JSON/YAML, files or URLs), `$ref`
+//! resolution across files, endpoint views, code samples, lint, and the
+//! endpoint page's HTML.
+//!
+//! The stage in one picture:
+//!
+//! ```text
+//! site.json `openapi` + discovered spec files
+//!   └─ ApiSpecs::load ── source (read + parse) ── store (documents, $refs)
+//!        ├─ find("v1 GET /users")  → OperationRef        (find)
+//!        ├─ endpoint(op, api)      → EndpointView        (view: schema → fields, example, auth, samples)
+//!        │     └─ render_endpoint_html(view, md) → HTML  (html)
+//!        └─ lint()                 → Diagnostics         (lint)
+//! ```
+//!
+//! Specs are read into `serde_json::Value`s (key order kept) and read through
+//! a small schema layer ([`schema`]) that accepts both the 3.0 and the 3.1
+//! spelling of nullable types, exclusive bounds, examples and constants; no
+//! spec is rejected for being 3.1. Swagger 2.0 files get a warning and are
+//! skipped. Nothing here panics on a malformed spec: unresolved `$ref`s show
+//! as such on the page and as lint errors.
+
+mod auth;
+mod example;
+mod fields;
+mod find;
+mod html;
+mod lint;
+mod manual;
+mod request;
+mod samples;
+mod schema;
+mod source;
+mod store;
+mod view;
+
+#[cfg(test)]
+mod tests;
+
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+pub use auth::{AuthKind, AuthView};
+pub use fields::FieldView;
+pub use find::{parse_api_reference, FindError, OperationRef};
+pub use html::render_endpoint_html;
+pub use manual::ManualParam;
+pub use samples::CodeSample;
+pub use source::looks_like_spec;
+pub use view::{BodyView, EndpointView, Parameters, ResponseView};
+
+use crate::config::ApiConfig;
+use crate::diagnostics::Diagnostic;
+use find::{closest, parse_reference, paths_match, spec_matches, METHODS};
+use source::{Location, SourceError};
+use store::{DocId, DocStore, Document};
+
+/// All loaded specs of a site; immutable after [`ApiSpecs::load`].
+#[derive(Debug, Default)]
+pub struct ApiSpecs {
+    store: DocStore,
+    specs: Vec<Spec>,
+}
+
+/// One loaded OpenAPI 3 document and its operations.
+#[derive(Debug)]
+struct Spec {
+    doc: DocId,
+    /// Relative to the docs root, or the URL.
+    name: String,
+    stem: String,
+    /// `(lower-case method, path)` in file order.
+    operations: Vec<(String, String)>,
+}
+
+impl ApiSpecs {
+    /// Loads `sources` (site.json `openapi` entries and discovered spec files:
+    /// paths relative to the docs root, a leading `/` meaning the docs root, or
+    /// http(s) URLs). A source that cannot be loaded is reported and skipped.
+    pub fn load(root: &Path, sources: &[String]) -> (ApiSpecs, Vec<Diagnostic>) {
+        let mut specs = ApiSpecs::default();
+        let mut diagnostics = Vec::new();
+        for source in sources {
+            let location = Location::from_source(root, source);
+            if specs.store.find(&location).is_some() {
+                continue;
+            }
+            if let Err(diagnostic) = specs.load_one(root, location, &mut diagnostics) {
+                diagnostics.push(*diagnostic);
+            }
+        }
+        (specs, diagnostics)
+    }
+
+    fn load_one(
+        &mut self,
+        root: &Path,
+        location: Location,
+        diagnostics: &mut Vec<Diagnostic>,
+    ) -> Result<(), Box<Diagnostic>> {
+        let name = location.display(root);
+        let (_, value) = location
+            .load()
+            .map_err(|err| Box::new(load_error(&name, &location, err)))?;
+        check_version(&name, &value)?;
+        let stem = location.stem();
+        let operations = list_operations(&value);
+        let doc = self.store.add(Document {
+            location,
+            name: name.clone(),
+            value,
+        });
+        diagnostics.extend(self.store.load_external_refs(doc, root));
+        self.specs.push(Spec {
+            doc,
+            name,
+            stem,
+            operations,
+        });
+        Ok(())
+    }
+
+    /// Every operation of every spec, in load and file order.
+    pub fn operations(&self) -> impl Iterator<Item = OperationRef> + '_ {
+        self.specs.iter().enumerate().flat_map(|(index, spec)| {
+            spec.operations
+                .iter()
+                .map(move |(method, path)| OperationRef {
+                    spec: spec.name.clone(),
+                    method: method.to_ascii_uppercase(),
+                    path: path.clone(),
+                    spec_index: index,
+                })
+        })
+    }
+
+    /// The loaded spec files (relative to the docs root) and URLs.
+    pub fn spec_names(&self) -> Vec<String> {
+        self.specs.iter().map(|s| s.name.clone()).collect()
+    }
+
+    /// Resolves a frontmatter or navigation reference (`GET /api/user`,
+    /// `openapi.json GET /x`, `v1 get /x`, quoted or not). An exact path wins
+    /// over one that differs only by a trailing slash; without a spec token the
+    /// first spec holding the operation wins.
+    pub fn find(&self, reference: &str) -> Result<OperationRef, FindError> {
+        let wanted = parse_reference(reference)?;
+        let candidates: Vec<usize> = match &wanted.spec {
+            Some(token) => {
+                let matching: Vec<usize> = (0..self.specs.len())
+                    .filter(|&i| spec_matches(token, &self.specs[i].name, &self.specs[i].stem))
+                    .collect();
+                if matching.is_empty() {
+                    return Err(FindError::UnknownSpec {
+                        spec: token.clone(),
+                        known: self.spec_names(),
+                    });
+                }
+                matching
+            }
+            None => (0..self.specs.len()).collect(),
+        };
+        for exact in [true, false] {
+            let found = self.operations().find(|op| {
+                candidates.contains(&op.spec_index)
+                    && op.method == wanted.method
+                    && paths_match(&wanted.path, &op.path, exact)
+            });
+            if let Some(op) = found {
+                return Ok(op);
+            }
+        }
+        let searched = match &wanted.spec {
+            Some(_) => candidates
+                .iter()
+                .map(|&i| self.specs[i].name.clone())
+                .collect::<Vec<_>>()
+                .join(", "),
+            None => "any loaded spec".into(),
+        };
+        let pool = self
+            .operations()
+            .filter(|op| candidates.contains(&op.spec_index))
+            .map(|op| format!("{} {}", op.method, op.path));
+        Err(FindError::NotFound {
+            closest: closest(&format!("{} {}", wanted.method, wanted.path), pool),
+            method: wanted.method,
+            path: wanted.path,
+            searched,
+        })
+    }
+
+    /// The view of one operation, with site.json's `api` settings applied.
+    pub fn endpoint(&self, op: &OperationRef, api: &ApiConfig) -> EndpointView {
+        let spec = &self.specs[op.spec_index];
+        let method = op.method.to_ascii_lowercase();
+        view::build_view(
+            &view::OperationSource {
+                store: &self.store,
+                spec_doc: spec.doc,
+                spec_name: &spec.name,
+                path: &op.path,
+                method: &method,
+            },
+            api,
+        )
+    }
+
+    /// `sheaf check` findings: unresolved `$ref`s, duplicate operationIds,
+    /// GET/DELETE with a body, missing summaries, examples that do not match
+    /// their schema.
+    pub fn lint(&self) -> Vec<Diagnostic> {
+        self.specs
+            .iter()
+            .flat_map(|spec| lint::lint_spec(&self.store, spec.doc, &spec.name))
+            .collect()
+    }
+}
+
+fn load_error(name: &str, location: &Location, err: SourceError) -> Diagnostic {
+    let help = match (location, &err) {
+        (Location::Url(_), _) => format!(
+            "check that {name} is reachable from this machine, or download the file into the docs root and list its path in site.json `openapi` instead"
+        ),
+        (_, SourceError::Parse(_)) => "fix the syntax error; the file must be JSON or YAML".into(),
+        _ => "check the path in site.json `openapi` (relative to the docs root; a leading `/` means the docs root)".into(),
+    };
+    let message = match err {
+        SourceError::Parse(reason) => format!("cannot parse OpenAPI file {name}: {reason}"),
+        other => format!("cannot load OpenAPI spec: {other}"),
+    };
+    Diagnostic::error(PathBuf::from(name), message).with_help(help)
+}
+
+/// OpenAPI 3.x is read; Swagger 2.0 and anything else is refused with a warning.
+fn check_version(name: &str, value: &Value) -> Result<(), Box<Diagnostic>> {
+    let version_of = |key: &str| value.get(key).map(schema::plain);
+    if let Some(swagger) = version_of("swagger") {
+        return Err(Box::new(
+            Diagnostic::warning(
+                PathBuf::from(name),
+                format!("{name} is Swagger {swagger}: Swagger 2.0 is not supported; its operations are skipped"),
+            )
+            .with_help("convert it to OpenAPI 3 with swagger2openapi (`npx swagger2openapi in.json -o out.json`) or https://converter.swagger.io, then reference the converted file"),
+        ));
+    }
+    match version_of("openapi") {
+        Some(v) if v.starts_with("3.") => Ok(()),
+        found => Err(Box::new(
+            Diagnostic::warning(
+                PathBuf::from(name),
+                format!(
+                    "{name} is not an OpenAPI 3 document (`openapi: {}`); it is skipped",
+                    found.unwrap_or_else(|| "missing".into())
+                ),
+            )
+            .with_json_path("openapi"),
+        )),
+    }
+}
+
+/// `(method, path)` of every operation, in file order.
+fn list_operations(value: &Value) -> Vec<(String, String)> {
+    let Some(paths) = value.get("paths").and_then(Value::as_object) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for (path, item) in paths {
+        let Some(item) = item.as_object() else {
+            continue;
+        };
+        for method in item.keys().filter(|k| METHODS.contains(&k.as_str())) {
+            out.push((method.clone(), path.clone()));
+        }
+    }
+    out
+}

@@ -1,0 +1,337 @@
+//! Schemas as field trees: what an endpoint page lists under "Body",
+//! "Response" and "Parameters".
+//!
+//! [`FieldBuilder`] walks a schema into [`FieldView`]s. It keeps the stack of
+//! `$ref`s it is inside: meeting one of them again (a recursive schema) yields
+//! a back-reference field (`recursive_ref`) instead of descending, and a depth
+//! and node budget bound the output of huge but acyclic specs.
+
+use serde::Serialize;
+use serde_json::Value;
+
+use super::schema::Schema;
+use super::store::{DocStore, Node};
+
+/// Deeper nesting than this is cut off (shown as "…").
+const MAX_DEPTH: usize = 12;
+/// At most this many fields per tree.
+const MAX_FIELDS: usize = 3000;
+
+/// One field of a parameter list, body or response, with its nested fields.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct FieldView {
+    pub name: String,
+    /// `string`, `integer`, `object`, `array of object`, `string | integer`.
+    pub type_label: String,
+    pub required: bool,
+    pub description_md: Option<String>,
+    pub enum_values: Vec<Value>,
+    pub default: Option<Value>,
+    pub example: Option<Value>,
+    pub format: Option<String>,
+    pub nullable: bool,
+    pub deprecated: bool,
+    pub read_only: bool,
+    pub write_only: bool,
+    /// `>= 1`, `max length 64`, `pattern ^[a-z]+$`.
+    pub constraints: Vec<String>,
+    /// Properties of an object (or of the items of an array of objects).
+    pub children: Vec<FieldView>,
+    /// The `oneOf`/`anyOf` choices.
+    pub alternatives: Vec<FieldView>,
+    /// `one of` or `any of` when there are alternatives.
+    pub alternatives_kind: Option<String>,
+    /// Set when this field repeats a schema it is nested in: the schema name.
+    pub recursive_ref: Option<String>,
+    /// Set when the schema could not be read (an unresolved `$ref`).
+    pub error: Option<String>,
+}
+
+impl FieldView {
+    /// Total number of fields in this tree (for tests and bounds).
+    pub fn count(&self) -> usize {
+        1 + self
+            .children
+            .iter()
+            .chain(&self.alternatives)
+            .map(FieldView::count)
+            .sum::<usize>()
+    }
+}
+
+/// Orders sibling fields: the file's order, or required first then alphabetical.
+pub(crate) fn order_fields(fields: &mut [FieldView], maintain_order: bool) {
+    if !maintain_order {
+        fields.sort_by_key(|f| (!f.required, f.name.to_lowercase()));
+    }
+}
+
+pub(crate) struct FieldBuilder<'a> {
+    store: &'a DocStore,
+    maintain_order: bool,
+    /// Canonical keys of the `$ref`s being expanded, outermost first.
+    stack: Vec<String>,
+    built: usize,
+}
+
+impl<'a> FieldBuilder<'a> {
+    pub(crate) fn new(store: &'a DocStore, maintain_order: bool) -> Self {
+        FieldBuilder {
+            store,
+            maintain_order,
+            stack: Vec::new(),
+            built: 0,
+        }
+    }
+
+    /// The field tree of `node` under `name`.
+    pub(crate) fn field(&mut self, name: &str, node: Node<'a>, required: bool) -> FieldView {
+        self.built += 1;
+        let mut field = FieldView {
+            name: name.to_string(),
+            required,
+            ..FieldView::default()
+        };
+        if self.stack.len() >= MAX_DEPTH || self.built > MAX_FIELDS {
+            field.type_label = "…".into();
+            field.description_md = Some("Nested too deeply to show here.".into());
+            return field;
+        }
+        let key = match self.store.deref(node) {
+            Ok((_, key)) => key,
+            Err(err) => return unresolved(field, err.to_string()),
+        };
+        if let Some(key) = &key {
+            if self.stack.contains(key) {
+                let name = crate::openapi::store::ref_name(key);
+                field.type_label = name.clone();
+                field.recursive_ref = Some(name);
+                return field;
+            }
+            self.stack.push(key.clone());
+        }
+        let filled = match Schema::load(self.store, node) {
+            Ok(schema) => self.fill(field, &schema),
+            Err(err) => unresolved(field, err.to_string()),
+        };
+        if key.is_some() {
+            self.stack.pop();
+        }
+        filled
+    }
+
+    /// The properties of an object schema as sibling fields (a body's or a
+    /// response's top level).
+    pub(crate) fn properties(&mut self, schema: &Schema<'a>) -> Vec<FieldView> {
+        let required = schema.required();
+        let mut fields: Vec<FieldView> = schema
+            .properties()
+            .into_iter()
+            .map(|(name, node)| self.field(name, node, required.contains(name)))
+            .collect();
+        if let Some(extra) = schema.additional_properties() {
+            fields.push(self.field("[key]", extra, false));
+        }
+        order_fields(&mut fields, self.maintain_order);
+        fields
+    }
+
+    fn fill(&mut self, mut field: FieldView, schema: &Schema<'a>) -> FieldView {
+        let (types, nullable) = schema.types();
+        field.nullable = nullable;
+        field.description_md = schema.str("description").map(str::to_string);
+        field.enum_values = schema.enum_values();
+        field.default = schema.get("default").map(|n| n.value.clone());
+        field.example = schema.example();
+        field.format = schema.str("format").map(str::to_string);
+        field.deprecated = schema.flag("deprecated");
+        field.read_only = schema.flag("readOnly");
+        field.write_only = schema.flag("writeOnly");
+        field.constraints = schema.constraints();
+        field.type_label = types.join(" | ");
+        if schema.is_object() || schema.additional_properties().is_some() {
+            field.children = self.properties(schema);
+        }
+        if let Some(items) = schema.items() {
+            self.lift_items(&mut field, items);
+        }
+        if let Some((kind, choices)) = schema.alternatives() {
+            self.add_alternatives(&mut field, kind.label(), choices);
+        }
+        if field.type_label.is_empty() {
+            field.type_label = "any".into();
+        }
+        field
+    }
+
+    /// An array shows its items' fields as its own: `array of object`.
+    fn lift_items(&mut self, field: &mut FieldView, items: Node<'a>) {
+        let inner = self.field("items", items, false);
+        field.type_label = format!("array of {}", inner.type_label);
+        field.children = inner.children;
+        field.alternatives = inner.alternatives;
+        field.alternatives_kind = inner.alternatives_kind;
+        field.recursive_ref = field.recursive_ref.take().or(inner.recursive_ref);
+        field.error = field.error.take().or(inner.error);
+        if field.enum_values.is_empty() {
+            field.enum_values = inner.enum_values;
+        }
+        if field.format.is_none() {
+            field.format = inner.format;
+        }
+    }
+
+    fn add_alternatives(&mut self, field: &mut FieldView, kind: &str, choices: Vec<Node<'a>>) {
+        field.alternatives = choices
+            .into_iter()
+            .enumerate()
+            .map(|(i, node)| {
+                let title = alternative_title(node, i);
+                self.field(&title, node, false)
+            })
+            .collect();
+        field.alternatives_kind = Some(kind.to_string());
+        if field.type_label.is_empty() {
+            let mut labels: Vec<&str> = field
+                .alternatives
+                .iter()
+                .map(|a| a.type_label.as_str())
+                .collect();
+            labels.dedup();
+            field.type_label = labels.join(" | ");
+        }
+    }
+}
+
+/// `Cat` for a `$ref` to `Cat`, the schema's `title`, else `Option 2`.
+fn alternative_title(node: Node<'_>, index: usize) -> String {
+    if let Some(r) = node.value.get("$ref").and_then(Value::as_str) {
+        return crate::openapi::store::ref_name(r);
+    }
+    if let Some(title) = node.value.get("title").and_then(Value::as_str) {
+        return title.to_string();
+    }
+    format!("Option {}", index + 1)
+}
+
+fn unresolved(mut field: FieldView, message: String) -> FieldView {
+    field.type_label = "unresolved".into();
+    field.error = Some(message);
+    field
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::openapi::source::Location;
+    use crate::openapi::store::Document;
+    use serde_json::json;
+
+    fn store(value: Value) -> DocStore {
+        let mut store = DocStore::default();
+        store.add(Document {
+            location: Location::File("/d/a.json".into()),
+            name: "a.json".into(),
+            value,
+        });
+        store
+    }
+
+    fn build(store: &DocStore, pointer: &str, maintain: bool) -> FieldView {
+        let value = store.get(0).value.pointer(pointer).unwrap();
+        FieldBuilder::new(store, maintain).field("root", Node { doc: 0, value }, false)
+    }
+
+    #[test]
+    fn recursive_schemas_render_once_then_point_back() {
+        let s = store(json!({"components": {"schemas": {"Node": {
+            "type": "object",
+            "properties": {
+                "value": {"type": "string"},
+                "children": {"type": "array", "items": {"$ref": "#/components/schemas/Node"}},
+                "parent": {"$ref": "#/components/schemas/Node"}
+            }
+        }}}, "x": {"$ref": "#/components/schemas/Node"}}));
+        let root = build(&s, "/x", true);
+        assert_eq!(root.children.len(), 3);
+        let children = &root.children[1];
+        assert_eq!(children.type_label, "array of Node");
+        assert_eq!(children.recursive_ref.as_deref(), Some("Node"));
+        assert_eq!(root.children[2].recursive_ref.as_deref(), Some("Node"));
+        assert!(root.count() < 10);
+    }
+
+    #[test]
+    fn default_order_is_required_then_alphabetical() {
+        let s = store(
+            json!({"x": {"type": "object", "required": ["zeta"], "properties": {
+                "beta": {"type": "string"}, "zeta": {"type": "string"}, "alpha": {"type": "string"}
+            }}}),
+        );
+        let names = |f: &FieldView| {
+            f.children
+                .iter()
+                .map(|c| c.name.clone())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(names(&build(&s, "/x", false)), ["zeta", "alpha", "beta"]);
+        assert_eq!(names(&build(&s, "/x", true)), ["beta", "zeta", "alpha"]);
+    }
+
+    #[test]
+    fn details_are_carried_over() {
+        let s = store(json!({"x": {
+            "type": "string", "nullable": true, "enum": ["a", "b"], "default": "a",
+            "format": "slug", "deprecated": true, "readOnly": true, "maxLength": 3,
+            "description": "A *letter*."
+        }}));
+        let f = build(&s, "/x", false);
+        assert_eq!(f.type_label, "string");
+        assert!(f.nullable && f.deprecated && f.read_only && !f.write_only);
+        assert_eq!(f.enum_values, [json!("a"), json!("b")]);
+        assert_eq!(f.default, Some(json!("a")));
+        assert_eq!(f.format.as_deref(), Some("slug"));
+        assert_eq!(f.constraints, ["max length 3"]);
+        assert_eq!(f.description_md.as_deref(), Some("A *letter*."));
+    }
+
+    #[test]
+    fn one_of_becomes_alternatives() {
+        let s = store(
+            json!({"components": {"schemas": {"Cat": {"type": "object"}}},
+            "x": {"oneOf": [{"$ref": "#/components/schemas/Cat"}, {"type": "string"}]}}),
+        );
+        let f = build(&s, "/x", false);
+        assert_eq!(f.alternatives_kind.as_deref(), Some("one of"));
+        let titles: Vec<_> = f.alternatives.iter().map(|a| a.name.as_str()).collect();
+        assert_eq!(titles, ["Cat", "Option 2"]);
+        assert_eq!(f.type_label, "object | string");
+    }
+
+    #[test]
+    fn unresolved_refs_are_marked_not_fatal() {
+        let s = store(json!({"x": {"type": "object", "properties": {"a": {"$ref": "#/nope"}}}}));
+        let f = build(&s, "/x", false);
+        assert_eq!(f.children[0].type_label, "unresolved");
+        assert!(f.children[0].error.as_ref().unwrap().contains("#/nope"));
+    }
+
+    #[test]
+    fn wide_acyclic_trees_are_bounded() {
+        let mut schemas = serde_json::Map::new();
+        for i in 0..20 {
+            let next = format!("#/components/schemas/S{}", i + 1);
+            schemas.insert(
+                format!("S{i}"),
+                json!({"type": "object", "properties": {
+                    "a": {"$ref": next}, "b": {"$ref": next}, "c": {"$ref": next}
+                }}),
+            );
+        }
+        schemas.insert("S20".into(), json!({"type": "string"}));
+        let s = store(
+            json!({"components": {"schemas": schemas}, "x": {"$ref": "#/components/schemas/S0"}}),
+        );
+        assert!(build(&s, "/x", false).count() < MAX_FIELDS + 100);
+    }
+}

@@ -1,0 +1,165 @@
+//! Field trees as nested lists: name, type, badges, description, allowed
+//! values, constraints; nested objects and alternatives in `<details>`.
+
+use serde_json::Value;
+
+use super::{esc, Html};
+use crate::openapi::fields::FieldView;
+use crate::openapi::schema::plain;
+
+impl Html<'_> {
+    pub(super) fn field_list(&mut self, fields: &[FieldView]) {
+        if fields.is_empty() {
+            return;
+        }
+        self.out.push_str("<ul class=\"field-list\">");
+        for field in fields {
+            self.field(field);
+        }
+        self.out.push_str("</ul>");
+    }
+
+    fn field(&mut self, f: &FieldView) {
+        self.out.push_str("<li class=\"field\">");
+        self.field_head(f);
+        if let Some(description) = &f.description_md {
+            self.out.push_str(&format!(
+                "<div class=\"field-description\">{}</div>",
+                (self.md)(description)
+            ));
+        }
+        self.field_meta(f);
+        if let Some(name) = &f.recursive_ref {
+            self.out.push_str(&format!(
+                "<p class=\"field-recursive\"><span aria-hidden=\"true\">↻</span> {}, see above</p>",
+                esc(name)
+            ));
+        }
+        if let Some(error) = &f.error {
+            self.out.push_str(&format!(
+                "<p class=\"field-error\" role=\"note\">{}</p>",
+                esc(error)
+            ));
+        }
+        if !f.children.is_empty() {
+            self.out.push_str(&format!(
+                "<details class=\"field-children\"><summary>Show {} {}</summary>",
+                f.children.len(),
+                if f.children.len() == 1 {
+                    "child attribute"
+                } else {
+                    "child attributes"
+                }
+            ));
+            self.field_list(&f.children);
+            self.out.push_str("</details>");
+        }
+        self.alternatives(f.alternatives_kind.as_deref(), &f.alternatives);
+        self.out.push_str("</li>");
+    }
+
+    fn field_head(&mut self, f: &FieldView) {
+        self.out.push_str(&format!(
+            "<div class=\"field-head\"><code class=\"field-name\">{}</code> <span class=\"field-type\">{}</span>",
+            esc(&f.name),
+            esc(&f.type_label)
+        ));
+        let badges = [
+            (f.required, "required", "required"),
+            (f.nullable, "nullable", "nullable"),
+            (f.deprecated, "deprecated", "deprecated"),
+            (f.read_only, "read-only", "read-only"),
+            (f.write_only, "write-only", "write-only"),
+        ];
+        for (_, class, label) in badges.iter().filter(|b| b.0) {
+            self.out.push_str(&format!(
+                " <span class=\"badge badge-{class}\">{label}</span>"
+            ));
+        }
+        if let Some(format) = &f.format {
+            self.out.push_str(&format!(
+                " <span class=\"badge badge-format\">{}</span>",
+                esc(format)
+            ));
+        }
+        self.out.push_str("</div>");
+    }
+
+    fn field_meta(&mut self, f: &FieldView) {
+        let mut items: Vec<String> = Vec::new();
+        if !f.enum_values.is_empty() {
+            let values: Vec<String> = f.enum_values.iter().map(code).collect();
+            items.push(format!("Allowed values: {}", values.join(", ")));
+        }
+        if let Some(default) = &f.default {
+            items.push(format!("Default: {}", code(default)));
+        }
+        if let Some(example) = f
+            .example
+            .as_ref()
+            .filter(|e| !e.is_object() && !e.is_array())
+        {
+            items.push(format!("Example: {}", code(example)));
+        }
+        if !f.constraints.is_empty() {
+            let list: Vec<String> = f
+                .constraints
+                .iter()
+                .map(|c| format!("<code>{}</code>", esc(c)))
+                .collect();
+            items.push(format!("Constraints: {}", list.join(", ")));
+        }
+        for item in items {
+            self.out
+                .push_str(&format!("<p class=\"field-meta\">{item}</p>"));
+        }
+    }
+
+    /// `oneOf`/`anyOf` choices, each in its own `<details>`.
+    pub(super) fn alternatives(&mut self, kind: Option<&str>, alternatives: &[FieldView]) {
+        if alternatives.is_empty() {
+            return;
+        }
+        let kind = kind.unwrap_or("one of");
+        self.out.push_str(&format!(
+            "<div class=\"field-alternatives\"><p class=\"alternatives-kind\">{} the following:</p>",
+            esc(&capitalize(kind))
+        ));
+        for alt in alternatives {
+            self.out.push_str(&format!(
+                "<details class=\"alternative\"><summary>{} <span class=\"field-type\">{}</span></summary>",
+                esc(&alt.name),
+                esc(&alt.type_label)
+            ));
+            if let Some(description) = &alt.description_md {
+                self.out.push_str(&format!(
+                    "<div class=\"field-description\">{}</div>",
+                    (self.md)(description)
+                ));
+            }
+            self.field_meta(alt);
+            if let Some(name) = &alt.recursive_ref {
+                self.out.push_str(&format!(
+                    "<p class=\"field-recursive\"><span aria-hidden=\"true\">↻</span> {}, see above</p>",
+                    esc(name)
+                ));
+            }
+            self.field_list(&alt.children);
+            self.alternatives(alt.alternatives_kind.as_deref(), &alt.alternatives);
+            self.out.push_str("</details>");
+        }
+        self.out.push_str("</div>");
+    }
+}
+
+fn code(value: &Value) -> String {
+    format!("<code>{}</code>", esc(&plain(value)))
+}
+
+fn capitalize(s: &str) -> String {
+    let mut chars = s.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().collect::<String>() + chars.as_str())
+        .unwrap_or_default()
+}

@@ -1,0 +1,62 @@
+//! Tests of the whole stage against spec files: the User Group Service of
+//! `example-docs/`, its 3.1 copy, cyclic and cross-file specs, specs served
+//! over HTTP, Swagger 2.0, and the real-world sites' specs.
+
+mod loading;
+mod realworld;
+mod user_group;
+
+use std::path::{Path, PathBuf};
+
+use crate::config::{ApiAuth, ApiConfig, AuthMethod};
+use crate::openapi::{FieldView, OperationRef};
+
+pub(super) fn manifest_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+pub(super) fn fixture(name: &str) -> PathBuf {
+    manifest_dir().join("tests/fixtures").join(name)
+}
+
+/// site.json `api` of example-docs (decisions.md).
+pub(super) fn user_group_api() -> ApiConfig {
+    ApiConfig {
+        auth: Some(ApiAuth {
+            method: Some(AuthMethod::Key),
+            name: Some("Authorization".into()),
+            input_prefix: Some("Token ".into()),
+        }),
+        ..ApiConfig::default()
+    }
+}
+
+pub(super) fn names(fields: &[FieldView]) -> Vec<&str> {
+    fields.iter().map(|f| f.name.as_str()).collect()
+}
+
+pub(super) fn field<'a>(fields: &'a [FieldView], name: &str) -> &'a FieldView {
+    fields
+        .iter()
+        .find(|f| f.name == name)
+        .unwrap_or_else(|| panic!("no field `{name}` in {:?}", names(fields)))
+}
+
+/// A markdown renderer good enough for tests: escapes and wraps in `<p>`.
+pub(super) fn md(text: &str) -> String {
+    format!("<p>{}</p>", super::html::esc(text))
+}
+
+pub(super) fn op(specs: &super::ApiSpecs, reference: &str) -> OperationRef {
+    specs
+        .find(reference)
+        .unwrap_or_else(|e| panic!("{reference}: {e}"))
+}
+
+pub(super) fn load(
+    root: &Path,
+    sources: &[&str],
+) -> (super::ApiSpecs, Vec<crate::diagnostics::Diagnostic>) {
+    let sources: Vec<String> = sources.iter().map(|s| s.to_string()).collect();
+    super::ApiSpecs::load(root, &sources)
+}

@@ -1,0 +1,379 @@
+/* Endpoint pages: base URL selector, code sample tabs, copy buttons and the
+   Try-it form. Markup from src/openapi/html. No dependencies, no network
+   except the request the reader sends.
+
+   Storage: the base URL choice and the code language persist in
+   localStorage; credentials live in sessionStorage unless the reader ticks
+   "Remember on this device" (then localStorage).
+
+   A GET/HEAD body cannot be sent by fetch(). When the preview server defines
+   window.SHEAF_PROXY (a URL path), such requests (and DELETE with a body) go
+   through it: POST {SHEAF_PROXY} with JSON {method, url, headers, body},
+   answered with JSON {status, headers, body, elapsed_ms}. */
+(function () {
+  "use strict";
+
+  var BASE_KEY = "sheaf-base-url";
+  var LANG_KEY = "sheaf-code-lang";
+  var AUTH_KEY = "sheaf-auth:";
+
+  function store(kind) {
+    try {
+      return kind === "local" ? window.localStorage : window.sessionStorage;
+    } catch (e) {
+      return null;
+    }
+  }
+
+  function read(kind, key) {
+    var s = store(kind);
+    return s ? s.getItem(key) : null;
+  }
+
+  function write(kind, key, value) {
+    var s = store(kind);
+    if (!s) return;
+    if (value === null) s.removeItem(key);
+    else s.setItem(key, value);
+  }
+
+  function proxyPath() {
+    return typeof window.SHEAF_PROXY === "string" && window.SHEAF_PROXY ? window.SHEAF_PROXY : null;
+  }
+
+  /* ---- base URL ---- */
+
+  function setupBaseUrl(root) {
+    var select = root.querySelector("[data-base-url-select]");
+    if (!select) return;
+    var saved = read("local", BASE_KEY);
+    Array.prototype.forEach.call(select.options, function (option) {
+      if (option.value === saved) select.value = saved;
+    });
+    select.addEventListener("change", function () {
+      write("local", BASE_KEY, select.value);
+    });
+  }
+
+  function baseUrl(root) {
+    var select = root.querySelector("[data-base-url-select]");
+    if (select) return select.value;
+    var single = root.querySelector("[data-base-url]");
+    return single ? single.getAttribute("data-base-url") : "";
+  }
+
+  /* ---- code tabs and copy buttons ---- */
+
+  function selectTab(tabs, tab, remember) {
+    tabs.querySelectorAll('[role="tab"]').forEach(function (t) {
+      var on = t === tab;
+      t.setAttribute("aria-selected", on ? "true" : "false");
+      t.tabIndex = on ? 0 : -1;
+      var panel = document.getElementById(t.getAttribute("aria-controls"));
+      if (panel) panel.hidden = !on;
+    });
+    if (remember) write("local", LANG_KEY, tab.getAttribute("data-lang"));
+  }
+
+  function setupTabs(tabs) {
+    var list = Array.prototype.slice.call(tabs.querySelectorAll('[role="tab"]'));
+    var saved = read("local", LANG_KEY);
+    list.forEach(function (tab, i) {
+      if (tab.getAttribute("data-lang") === saved) selectTab(tabs, tab, false);
+      tab.addEventListener("click", function () {
+        selectTab(tabs, tab, true);
+      });
+      tab.addEventListener("keydown", function (event) {
+        var next = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: list.length - 1 }[event.key];
+        if (next === undefined) return;
+        event.preventDefault();
+        var target = list[(next + list.length) % list.length];
+        selectTab(tabs, target, true);
+        target.focus();
+      });
+    });
+  }
+
+  function setupCopy(button) {
+    button.addEventListener("click", function () {
+      var code = button.parentElement.querySelector("pre");
+      var text = code ? code.textContent : "";
+      var done = function (label) {
+        button.textContent = label;
+        setTimeout(function () {
+          button.textContent = "Copy";
+        }, 1500);
+      };
+      if (navigator.clipboard && navigator.clipboard.writeText) {
+        navigator.clipboard.writeText(text).then(
+          function () { done("Copied"); },
+          function () { done("Press Ctrl+C"); }
+        );
+      } else {
+        done("Press Ctrl+C");
+      }
+    });
+  }
+
+  /* ---- credentials ---- */
+
+  function authKey(form) {
+    return AUTH_KEY + form.getAttribute("data-auth-kind") + ":" + form.getAttribute("data-auth-name");
+  }
+
+  function authInputs(form) {
+    return {
+      single: form.querySelector("[data-auth-input]"),
+      user: form.querySelector("[data-auth-user]"),
+      pass: form.querySelector("[data-auth-pass]"),
+      remember: form.querySelector("[data-remember]"),
+    };
+  }
+
+  function restoreAuth(form) {
+    var inputs = authInputs(form);
+    var key = authKey(form);
+    var fromLocal = read("local", key);
+    var saved = read("session", key) || fromLocal;
+    if (!saved) return;
+    try {
+      var value = JSON.parse(saved);
+      if (inputs.single && value.single !== undefined) inputs.single.value = value.single;
+      if (inputs.user && value.user !== undefined) inputs.user.value = value.user;
+      if (inputs.pass && value.pass !== undefined) inputs.pass.value = value.pass;
+      if (inputs.remember) inputs.remember.checked = !!fromLocal;
+    } catch (e) {
+      /* a corrupt entry is ignored */
+    }
+  }
+
+  function saveAuth(form) {
+    var inputs = authInputs(form);
+    if (!inputs.single && !inputs.user) return;
+    var value = JSON.stringify({
+      single: inputs.single ? inputs.single.value : undefined,
+      user: inputs.user ? inputs.user.value : undefined,
+      pass: inputs.pass ? inputs.pass.value : undefined,
+    });
+    var remember = inputs.remember && inputs.remember.checked;
+    write("session", authKey(form), value);
+    write("local", authKey(form), remember ? value : null);
+  }
+
+  function base64(text) {
+    var bytes = new TextEncoder().encode(text);
+    var binary = "";
+    bytes.forEach(function (b) { binary += String.fromCharCode(b); });
+    return btoa(binary);
+  }
+
+  /* ---- building the request ---- */
+
+  function buildRequest(root, form) {
+    var method = root.getAttribute("data-method");
+    var path = root.getAttribute("data-path");
+    var query = [];
+    var headers = {};
+    form.querySelectorAll("[data-param]").forEach(function (input) {
+      var name = input.getAttribute("data-name");
+      var value = input.value;
+      var location = input.getAttribute("data-location");
+      if (location === "path") {
+        path = path.split("{" + name + "}").join(encodeURIComponent(value));
+      } else if (value !== "") {
+        if (location === "query") query.push([name, value]);
+        else if (location === "header") headers[name] = value;
+        else if (location === "cookie") headers.Cookie = (headers.Cookie ? headers.Cookie + "; " : "") + name + "=" + value;
+      }
+    });
+    addAuth(form, headers, query);
+    var bodyInput = form.querySelector("[data-body]");
+    var body = bodyInput && bodyInput.value.trim() !== "" ? bodyInput.value : null;
+    if (body !== null) headers["Content-Type"] = bodyInput.getAttribute("data-content-type");
+    var search = query.map(function (pair) {
+      return encodeURIComponent(pair[0]) + "=" + encodeURIComponent(pair[1]);
+    }).join("&");
+    return {
+      method: method,
+      url: baseUrl(root).replace(/\/$/, "") + path + (search ? "?" + search : ""),
+      headers: headers,
+      body: body,
+    };
+  }
+
+  function addAuth(form, headers, query) {
+    var kind = form.getAttribute("data-auth-kind");
+    var name = form.getAttribute("data-auth-name");
+    var location = form.getAttribute("data-auth-location");
+    var inputs = authInputs(form);
+    if (kind === "basic") {
+      if (inputs.user.value || inputs.pass.value) {
+        headers.Authorization = "Basic " + base64(inputs.user.value + ":" + inputs.pass.value);
+      }
+      return;
+    }
+    if (!inputs.single || inputs.single.value === "") return;
+    var value = kind === "bearer" ? "Bearer " + inputs.single.value : inputs.single.value;
+    if (location === "query") query.push([name, value]);
+    else if (location === "cookie") headers.Cookie = name + "=" + value;
+    else headers[name] = value;
+  }
+
+  function bodyError(request) {
+    if (request.body === null || !/json/.test(request.headers["Content-Type"] || "")) return null;
+    try {
+      JSON.parse(request.body);
+      return null;
+    } catch (e) {
+      return "The body is not valid JSON: " + e.message;
+    }
+  }
+
+  /* ---- sending ---- */
+
+  function needsProxy(request) {
+    return request.body !== null && /^(GET|HEAD|DELETE)$/.test(request.method);
+  }
+
+  function send(request) {
+    var started = performance.now();
+    var proxy = proxyPath();
+    if (proxy && needsProxy(request)) {
+      return fetch(proxy, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(request),
+      })
+        .then(function (response) {
+          if (!response.ok) throw new Error("The preview server's proxy answered " + response.status + ".");
+          return response.json();
+        })
+        .then(function (result) {
+          return {
+            status: result.status,
+            statusText: "",
+            headers: result.headers || {},
+            body: result.body || "",
+            elapsed: result.elapsed_ms,
+          };
+        });
+    }
+    var init = { method: request.method, headers: request.headers };
+    if (request.body !== null) init.body = request.body;
+    return fetch(request.url, init).then(function (response) {
+      var headers = {};
+      response.headers.forEach(function (value, key) { headers[key] = value; });
+      return response.text().then(function (text) {
+        return {
+          status: response.status,
+          statusText: response.statusText,
+          headers: headers,
+          body: text,
+          elapsed: Math.round(performance.now() - started),
+        };
+      });
+    });
+  }
+
+  function pretty(text) {
+    try {
+      return JSON.stringify(JSON.parse(text), null, 2);
+    } catch (e) {
+      return text;
+    }
+  }
+
+  function origin(url) {
+    try {
+      return new URL(url, window.location.href).origin;
+    } catch (e) {
+      return url;
+    }
+  }
+
+  function showResult(section, result) {
+    var box = section.querySelector("[data-result]");
+    box.hidden = false;
+    section.querySelector("[data-error]").hidden = true;
+    section.querySelector("[data-status]").textContent = result.status + (result.statusText ? " " + result.statusText : "");
+    section.querySelector("[data-time]").textContent = result.elapsed !== undefined ? result.elapsed + " ms" : "";
+    section.querySelector("[data-headers]").textContent = Object.keys(result.headers)
+      .map(function (k) { return k + ": " + result.headers[k]; })
+      .join("\n");
+    section.querySelector("[data-response-body]").textContent = pretty(result.body);
+  }
+
+  function showError(section, message) {
+    var box = section.querySelector("[data-result]");
+    box.hidden = false;
+    section.querySelector("[data-status]").textContent = "";
+    section.querySelector("[data-time]").textContent = "";
+    section.querySelector("[data-headers]").textContent = "";
+    section.querySelector("[data-response-body]").textContent = "";
+    var error = section.querySelector("[data-error]");
+    error.hidden = false;
+    error.textContent = message;
+  }
+
+  function networkMessage(request, error) {
+    if (error && error.name === "TypeError") {
+      return "The browser blocked the request: the API at " + origin(request.url) +
+        " did not allow requests from this page (CORS) or is unreachable. " +
+        "Use the cURL command in the code samples to call it from a terminal.";
+    }
+    return error && error.message ? error.message : String(error);
+  }
+
+  /* ---- the form ---- */
+
+  function setupPlayground(root, section) {
+    var form = section.querySelector("[data-playground-form]");
+    if (!form) return;
+    restoreAuth(form);
+    var button = form.querySelector("[data-send]");
+    var note = form.querySelector("[data-no-proxy-note]");
+    var blocked = section.getAttribute("data-body-needs-proxy") === "true" && !proxyPath();
+    if (note) note.hidden = !blocked;
+    if (blocked && button) {
+      button.disabled = true;
+      button.setAttribute("title", "Browsers cannot send a body with " + root.getAttribute("data-method"));
+    }
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      saveAuth(form);
+      var request = buildRequest(root, form);
+      if (request.body !== null && /^(GET|HEAD)$/.test(request.method) && !proxyPath()) {
+        return showError(section, "Browsers cannot send a body with a " + request.method +
+          " request, so this page cannot send it. Run the cURL command shown above instead.");
+      }
+      var invalid = bodyError(request);
+      if (invalid) return showError(section, invalid);
+      if (!request.url || /^\//.test(request.url)) {
+        return showError(section, "This endpoint has no base URL to send the request to.");
+      }
+      button.disabled = true;
+      button.textContent = "Sending…";
+      send(request)
+        .then(function (result) { showResult(section, result); })
+        .catch(function (error) { showError(section, networkMessage(request, error)); })
+        .then(function () {
+          button.disabled = false;
+          button.textContent = "Send request";
+        });
+    });
+  }
+
+  function init() {
+    document.querySelectorAll("[data-endpoint]").forEach(function (root) {
+      setupBaseUrl(root);
+      root.querySelectorAll("[data-code-tabs]").forEach(setupTabs);
+      root.querySelectorAll("[data-copy]").forEach(setupCopy);
+      root.querySelectorAll("[data-playground]").forEach(function (section) {
+        setupPlayground(root, section);
+      });
+    });
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+  else init();
+})();
