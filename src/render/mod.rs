@@ -189,6 +189,8 @@ impl Theme {
         let mut context = Context::new();
         context.insert("site_name", &site.config.name);
         context.insert("boot", &shared::boot_config(&site.config));
+        let style = shared::head_style(&site.config).replace(ROOT, "./");
+        context.insert("style", &style);
         context.insert("css", &String::from_utf8_lossy(&self.css.bytes));
         context.insert("probe", &self.css.path);
         context.insert("initial_mode", &self.initial_mode);

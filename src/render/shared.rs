@@ -112,7 +112,7 @@ fn head_view(site: &Site, assets: &AssetLinks) -> HeadView {
 }
 
 /// Colour variables, per-version visibility rules and the background image.
-fn head_style(config: &SiteConfig) -> String {
+pub fn head_style(config: &SiteConfig) -> String {
     let mut css = colors::css_variables(config.colors.as_ref());
     for version in config.version_names() {
         let v = css_string(version);

@@ -564,8 +564,12 @@ fn broken_template_override_names_the_file() {
 
 #[test]
 fn not_found_works_from_the_root_and_finds_it_elsewhere() {
-    let fixture = Fixture::new(base_config());
+    let fixture = Fixture::new(config_with(json!({"colors": {"primary": "#0D9373"}})));
     let html = fixture.theme.render_not_found(&fixture.site);
+    assert!(
+        html.contains("--color-primary:#0d9373"),
+        "site colours apply"
+    );
     assert!(html.contains("<h1>Page not found</h1>"));
     assert!(html.contains("href=\"./\" data-root-link=\"\""));
     assert!(
