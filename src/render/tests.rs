@@ -599,6 +599,7 @@ fn rendering_a_page_again_is_cheap() {
         assert_eq!(fixture.page_with("guides/one", &content).len(), first.len());
     }
     let per_page = start.elapsed() / runs;
+    eprintln!("render_page: {per_page:?} per page (debug build)");
     // Debug builds are ~10x slower than release; this still catches re-parsing templates.
     assert!(per_page.as_micros() < 3_000, "{per_page:?} per page");
 }
@@ -680,4 +681,14 @@ fn demo() {
     std::fs::create_dir_all(out.join("logo")).unwrap();
     std::fs::write(out.join("logo/light.svg"), logo("#111")).unwrap();
     std::fs::write(out.join("logo/dark.svg"), logo("#fff")).unwrap();
+}
+
+#[test]
+fn unlisted_page_shows_its_section_with_no_group_expanded() {
+    let fixture = Fixture::with_files(base_config(), &[("extra.mdx", "---\ntitle: Extra\n---\n")]);
+    let html = fixture.page("extra");
+    let sidebar = between(&html, "<nav id=\"sidebar\"", "</nav>");
+    assert!(sidebar.contains("<span>Get started</span>"));
+    assert!(!sidebar.contains("is-expanded") && !sidebar.contains("aria-current"));
+    assert!(!html.contains("class=\"pager\""));
 }
