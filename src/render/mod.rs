@@ -1,1 +1,329 @@
-//! The tera theme: built-in templates (overridable from the docs root) and page contexts.
+//! The render stage: the tera theme turns one page of the [`Site`] and its
+//! rendered body into a complete HTML document.
+//!
+//! [`Theme::new`] does the expensive work once per build: it loads the
+//! templates (built-in, embedded in the binary, overridable from
+//! `ROOT/_theme/templates/`), bundles the CSS/JS assets, and pre-renders
+//! every fragment pages share (head tags, top bar, tabs, anchors, footer,
+//! sidebar groups) with markers for the root prefix and "current" state
+//! ([`fragment`]). [`Theme::render_page`] then writes those fragments with the
+//! page's relative root prefix in one pass and renders only `page.html`.
+//! The theme is immutable and `Sync`: the build renders pages in parallel.
+//!
+//! Every link is relative (`../../` from `a/b/index.html`), so a site works
+//! under any sub-path and from disk. `<html data-root>` holds the prefix for
+//! scripts. The sidebar shows only the current section, its own group
+//! expanded, so per-page work does not grow with the site.
+//!
+//! The 404 page is served by hosts at arbitrary URLs, so its links cannot be
+//! relative to its own location: it inlines the CSS, its links are written
+//! relative to the site root (correct when served at the root without
+//! JavaScript), and a small inline script finds the real root at any depth by
+//! probing the parent folders for the fingerprinted stylesheet, then rewrites
+//! the links and `data-root`.
+
+// The stage reports failures as a `Diagnostic` (the build's contract). They
+// happen at most once per build or page, so the large error type costs nothing.
+#![allow(clippy::result_large_err)]
+
+mod assets;
+mod colors;
+mod fragment;
+mod icon;
+mod links;
+mod shared;
+mod sidebar;
+mod templates;
+
+#[cfg(test)]
+mod tests;
+
+use std::path::PathBuf;
+
+use serde::Serialize;
+use tera::Context;
+
+use crate::config::Mode;
+use crate::content::{Page, Site};
+use crate::diagnostics::Diagnostic;
+use assets::Bundle;
+use fragment::{Current, ROOT};
+use shared::{AssetLinks, Shared};
+use sidebar::Sidebar;
+use templates::Templates;
+
+/// The body of a page, rendered by the markdown or OpenAPI stage.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PageContent {
+    pub html: String,
+    pub toc: Vec<TocEntry>,
+    pub is_endpoint: bool,
+    pub endpoint_method: Option<String>,
+}
+
+/// One heading of the "On this page" list.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TocEntry {
+    pub level: u8,
+    pub id: String,
+    pub text: String,
+}
+
+/// The theme of one build: templates, shared fragments and assets.
+pub struct Theme {
+    templates: Templates,
+    shared: Shared,
+    sidebar: Sidebar,
+    css: Bundle,
+    js: Bundle,
+    /// Other files to write: theme extras under `_sheaf/`, the docs root's own CSS/JS.
+    files: Vec<(PathBuf, Vec<u8>)>,
+    /// The mode set on `<html>` before any script runs.
+    initial_mode: Option<&'static str>,
+    default_version: Option<String>,
+    repository: Option<String>,
+}
+
+impl Theme {
+    /// Loads templates and assets and pre-renders the shared fragments of `site`.
+    pub fn new(site: &Site) -> Result<Theme, Diagnostic> {
+        let templates = Templates::load(&site.root)?;
+        let theme_files = assets::theme_files(&site.root)?;
+        let css = assets::bundle(&theme_files, "css", "base.css");
+        let js = assets::bundle(&theme_files, "js", "theme.js");
+        let custom = assets::custom_files(&site.root)?;
+        let links = asset_links(&css, &js, &custom);
+        let shared = Shared::build(site, &links, &templates)?;
+        let sidebar = Sidebar::build(site, &templates)?;
+        let mut files = assets::loose_files(&theme_files);
+        files.extend(custom.into_iter().map(|(n, b)| (PathBuf::from(n), b)));
+        let toggle = site.config.mode_toggle;
+        Ok(Theme {
+            templates,
+            shared,
+            sidebar,
+            css,
+            js,
+            files,
+            initial_mode: toggle.default.map(|m| match m {
+                Mode::Light => "light",
+                Mode::Dark => "dark",
+            }),
+            default_version: site
+                .config
+                .versions
+                .iter()
+                .find(|v| v.external_url().is_none())
+                .map(|v| v.name().to_string()),
+            repository: site.config.repository_url(),
+        })
+    }
+
+    /// The full HTML of one page.
+    pub fn render_page(
+        &self,
+        site: &Site,
+        page: &Page,
+        content: &PageContent,
+    ) -> Result<String, Diagnostic> {
+        let root = links::root_prefix(page.depth());
+        let current = Current {
+            root: &root,
+            page: Some(page.id),
+            tab: page.tab,
+            anchor: page.anchor,
+        };
+        let mut sidebar = self.shared.sidebar_top.to_html(&current);
+        self.sidebar.write(&mut sidebar, page, &current);
+        let (prev, next) = site.neighbours(page.id);
+        let view = PageView {
+            root: &root,
+            site_name: &site.config.name,
+            initial_mode: self.initial_mode,
+            version: page.version.as_deref().or(self.default_version.as_deref()),
+            page_version: page.version.as_deref(),
+            title: &page.title,
+            description: page.frontmatter.description.as_deref(),
+            eyebrow: self.sidebar.group_name(page.id),
+            html: &content.html,
+            toc: toc_entries(page, content),
+            method: content
+                .endpoint_method
+                .clone()
+                .or_else(|| links::endpoint_method(page)),
+            is_endpoint: content.is_endpoint,
+            prev: prev.map(|p| NavLink::to(p, &root)),
+            next: next.map(|p| NavLink::to(p, &root)),
+            edit_url: self.edit_url(site, page),
+            issue_url: self.issue_url(site, page),
+            head: self.shared.head.to_html(&current),
+            topbar: self.shared.topbar.to_html(&current),
+            footer: self.shared.footer.to_html(&current),
+            sidebar,
+        };
+        let context = Context::from_serialize(&view).map_err(|e| {
+            Diagnostic::error(page_file(page), format!("cannot build page context: {e}"))
+        })?;
+        self.templates.render("page.html", &context)
+    }
+
+    fn edit_url(&self, site: &Site, page: &Page) -> Option<String> {
+        let repo = self.repository.as_deref()?;
+        site.config
+            .feedback
+            .suggest_edit
+            .then(|| links::suggest_edit_url(repo, page))
+            .flatten()
+    }
+
+    fn issue_url(&self, site: &Site, page: &Page) -> Option<String> {
+        let repo = self.repository.as_deref()?;
+        site.config
+            .feedback
+            .raise_issue
+            .then(|| links::raise_issue_url(repo, page))
+    }
+
+    /// `404.html` for the site root (see the module docs for how it works at any depth).
+    pub fn render_not_found(&self, site: &Site) -> String {
+        let mut context = Context::new();
+        context.insert("site_name", &site.config.name);
+        context.insert("boot", &shared::boot_config(&site.config));
+        let style = shared::head_style(&site.config).replace(ROOT, "./");
+        context.insert("style", &style);
+        context.insert("css", &String::from_utf8_lossy(&self.css.bytes));
+        context.insert("probe", &self.css.path);
+        context.insert("initial_mode", &self.initial_mode);
+        self.templates
+            .render("not_found.html", &context)
+            .unwrap_or_else(|d| fallback_not_found(&d))
+    }
+
+    /// A redirect page for `redirects`: meta refresh, canonical link and a plain link.
+    pub fn render_redirect(&self, target_url_relative: &str) -> String {
+        let mut context = Context::new();
+        context.insert("target", target_url_relative);
+        self.templates
+            .render("redirect.html", &context)
+            .unwrap_or_else(|_| {
+                let target = escape_html(target_url_relative);
+                format!(
+                    "<!doctype html><meta charset=\"utf-8\"><title>Redirecting</title>\
+                     <link rel=\"canonical\" href=\"{target}\">\
+                     <meta http-equiv=\"refresh\" content=\"0; url={target}\">\
+                     <a href=\"{target}\">Redirecting to {target}</a>"
+                )
+            })
+    }
+
+    /// The static files to write, as (path relative to the output root, bytes):
+    /// the fingerprinted CSS and JS bundles, other theme files under `_sheaf/`,
+    /// and the docs root's own top-level CSS/JS.
+    pub fn assets(&self) -> Vec<(PathBuf, Vec<u8>)> {
+        let bundles = [&self.css, &self.js]
+            .into_iter()
+            .map(|b| (PathBuf::from(&b.path), b.bytes.clone()));
+        bundles.chain(self.files.iter().cloned()).collect()
+    }
+}
+
+/// The hrefs (with the root marker) of the stylesheets and scripts every page loads.
+fn asset_links(css: &Bundle, js: &Bundle, custom: &[(String, Vec<u8>)]) -> AssetLinks {
+    let custom_with = |ext: &str| {
+        custom
+            .iter()
+            .filter(|(name, _)| name.ends_with(ext))
+            .map(|(name, _)| format!("{ROOT}{name}"))
+            .collect::<Vec<_>>()
+    };
+    let mut stylesheets = vec![format!("{ROOT}{}", css.path)];
+    stylesheets.extend(custom_with(".css"));
+    let mut scripts = vec![format!("{ROOT}{}", js.path)];
+    scripts.extend(custom_with(".js"));
+    AssetLinks {
+        stylesheets,
+        scripts,
+    }
+}
+
+#[derive(Serialize)]
+struct NavLink {
+    href: String,
+    title: String,
+}
+
+impl NavLink {
+    fn to(page: &Page, root: &str) -> NavLink {
+        NavLink {
+            href: format!("{root}{}", page.url()),
+            title: page.nav_title.clone(),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct PageView<'a> {
+    root: &'a str,
+    site_name: &'a str,
+    initial_mode: Option<&'static str>,
+    version: Option<&'a str>,
+    page_version: Option<&'a str>,
+    title: &'a str,
+    description: Option<&'a str>,
+    eyebrow: Option<&'a str>,
+    html: &'a str,
+    toc: Vec<&'a TocEntry>,
+    method: Option<String>,
+    is_endpoint: bool,
+    prev: Option<NavLink>,
+    next: Option<NavLink>,
+    edit_url: Option<String>,
+    issue_url: Option<String>,
+    head: String,
+    topbar: String,
+    footer: String,
+    sidebar: String,
+}
+
+/// The h2/h3 entries of "On this page"; none for wide pages.
+fn toc_entries<'a>(page: &Page, content: &'a PageContent) -> Vec<&'a TocEntry> {
+    if page.is_wide() {
+        return Vec::new();
+    }
+    content
+        .toc
+        .iter()
+        .filter(|e| e.level == 2 || e.level == 3)
+        .collect()
+}
+
+fn page_file(page: &Page) -> PathBuf {
+    page.source_path
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(&page.slug))
+}
+
+/// A bare 404 page for when an overridden `not_found.html` fails to render.
+fn fallback_not_found(problem: &Diagnostic) -> String {
+    format!(
+        "<!doctype html><meta charset=\"utf-8\"><title>Page not found</title>\
+         <h1>Page not found</h1><p><a href=\"./\">Home</a></p><!-- {} -->",
+        escape_html(&problem.headline()).replace("--", "- -")
+    )
+}
+
+/// HTML escaping for text and attribute values (tera's escape function).
+pub fn escape_html(input: &str) -> String {
+    let mut out = String::with_capacity(input.len() + 8);
+    for c in input.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}

@@ -1,0 +1,211 @@
+//! The theme's files: templates and static assets embedded in the binary
+//! (every file under `templates/` and `themes/default/`, so files added there
+//! are picked up without code changes), overridden per docs root from
+//! `ROOT/_theme/templates/<name>` and `ROOT/_theme/<file>`, and bundled into
+//! fingerprinted `_sheaf/sheaf.<hash>.css` / `.js`.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use rust_embed::Embed;
+
+use crate::diagnostics::Diagnostic;
+use crate::icons::ATTRIBUTION;
+
+#[derive(Embed)]
+#[folder = "templates/"]
+struct BuiltinTemplates;
+
+#[derive(Embed)]
+#[folder = "themes/default/"]
+struct BuiltinAssets;
+
+/// Where a docs root keeps its theme overrides.
+pub const OVERRIDE_DIR: &str = "_theme";
+/// Where the theme's files go in the output.
+pub const OUTPUT_DIR: &str = "_sheaf";
+
+/// A template's text and the file it came from (for diagnostics).
+#[derive(Debug, Clone)]
+pub struct TemplateSource {
+    pub name: String,
+    pub text: String,
+    /// The override file, relative to the docs root; `None` for built-ins.
+    pub override_path: Option<PathBuf>,
+}
+
+/// Built-in templates, each replaced by its override when the docs root has one,
+/// plus override-only templates.
+pub fn templates(root: &Path) -> Result<Vec<TemplateSource>, Diagnostic> {
+    let mut by_name: BTreeMap<String, TemplateSource> = BTreeMap::new();
+    for name in BuiltinTemplates::iter() {
+        let file = BuiltinTemplates::get(&name).expect("embedded file listed by iter");
+        let source = TemplateSource {
+            name: name.to_string(),
+            text: String::from_utf8_lossy(&file.data).into_owned(),
+            override_path: None,
+        };
+        by_name.insert(name.to_string(), source);
+    }
+    let relative = PathBuf::from(OVERRIDE_DIR).join("templates");
+    for (name, bytes) in read_dir_files(&root.join(&relative))? {
+        let path = relative.join(&name);
+        let text = String::from_utf8(bytes)
+            .map_err(|_| Diagnostic::error(&path, "template override is not UTF-8 text"))?;
+        let override_path = Some(path);
+        by_name.insert(
+            name.clone(),
+            TemplateSource {
+                name,
+                text,
+                override_path,
+            },
+        );
+    }
+    Ok(by_name.into_values().collect())
+}
+
+/// The static files of the theme: built-ins overlaid by `ROOT/_theme/<file>`.
+pub fn theme_files(root: &Path) -> Result<BTreeMap<String, Vec<u8>>, Diagnostic> {
+    let mut files: BTreeMap<String, Vec<u8>> = BuiltinAssets::iter()
+        .filter_map(|name| {
+            let file = BuiltinAssets::get(&name)?;
+            Some((name.to_string(), file.data.into_owned()))
+        })
+        .collect();
+    files.extend(read_dir_files(&root.join(OVERRIDE_DIR))?);
+    Ok(files)
+}
+
+/// The docs root's own top-level `.css` and `.js` files, which Mintlify
+/// includes on every page. Returned as (file name, bytes), sorted.
+pub fn custom_files(root: &Path) -> Result<Vec<(String, Vec<u8>)>, Diagnostic> {
+    Ok(read_dir_files(root)?
+        .into_iter()
+        .filter(|(name, _)| name.ends_with(".css") || name.ends_with(".js"))
+        .collect())
+}
+
+/// The regular files directly inside `dir` (none when it does not exist).
+fn read_dir_files(dir: &Path) -> Result<BTreeMap<String, Vec<u8>>, Diagnostic> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Ok(BTreeMap::new());
+    };
+    let mut files = BTreeMap::new();
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if !path.is_file() {
+            continue;
+        }
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let bytes = std::fs::read(&path)
+            .map_err(|e| Diagnostic::error(&path, format!("cannot read theme file: {e}")))?;
+        files.insert(name, bytes);
+    }
+    Ok(files)
+}
+
+/// One fingerprinted bundle.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Bundle {
+    /// Output path relative to the site root, `_sheaf/sheaf.<hash>.css`.
+    pub path: String,
+    pub bytes: Vec<u8>,
+}
+
+/// Concatenates the files with extension `ext`: `first` leads, the others
+/// follow alphabetically. CSS starts with the icon attribution.
+pub fn bundle(files: &BTreeMap<String, Vec<u8>>, ext: &str, first: &str) -> Bundle {
+    let suffix = format!(".{ext}");
+    let mut names: Vec<&String> = files.keys().filter(|n| n.ends_with(&suffix)).collect();
+    names.sort_by_key(|n| (n.as_str() != first, n.as_str()));
+    let mut bytes = Vec::new();
+    if ext == "css" {
+        bytes.extend_from_slice(format!("/*! {ATTRIBUTION} */\n").as_bytes());
+    }
+    for name in names {
+        bytes.extend_from_slice(format!("/* {name} */\n").as_bytes());
+        bytes.extend_from_slice(&files[name]);
+        bytes.extend_from_slice(if ext == "js" { b"\n;\n" } else { b"\n" });
+    }
+    let path = format!("{OUTPUT_DIR}/sheaf.{}.{ext}", fingerprint(&bytes));
+    Bundle { path, bytes }
+}
+
+/// A short content hash (64-bit FNV-1a) for cache-busting file names.
+pub fn fingerprint(bytes: &[u8]) -> String {
+    let hash = bytes.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    format!("{:010x}", hash & 0xff_ffff_ffff)
+}
+
+/// Theme files that are neither bundled nor templates (fonts, images),
+/// written under `_sheaf/`.
+pub fn loose_files(files: &BTreeMap<String, Vec<u8>>) -> Vec<(PathBuf, Vec<u8>)> {
+    files
+        .iter()
+        .filter(|(name, _)| !name.ends_with(".css") && !name.ends_with(".js"))
+        .map(|(name, bytes)| (PathBuf::from(OUTPUT_DIR).join(name), bytes.clone()))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn files(list: &[(&str, &str)]) -> BTreeMap<String, Vec<u8>> {
+        list.iter()
+            .map(|(n, b)| (n.to_string(), b.as_bytes().to_vec()))
+            .collect()
+    }
+
+    #[test]
+    fn bundle_puts_first_file_first_then_alphabetical() {
+        let f = files(&[
+            ("a.css", ".first{}"),
+            ("base.css", ".base{}"),
+            ("z.css", ".last{}"),
+            ("x.js", "script()"),
+        ]);
+        let css = String::from_utf8(bundle(&f, "css", "base.css").bytes).unwrap();
+        let at = |s: &str| css.find(s).unwrap();
+        assert!(at(".base{}") < at(".first{}") && at(".first{}") < at(".last{}"));
+        assert!(css.starts_with("/*! Icons: Font Awesome"));
+        assert!(!css.contains("script()"));
+    }
+
+    #[test]
+    fn fingerprint_changes_with_content() {
+        let one = bundle(&files(&[("base.css", "a{}")]), "css", "base.css");
+        let two = bundle(&files(&[("base.css", "b{}")]), "css", "base.css");
+        assert_ne!(one.path, two.path);
+        assert!(one.path.starts_with("_sheaf/sheaf.") && one.path.ends_with(".css"));
+    }
+
+    #[test]
+    fn builtin_theme_has_base_css_and_templates() {
+        let dir = tempfile::tempdir().unwrap();
+        let files = theme_files(dir.path()).unwrap();
+        assert!(files.contains_key("base.css") && files.contains_key("theme.js"));
+        let templates = templates(dir.path()).unwrap();
+        assert!(templates.iter().any(|t| t.name == "page.html"));
+    }
+
+    #[test]
+    fn overrides_replace_builtins() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("_theme/templates")).unwrap();
+        std::fs::write(dir.path().join("_theme/base.css"), "OVERRIDE").unwrap();
+        std::fs::write(dir.path().join("_theme/templates/footer.html"), "F").unwrap();
+        let files = theme_files(dir.path()).unwrap();
+        assert_eq!(files["base.css"], b"OVERRIDE");
+        let footer = templates(dir.path())
+            .unwrap()
+            .into_iter()
+            .find(|t| t.name == "footer.html")
+            .unwrap();
+        assert_eq!(footer.text, "F");
+        assert!(footer.override_path.is_some());
+    }
+}

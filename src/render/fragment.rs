@@ -1,0 +1,228 @@
+//! Pre-rendered HTML with holes: shared fragments (top bar, sidebar groups,
+//! footer…) are rendered by tera ONCE, with marker characters where a page
+//! supplies its root prefix or its "current" state, then written per page in
+//! one pass.
+//!
+//! Markers are Unicode private-use characters, which tera's escaping leaves
+//! alone and which never occur in normal text:
+//! - [`ROOT`] becomes the page's relative root prefix (`../../`);
+//! - `MARK_OPEN c:KEY MARK_CLOSE` becomes ` aria-current="page"` when KEY is
+//!   current for the page;
+//! - `MARK_OPEN h:KEY MARK_CLOSE` becomes ` hidden` unless KEY is current.
+//!
+//! KEY is `p<id>` (a page), `t<index>`/`t-` (a tab / the primary tab) or
+//! `a<index>`/`a-` (an anchor / the top anchor).
+
+use crate::content::PageId;
+
+/// Stands for the page's relative root prefix.
+pub const ROOT: char = '\u{E000}';
+const MARK_OPEN: char = '\u{E001}';
+const MARK_CLOSE: char = '\u{E002}';
+
+/// What a marker refers to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Key {
+    Page(PageId),
+    Tab(Option<usize>),
+    Anchor(Option<usize>),
+}
+
+impl Key {
+    fn code(self) -> String {
+        let index = |i: Option<usize>| i.map_or("-".to_string(), |i| i.to_string());
+        match self {
+            Key::Page(id) => format!("p{id}"),
+            Key::Tab(i) => format!("t{}", index(i)),
+            Key::Anchor(i) => format!("a{}", index(i)),
+        }
+    }
+
+    fn parse(code: &str) -> Option<Key> {
+        let (kind, rest) = code.split_at_checked(1)?;
+        let index = || match rest {
+            "-" => Some(None),
+            n => n.parse().ok().map(Some),
+        };
+        match kind {
+            "p" => rest.parse().ok().map(Key::Page),
+            "t" => index().map(Key::Tab),
+            "a" => index().map(Key::Anchor),
+            _ => None,
+        }
+    }
+
+    /// The marker that renders ` aria-current="page"` when this key is current.
+    pub fn current_marker(self) -> String {
+        format!("{MARK_OPEN}c:{}{MARK_CLOSE}", self.code())
+    }
+
+    /// The marker that renders ` hidden` unless this key is current.
+    pub fn hidden_marker(self) -> String {
+        format!("{MARK_OPEN}h:{}{MARK_CLOSE}", self.code())
+    }
+}
+
+/// What is current on the page being written.
+#[derive(Debug, Clone, Copy)]
+pub struct Current<'a> {
+    pub root: &'a str,
+    pub page: Option<PageId>,
+    pub tab: Option<usize>,
+    pub anchor: Option<usize>,
+}
+
+impl Current<'_> {
+    fn is(&self, key: Key) -> bool {
+        match key {
+            Key::Page(id) => self.page == Some(id),
+            Key::Tab(i) => self.tab == i,
+            Key::Anchor(i) => self.anchor == i,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+enum Piece {
+    Text(String),
+    Root,
+    CurrentAttr(Key),
+    HiddenUnless(Key),
+}
+
+/// A parsed fragment, ready to be written for any page.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Fragment {
+    pieces: Vec<Piece>,
+}
+
+impl Fragment {
+    /// Splits rendered HTML at its markers. Malformed markers are kept as text.
+    pub fn parse(html: &str) -> Fragment {
+        let mut pieces = Vec::new();
+        let mut text = String::new();
+        let mut rest = html;
+        while let Some(pos) = rest.find([ROOT, MARK_OPEN]) {
+            text.push_str(&rest[..pos]);
+            let marker = &rest[pos..];
+            let (piece, consumed) = parse_marker(marker);
+            match piece {
+                Some(piece) => {
+                    if !text.is_empty() {
+                        pieces.push(Piece::Text(std::mem::take(&mut text)));
+                    }
+                    pieces.push(piece);
+                }
+                None => text.push_str(&marker[..consumed]),
+            }
+            rest = &marker[consumed..];
+        }
+        text.push_str(rest);
+        if !text.is_empty() {
+            pieces.push(Piece::Text(text));
+        }
+        Fragment { pieces }
+    }
+
+    /// Appends the fragment to `out` as seen from the page `current`.
+    pub fn write(&self, out: &mut String, current: &Current) {
+        for piece in &self.pieces {
+            match piece {
+                Piece::Text(text) => out.push_str(text),
+                Piece::Root => out.push_str(current.root),
+                Piece::CurrentAttr(key) if current.is(*key) => {
+                    out.push_str(" aria-current=\"page\"")
+                }
+                Piece::HiddenUnless(key) if !current.is(*key) => out.push_str(" hidden"),
+                Piece::CurrentAttr(_) | Piece::HiddenUnless(_) => {}
+            }
+        }
+    }
+
+    /// The fragment written for `current`, as a new string.
+    pub fn to_html(&self, current: &Current) -> String {
+        let mut out = String::with_capacity(self.len_hint());
+        self.write(&mut out, current);
+        out
+    }
+
+    fn len_hint(&self) -> usize {
+        self.pieces
+            .iter()
+            .map(|p| match p {
+                Piece::Text(t) => t.len(),
+                _ => 24,
+            })
+            .sum()
+    }
+}
+
+/// The piece at the start of `marker` and how many bytes it spans.
+fn parse_marker(marker: &str) -> (Option<Piece>, usize) {
+    if marker.starts_with(ROOT) {
+        return (Some(Piece::Root), ROOT.len_utf8());
+    }
+    let body = &marker[MARK_OPEN.len_utf8()..];
+    let Some(end) = body.find(MARK_CLOSE) else {
+        return (None, MARK_OPEN.len_utf8());
+    };
+    let consumed = MARK_OPEN.len_utf8() + end + MARK_CLOSE.len_utf8();
+    let piece = match body[..end].split_once(':') {
+        Some(("c", code)) => Key::parse(code).map(Piece::CurrentAttr),
+        Some(("h", code)) => Key::parse(code).map(Piece::HiddenUnless),
+        _ => None,
+    };
+    match piece {
+        Some(piece) => (Some(piece), consumed),
+        None => (None, MARK_OPEN.len_utf8()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn current(root: &str) -> Current<'_> {
+        Current {
+            root,
+            page: Some(3),
+            tab: None,
+            anchor: Some(1),
+        }
+    }
+
+    #[test]
+    fn root_markers_become_the_prefix() {
+        let f = Fragment::parse(&format!("<a href=\"{ROOT}x/\">x</a>{ROOT}"));
+        assert_eq!(
+            f.to_html(&current("../../")),
+            "<a href=\"../../x/\">x</a>../../"
+        );
+        assert_eq!(f.to_html(&current("./")), "<a href=\"./x/\">x</a>./");
+    }
+
+    #[test]
+    fn current_and_hidden_markers_follow_the_page() {
+        let html = format!(
+            "<a{}>3</a><a{}>4</a><a{}>t</a><li{}>a1</li><li{}>a2</li>",
+            Key::Page(3).current_marker(),
+            Key::Page(4).current_marker(),
+            Key::Tab(None).current_marker(),
+            Key::Anchor(Some(1)).hidden_marker(),
+            Key::Anchor(Some(2)).hidden_marker(),
+        );
+        let out = Fragment::parse(&html).to_html(&current(""));
+        assert_eq!(
+            out,
+            "<a aria-current=\"page\">3</a><a>4</a><a aria-current=\"page\">t</a>\
+             <li>a1</li><li hidden>a2</li>"
+        );
+    }
+
+    #[test]
+    fn malformed_markers_stay_text() {
+        let html = format!("a{MARK_OPEN}zz{MARK_CLOSE}b{MARK_OPEN}");
+        let out = Fragment::parse(&html).to_html(&current(""));
+        assert_eq!(out, html);
+    }
+}

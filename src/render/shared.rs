@@ -1,0 +1,494 @@
+//! The fragments every page shares (head tags, top bar with tabs, sidebar
+//! top with anchors and versions, footer), rendered once per build from
+//! `site.json`. Links in them carry the root marker; the current tab and
+//! anchor carry current/hidden markers (see [`super::fragment`]).
+
+use serde::Serialize;
+use tera::Context;
+
+use super::fragment::{Fragment, Key};
+use super::templates::Templates;
+use super::{colors, icon, links};
+use crate::config::{github_repo, AnchorColor, CtaType, IconType, Mode, SiteConfig};
+use crate::content::{Page, Site};
+use crate::diagnostics::Diagnostic;
+
+/// The shared fragments of a site.
+pub struct Shared {
+    pub head: Fragment,
+    pub topbar: Fragment,
+    pub sidebar_top: Fragment,
+    pub footer: Fragment,
+}
+
+/// Hrefs of the bundles and the docs root's own CSS/JS, relative to the root.
+pub struct AssetLinks {
+    pub stylesheets: Vec<String>,
+    pub scripts: Vec<String>,
+}
+
+impl Shared {
+    pub fn build(site: &Site, assets: &AssetLinks, t: &Templates) -> Result<Shared, Diagnostic> {
+        Ok(Shared {
+            head: render(t, "head.html", "head", &head_view(site, assets))?,
+            topbar: render(t, "topbar.html", "topbar", &topbar_view(site))?,
+            sidebar_top: render(t, "sidebar_top.html", "top", &sidebar_top_view(site))?,
+            footer: render(t, "footer.html", "footer", &footer_view(&site.config))?,
+        })
+    }
+}
+
+/// Renders template `name` with `value` as its one variable `key`.
+fn render<T: Serialize>(
+    t: &Templates,
+    name: &str,
+    key: &str,
+    value: &T,
+) -> Result<Fragment, Diagnostic> {
+    let mut context = Context::new();
+    context.insert(key, value);
+    t.render(name, &context).map(|html| Fragment::parse(&html))
+}
+
+#[derive(Serialize)]
+struct Meta {
+    /// `property` for Open Graph keys, else `name`.
+    attr: &'static str,
+    name: String,
+    content: String,
+}
+
+#[derive(Serialize)]
+struct HeadView {
+    favicon: Option<String>,
+    favicon_type: Option<&'static str>,
+    metadata: Vec<Meta>,
+    style: String,
+    boot: String,
+    stylesheets: Vec<String>,
+    scripts: Vec<String>,
+}
+
+fn head_view(site: &Site, assets: &AssetLinks) -> HeadView {
+    let config = &site.config;
+    let favicon_type = config.favicon.as_deref().and_then(|f| {
+        let ext = f.rsplit('.').next()?.to_ascii_lowercase();
+        Some(match ext.as_str() {
+            "svg" => "image/svg+xml",
+            "png" => "image/png",
+            "ico" => "image/x-icon",
+            _ => return None,
+        })
+    });
+    let metadata = config
+        .metadata
+        .iter()
+        .filter_map(|(name, value)| {
+            let content = match value {
+                serde_json::Value::String(s) => s.clone(),
+                serde_json::Value::Number(_) | serde_json::Value::Bool(_) => value.to_string(),
+                _ => return None,
+            };
+            Some(Meta {
+                attr: if name.starts_with("og:") {
+                    "property"
+                } else {
+                    "name"
+                },
+                name: name.clone(),
+                content,
+            })
+        })
+        .collect();
+    HeadView {
+        favicon: config.favicon.as_deref().map(links::asset),
+        favicon_type,
+        metadata,
+        style: head_style(config),
+        boot: boot_config(config),
+        stylesheets: assets.stylesheets.clone(),
+        scripts: assets.scripts.clone(),
+    }
+}
+
+/// Colour variables, per-version visibility rules and the background image.
+pub fn head_style(config: &SiteConfig) -> String {
+    let mut css = colors::css_variables(config.colors.as_ref());
+    for version in config.version_names() {
+        let v = css_string(version);
+        css.push_str(&format!(
+            "html[data-version={v}] [data-version]:not([data-version={v}]){{display:none!important}}\n"
+        ));
+    }
+    if let Some(image) = &config.background_image {
+        css.push_str(&format!(
+            "body{{background-image:url({});background-size:cover;\
+             background-position:center;background-attachment:fixed}}\n",
+            css_string(&links::asset(image))
+        ));
+    }
+    css
+}
+
+/// A CSS string literal; `<` escaped so it cannot close the `<style>` element.
+fn css_string(s: &str) -> String {
+    let escaped = s
+        .replace('\\', "\\\\")
+        .replace('"', "\\\"")
+        .replace('<', "\\3c ")
+        .replace('\n', "\\a ");
+    format!("\"{escaped}\"")
+}
+
+/// The settings the inline `<head>` script needs before first paint.
+pub fn boot_config(config: &SiteConfig) -> String {
+    let mode = |m: Mode| match m {
+        Mode::Light => "light",
+        Mode::Dark => "dark",
+    };
+    let toggle = &config.mode_toggle;
+    let forced = toggle.is_hidden.then_some(toggle.default).flatten();
+    let versions: Vec<&str> = config
+        .versions
+        .iter()
+        .filter(|v| v.external_url().is_none())
+        .map(|v| v.name())
+        .collect();
+    let json = serde_json::json!({
+        "forced": forced.map(mode),
+        "default": toggle.default.map(mode),
+        "toggle": !toggle.is_hidden,
+        "versions": versions,
+    });
+    json.to_string().replace("</", "<\\/")
+}
+
+#[derive(Serialize)]
+struct LogoView {
+    light: String,
+    dark: String,
+    same: bool,
+}
+
+#[derive(Serialize)]
+struct LinkView {
+    name: String,
+    href: String,
+    external: bool,
+}
+
+#[derive(Serialize)]
+struct CtaView {
+    kind: &'static str,
+    href: String,
+    name: String,
+    repo: Option<String>,
+}
+
+#[derive(Serialize)]
+struct TabView {
+    name: String,
+    href: String,
+    current: String,
+    version: Option<String>,
+    external: bool,
+}
+
+#[derive(Serialize)]
+struct TopbarView {
+    name: String,
+    home_href: String,
+    logo: Option<LogoView>,
+    links: Vec<LinkView>,
+    cta: Option<CtaView>,
+    mode_toggle: bool,
+    tabs: Vec<TabView>,
+    icons: UiIcons,
+}
+
+#[derive(Serialize)]
+struct UiIcons {
+    search: String,
+    sun: String,
+    moon: String,
+    menu: String,
+    github: String,
+    star: String,
+    external: String,
+}
+
+fn ui_icons() -> UiIcons {
+    UiIcons {
+        search: icon::ui("magnifying-glass"),
+        sun: icon::ui("sun"),
+        moon: icon::ui("moon"),
+        menu: icon::ui("bars"),
+        github: icon::html("github", Some("brands")),
+        star: icon::ui("star"),
+        external: icon::ui("arrow-up-right-from-square"),
+    }
+}
+
+fn topbar_view(site: &Site) -> TopbarView {
+    let config = &site.config;
+    let home = site
+        .home()
+        .map(links::page_href)
+        .unwrap_or_else(|| links::href("/"));
+    let logo = config.logo.as_ref().map(|logo| LogoView {
+        light: links::asset(logo.light()),
+        dark: links::asset(logo.dark()),
+        same: logo.light() == logo.dark(),
+    });
+    TopbarView {
+        name: config.name.clone(),
+        home_href: config
+            .logo
+            .as_ref()
+            .and_then(|l| l.href())
+            .map_or(home, links::href),
+        logo,
+        links: config
+            .topbar_links
+            .iter()
+            .map(|l| link_view(&l.name, &l.url))
+            .collect(),
+        cta: config.topbar_cta_button.as_ref().map(|cta| CtaView {
+            kind: match cta.kind {
+                CtaType::Link => "link",
+                CtaType::Github => "github",
+            },
+            href: links::href(&cta.url),
+            name: cta.name.clone().unwrap_or_default(),
+            repo: (cta.kind == CtaType::Github)
+                .then(|| github_repo(&cta.url))
+                .flatten(),
+        }),
+        mode_toggle: !config.mode_toggle.is_hidden,
+        tabs: tab_views(site),
+        icons: ui_icons(),
+    }
+}
+
+fn link_view(name: &str, url: &str) -> LinkView {
+    LinkView {
+        name: name.to_string(),
+        href: links::href(url),
+        external: links::is_external(url),
+    }
+}
+
+/// The first page (in navigation order) matching `pred`.
+fn first_page(site: &Site, pred: impl Fn(&Page) -> bool) -> Option<&Page> {
+    site.nav_order
+        .iter()
+        .map(|&id| &site.pages[id])
+        .find(|p| pred(p))
+}
+
+/// The link to a section: its first page, else its folder (or external URL).
+fn section_href(url: &str, first: Option<&Page>) -> String {
+    match first {
+        Some(page) if !links::is_external(url) => links::page_href(page),
+        _ => links::href(url),
+    }
+}
+
+/// The primary tab (pages in no tab), then `tabs`; none when `tabs` is empty.
+fn tab_views(site: &Site) -> Vec<TabView> {
+    let config = &site.config;
+    if config.tabs.is_empty() {
+        return Vec::new();
+    }
+    let primary_name = config
+        .top_anchor
+        .as_ref()
+        .map_or("Documentation".to_string(), |a| a.name.clone());
+    let primary = TabView {
+        name: primary_name,
+        href: section_href("/", first_page(site, |p| p.tab.is_none()).or(site.home())),
+        current: Key::Tab(None).current_marker(),
+        version: None,
+        external: false,
+    };
+    let tabs = config.tabs.iter().enumerate().map(|(i, tab)| {
+        let external = links::is_external(&tab.url);
+        TabView {
+            name: tab.name.clone(),
+            href: section_href(&tab.url, first_page(site, |p| p.tab == Some(i))),
+            current: if external {
+                String::new()
+            } else {
+                Key::Tab(Some(i)).current_marker()
+            },
+            version: tab.version.clone(),
+            external,
+        }
+    });
+    std::iter::once(primary).chain(tabs).collect()
+}
+
+#[derive(Serialize)]
+struct VersionView {
+    name: String,
+    url: Option<String>,
+}
+
+#[derive(Serialize)]
+struct AnchorView {
+    name: String,
+    icon: String,
+    href: String,
+    current: String,
+    hidden: String,
+    style: String,
+    version: Option<String>,
+    external: bool,
+}
+
+#[derive(Serialize)]
+struct SidebarTopView {
+    versions: Vec<VersionView>,
+    /// The top bar links again, for phones where the top bar has no room.
+    links: Vec<LinkView>,
+    first_pages: String,
+    anchors: Vec<AnchorView>,
+}
+
+fn sidebar_top_view(site: &Site) -> SidebarTopView {
+    let config = &site.config;
+    let versions = config
+        .versions
+        .iter()
+        .map(|v| VersionView {
+            name: v.name().to_string(),
+            url: v.external_url().map(String::from),
+        })
+        .collect();
+    SidebarTopView {
+        versions,
+        links: config
+            .topbar_links
+            .iter()
+            .map(|l| link_view(&l.name, &l.url))
+            .collect(),
+        first_pages: first_pages_per_version(site),
+        anchors: anchor_views(site),
+    }
+}
+
+/// `{"v2": "<root>path/"}`: where choosing a version leads from a page of another version.
+fn first_pages_per_version(site: &Site) -> String {
+    let map: serde_json::Map<String, serde_json::Value> = site
+        .config
+        .versions
+        .iter()
+        .filter(|v| v.external_url().is_none())
+        .filter_map(|v| {
+            let page = first_page(site, |p| p.version.as_deref() == Some(v.name()))?;
+            Some((v.name().to_string(), links::page_href(page).into()))
+        })
+        .collect();
+    serde_json::Value::Object(map).to_string()
+}
+
+fn icon_type_name(t: IconType) -> &'static str {
+    match t {
+        IconType::Brands => "brands",
+        IconType::Duotone => "duotone",
+        IconType::Light => "light",
+        IconType::SharpSolid => "sharp-solid",
+        IconType::Solid => "solid",
+        IconType::Thin => "thin",
+        IconType::Regular => "regular",
+    }
+}
+
+fn anchor_style(color: Option<&AnchorColor>) -> String {
+    match color {
+        Some(AnchorColor::Solid(c)) => format!("--anchor-bg:{c}"),
+        Some(AnchorColor::Gradient { from, to }) => {
+            format!("--anchor-bg:linear-gradient(45deg,{from},{to})")
+        }
+        None => String::new(),
+    }
+}
+
+/// The top anchor (the primary section), then `anchors`; none without anchors.
+fn anchor_views(site: &Site) -> Vec<AnchorView> {
+    let config = &site.config;
+    if config.anchors.is_empty() {
+        return Vec::new();
+    }
+    let top = config.top_anchor.clone().unwrap_or_default();
+    let default_color = config.colors.as_ref().and_then(|c| c.anchors.as_ref());
+    let primary_page = first_page(site, |p| p.anchor.is_none() && p.tab.is_none());
+    let primary = AnchorView {
+        name: top.name,
+        icon: icon::html(&top.icon, Some(icon_type_name(top.icon_type))),
+        href: section_href("/", primary_page.or(site.home())),
+        current: Key::Anchor(None).current_marker(),
+        hidden: String::new(),
+        style: anchor_style(default_color),
+        version: None,
+        external: false,
+    };
+    let anchors = config.anchors.iter().enumerate().map(|(i, anchor)| {
+        let external = links::is_external(&anchor.url);
+        let key = Key::Anchor(Some(i));
+        AnchorView {
+            name: anchor.name.clone(),
+            icon: icon::html(
+                anchor.icon.as_deref().unwrap_or("link"),
+                Some(icon_type_name(anchor.icon_type.unwrap_or_default())),
+            ),
+            href: section_href(&anchor.url, first_page(site, |p| p.anchor == Some(i))),
+            current: if external {
+                String::new()
+            } else {
+                key.current_marker()
+            },
+            hidden: if anchor.is_default_hidden {
+                key.hidden_marker()
+            } else {
+                String::new()
+            },
+            style: anchor_style(anchor.color.as_ref().or(default_color)),
+            version: anchor.version.clone(),
+            external,
+        }
+    });
+    std::iter::once(primary).chain(anchors).collect()
+}
+
+#[derive(Serialize)]
+struct SocialView {
+    label: String,
+    href: String,
+    icon: String,
+}
+
+#[derive(Serialize)]
+struct FooterView {
+    name: String,
+    socials: Vec<SocialView>,
+}
+
+fn footer_view(config: &SiteConfig) -> FooterView {
+    let socials = config
+        .socials()
+        .into_iter()
+        .map(|(key, url)| {
+            let (label, icon) = icon::social(&key);
+            SocialView {
+                label,
+                href: links::href(&url),
+                icon,
+            }
+        })
+        .collect();
+    FooterView {
+        name: config.name.clone(),
+        socials,
+    }
+}

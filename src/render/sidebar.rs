@@ -1,0 +1,207 @@
+//! The sidebar: navigation groups pre-rendered once per build, then written
+//! per page. A page shows only its section's groups (those whose first page
+//! shares its tab and anchor); its own group is expanded, the others collapse
+//! to a header linking to their first page, so a page's sidebar does not
+//! grow with the size of the site.
+
+use std::collections::HashMap;
+
+use serde::Serialize;
+use tera::Context;
+
+use super::fragment::{Current, Fragment, Key};
+use super::templates::Templates;
+use super::{icon, links};
+use crate::content::{NavItem, Page, PageId, Site};
+use crate::diagnostics::Diagnostic;
+
+/// A section: (tab, anchor) of a page.
+type SectionKey = (Option<usize>, Option<usize>);
+
+/// One top-level group, in both states.
+struct GroupFragments {
+    section: SectionKey,
+    collapsed: Fragment,
+    expanded: Fragment,
+}
+
+pub struct Sidebar {
+    groups: Vec<GroupFragments>,
+    sections: HashMap<SectionKey, Vec<usize>>,
+    /// Top-level group of each page (by page id).
+    page_group: Vec<Option<usize>>,
+    /// Innermost group name of each page: the eyebrow above its title.
+    page_group_name: Vec<Option<String>>,
+}
+
+#[derive(Serialize)]
+struct GroupView {
+    name: String,
+    icon: String,
+    href: String,
+    version: Option<String>,
+    expanded: bool,
+    items: Vec<ItemView>,
+}
+
+#[derive(Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+enum ItemView {
+    Page {
+        href: String,
+        title: String,
+        icon: String,
+        method: Option<String>,
+        current: String,
+        version: Option<String>,
+    },
+    Group {
+        name: String,
+        icon: String,
+        version: Option<String>,
+        items: Vec<ItemView>,
+    },
+}
+
+impl Sidebar {
+    pub fn build(site: &Site, templates: &Templates) -> Result<Sidebar, Diagnostic> {
+        let mut sidebar = Sidebar {
+            groups: Vec::new(),
+            sections: HashMap::new(),
+            page_group: vec![None; site.pages.len()],
+            page_group_name: vec![None; site.pages.len()],
+        };
+        for item in &site.nav {
+            let Some(first) = Site::first_page(std::slice::from_ref(item)) else {
+                continue;
+            };
+            let index = sidebar.groups.len();
+            sidebar.mark_pages(item, index, None);
+            let first = &site.pages[first];
+            let key = (first.tab, first.anchor);
+            sidebar.sections.entry(key).or_default().push(index);
+            let (collapsed, expanded) = render_group(site, item, first, templates)?;
+            sidebar.groups.push(GroupFragments {
+                section: key,
+                collapsed,
+                expanded,
+            });
+        }
+        Ok(sidebar)
+    }
+
+    /// Records the top-level group and innermost group name of every page under `item`.
+    fn mark_pages(&mut self, item: &NavItem, group: usize, name: Option<&str>) {
+        match item {
+            NavItem::Page(id) => {
+                self.page_group[*id] = Some(group);
+                self.page_group_name[*id] = name.map(String::from);
+            }
+            NavItem::Group { name, items, .. } => {
+                for child in items {
+                    self.mark_pages(child, group, Some(name));
+                }
+            }
+        }
+    }
+
+    /// The name of the group that lists `page`.
+    pub fn group_name(&self, page: PageId) -> Option<&str> {
+        self.page_group_name.get(page)?.as_deref()
+    }
+
+    /// Writes the groups of `page`'s section, its own group expanded.
+    pub fn write(&self, out: &mut String, page: &Page, current: &Current) {
+        let own = self.page_group.get(page.id).copied().flatten();
+        let key = match own {
+            Some(group) => self.groups[group].section,
+            None => (page.tab, page.anchor),
+        };
+        let Some(groups) = self.sections.get(&key) else {
+            return;
+        };
+        out.push_str("<ul class=\"nav-groups\">");
+        for &group in groups {
+            let fragments = &self.groups[group];
+            let fragment = if Some(group) == own {
+                &fragments.expanded
+            } else {
+                &fragments.collapsed
+            };
+            fragment.write(out, current);
+        }
+        out.push_str("</ul>");
+    }
+}
+
+fn render_group(
+    site: &Site,
+    item: &NavItem,
+    first: &Page,
+    templates: &Templates,
+) -> Result<(Fragment, Fragment), Diagnostic> {
+    let NavItem::Group {
+        name,
+        icon,
+        icon_type,
+        version,
+        items,
+    } = item
+    else {
+        unreachable!("top-level navigation items are groups");
+    };
+    let mut view = GroupView {
+        name: name.clone(),
+        icon: group_icon(icon, icon_type),
+        href: links::page_href(first),
+        version: version.clone(),
+        expanded: false,
+        items: items.iter().map(|i| item_view(site, i)).collect(),
+    };
+    let collapsed = render_view(&view, templates)?;
+    view.expanded = true;
+    let expanded = render_view(&view, templates)?;
+    Ok((collapsed, expanded))
+}
+
+fn render_view(view: &GroupView, templates: &Templates) -> Result<Fragment, Diagnostic> {
+    let mut context = Context::new();
+    context.insert("group", view);
+    let html = templates.render("sidebar_group.html", &context)?;
+    Ok(Fragment::parse(&html))
+}
+
+fn group_icon(icon: &Option<String>, icon_type: &Option<String>) -> String {
+    icon.as_deref()
+        .map(|name| icon::html(name, icon_type.as_deref()))
+        .unwrap_or_default()
+}
+
+fn item_view(site: &Site, item: &NavItem) -> ItemView {
+    match item {
+        NavItem::Page(id) => {
+            let page = &site.pages[*id];
+            let fm = &page.frontmatter;
+            ItemView::Page {
+                href: links::page_href(page),
+                title: page.nav_title.clone(),
+                icon: group_icon(&fm.icon, &fm.icon_type),
+                method: links::endpoint_method(page),
+                current: Key::Page(page.id).current_marker(),
+                version: fm.version.clone(),
+            }
+        }
+        NavItem::Group {
+            name,
+            icon,
+            icon_type,
+            version,
+            items,
+        } => ItemView::Group {
+            name: name.clone(),
+            icon: group_icon(icon, icon_type),
+            version: version.clone(),
+            items: items.iter().map(|i| item_view(site, i)).collect(),
+        },
+    }
+}

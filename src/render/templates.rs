@@ -1,0 +1,70 @@
+//! The tera instance: built-in templates plus the docs root's overrides,
+//! with errors reported as diagnostics that name the template's file.
+
+use std::collections::HashMap;
+use std::error::Error as _;
+use std::path::{Path, PathBuf};
+
+use tera::{Context, Tera};
+
+use super::assets::{self, TemplateSource};
+use crate::diagnostics::Diagnostic;
+
+/// Parsed templates, shared read-only by every rendering thread.
+pub struct Templates {
+    tera: Tera,
+    /// The override file of each overridden template, for diagnostics.
+    overrides: HashMap<String, PathBuf>,
+}
+
+impl Templates {
+    /// Loads the built-in templates, then each override of `root` one by one,
+    /// so a broken override is named in the diagnostic.
+    pub fn load(root: &Path) -> Result<Templates, Diagnostic> {
+        let sources = assets::templates(root)?;
+        let (custom, builtin): (Vec<TemplateSource>, Vec<TemplateSource>) =
+            sources.into_iter().partition(|t| t.override_path.is_some());
+        let mut tera = Tera::default();
+        tera.set_escape_fn(super::escape_html);
+        tera.add_raw_templates(builtin.iter().map(|t| (t.name.as_str(), t.text.as_str())))
+            .map_err(|e| template_error(Path::new("templates"), &e))?;
+        let mut overrides = HashMap::new();
+        for template in custom {
+            let path = template
+                .override_path
+                .expect("partitioned on override_path");
+            tera.add_raw_template(&template.name, &template.text)
+                .map_err(|e| template_error(&path, &e))?;
+            overrides.insert(template.name, path);
+        }
+        Ok(Templates { tera, overrides })
+    }
+
+    /// Renders template `name`; errors name the override file, or the
+    /// built-in template.
+    pub fn render(&self, name: &str, context: &Context) -> Result<String, Diagnostic> {
+        self.tera.render(name, context).map_err(|e| {
+            let file = self
+                .overrides
+                .get(name)
+                .cloned()
+                .unwrap_or_else(|| PathBuf::from("<built-in theme>/templates").join(name));
+            template_error(&file, &e)
+        })
+    }
+}
+
+/// A tera error with its whole cause chain (the useful part is usually last).
+fn template_error(file: &Path, error: &tera::Error) -> Diagnostic {
+    let mut message = error.to_string();
+    let mut source = error.source();
+    while let Some(cause) = source {
+        message.push_str(": ");
+        message.push_str(&cause.to_string());
+        source = cause.source();
+    }
+    Diagnostic::error(file, format!("theme template error: {message}")).with_help(
+        "theme templates use tera syntax (https://keats.github.io/tera/docs/); \
+         remove the override to use the built-in template",
+    )
+}

@@ -1,0 +1,694 @@
+//! Tests of the whole theme: a small site on disk, its `site.json` written
+//! in code, and assertions on the HTML of its pages, one per `site.json`
+//! field or behaviour.
+
+use std::path::Path;
+use std::time::Instant;
+
+use serde_json::{json, Value};
+use tempfile::TempDir;
+
+use super::*;
+use crate::config::SiteConfig;
+
+const PAGES: &[(&str, &str)] = &[
+    (
+        "index.mdx",
+        "---\ntitle: Welcome\ndescription: Start here\n---\nHello",
+    ),
+    (
+        "quickstart.mdx",
+        "---\ntitle: Quickstart\nsidebarTitle: Quick start\nicon: rocket\n---\nGo",
+    ),
+    ("guides/one.mdx", "---\ntitle: Guide one\n---\nOne"),
+    (
+        "guides/deep/two.mdx",
+        "---\ntitle: Guide two\nmode: wide\n---\nTwo",
+    ),
+    (
+        "api/get-user.mdx",
+        "---\ntitle: Get user\napi: GET https://x.dev/api/user\n---\nAPI",
+    ),
+    (
+        "api/v2/list.mdx",
+        "---\ntitle: List v2\nversion: v2\n---\nList",
+    ),
+];
+
+fn base_config() -> Value {
+    json!({
+        "name": "Acme Docs",
+        "navigation": [
+            {"group": "Get started", "pages": ["index", "quickstart"]},
+            {"group": "Guides", "icon": "book", "pages": [
+                "guides/one", {"group": "Deep dive", "pages": ["guides/deep/two"]}
+            ]},
+            {"group": "API", "pages": ["api/get-user"]},
+            {"group": "API v2", "version": "v2", "pages": ["api/v2/list"]}
+        ]
+    })
+}
+
+/// `base_config()` with `extra` merged in at the top level.
+fn config_with(extra: Value) -> Value {
+    let mut config = base_config();
+    for (key, value) in extra.as_object().expect("object") {
+        config[key] = value.clone();
+    }
+    config
+}
+
+struct Fixture {
+    _dir: TempDir,
+    site: Site,
+    theme: Theme,
+}
+
+impl Fixture {
+    fn new(config: Value) -> Fixture {
+        Fixture::with_files(config, &[])
+    }
+
+    fn with_files(config: Value, extra_files: &[(&str, &str)]) -> Fixture {
+        let dir = tempfile::tempdir().unwrap();
+        for (path, text) in PAGES.iter().chain(extra_files) {
+            write(dir.path(), path, text);
+        }
+        let site = load(dir.path(), config);
+        let theme = Theme::new(&site).expect("theme builds");
+        Fixture {
+            _dir: dir,
+            site,
+            theme,
+        }
+    }
+
+    fn page(&self, slug: &str) -> String {
+        self.page_with(slug, &PageContent::default())
+    }
+
+    fn page_with(&self, slug: &str, content: &PageContent) -> String {
+        let page = self.site.page_by_slug(slug).expect(slug);
+        self.theme.render_page(&self.site, page, content).unwrap()
+    }
+}
+
+fn write(root: &Path, path: &str, text: &str) {
+    let path = root.join(path);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, text).unwrap();
+}
+
+fn load(root: &Path, config: Value) -> Site {
+    let config: SiteConfig = serde_json::from_value(config).unwrap();
+    Site::load(root, config, &|_| None).0
+}
+
+/// The part of `html` from the first `start` to the next `end` after it.
+fn between<'a>(html: &'a str, start: &str, end: &str) -> &'a str {
+    let from = html.find(start).unwrap_or_else(|| panic!("no {start}"));
+    let rest = &html[from..];
+    &rest[..rest.find(end).map_or(rest.len(), |e| e + end.len())]
+}
+
+fn toc() -> PageContent {
+    PageContent {
+        html: "<h2 id=\"intro\">Intro</h2>".into(),
+        toc: vec![
+            TocEntry {
+                level: 2,
+                id: "intro".into(),
+                text: "Intro".into(),
+            },
+            TocEntry {
+                level: 3,
+                id: "detail".into(),
+                text: "Detail <b>".into(),
+            },
+            TocEntry {
+                level: 4,
+                id: "deep".into(),
+                text: "Too deep".into(),
+            },
+        ],
+        ..PageContent::default()
+    }
+}
+
+#[test]
+fn theme_is_sync_and_send() {
+    fn assert_sync<T: Sync + Send>() {}
+    assert_sync::<Theme>();
+}
+
+#[test]
+fn name_is_the_title_suffix_and_the_logo_text() {
+    let html = Fixture::new(base_config()).page("quickstart");
+    assert!(html.contains("<title>Quickstart - Acme Docs</title>"));
+    assert!(html.contains("<span class=\"logo-text\">Acme Docs</span>"));
+    assert!(html.contains("<meta property=\"og:site_name\" content=\"Acme Docs\">"));
+}
+
+#[test]
+fn single_logo_is_an_image_linking_home() {
+    let html = Fixture::new(config_with(json!({"logo": "/logo.svg"}))).page("guides/one");
+    assert!(html.contains(
+        "<a class=\"logo\" href=\"../../\"><img src=\"../../logo.svg\" alt=\"Acme Docs\"></a>"
+    ));
+}
+
+#[test]
+fn light_and_dark_logos_swap_and_href_is_honoured() {
+    let logo = json!({"logo": {"light": "/l.svg", "dark": "/d.svg", "href": "https://acme.dev"}});
+    let html = Fixture::new(config_with(logo)).page("quickstart");
+    assert!(html.contains("<a class=\"logo\" href=\"https://acme.dev\">"));
+    assert!(html.contains("<img class=\"logo-light\" src=\"../l.svg\" alt=\"Acme Docs\">"));
+    assert!(html.contains("<img class=\"logo-dark\" src=\"../d.svg\" alt=\"Acme Docs\">"));
+}
+
+#[test]
+fn favicon_is_linked_with_its_type() {
+    let html = Fixture::new(config_with(json!({"favicon": "/favicon.svg"}))).page("quickstart");
+    assert!(html.contains("<link rel=\"icon\" href=\"../favicon.svg\" type=\"image/svg+xml\">"));
+}
+
+#[test]
+fn colors_become_custom_properties() {
+    let colors = json!({"colors": {"primary": "#0D9373", "light": "#55D799", "dark": "#0A0A0A",
+        "background": {"light": "#FAFAFA", "dark": "#050505"}}});
+    let html = Fixture::new(config_with(colors)).page("index");
+    let style = between(&html, "<style>", "</style>");
+    assert!(style.contains("--color-primary:#0d9373"));
+    assert!(style.contains("--color-primary:#55d799"));
+    assert!(style.contains("--color-cta:#0a0a0a"));
+    assert!(style.contains("--bg:#fafafa") && style.contains("--bg:#050505"));
+}
+
+#[test]
+fn topbar_links_are_relative_or_external() {
+    let links = json!({"topbarLinks": [
+        {"name": "Blog", "url": "https://acme.dev/blog"}, {"name": "Support", "url": "/quickstart"}]});
+    let html = Fixture::new(config_with(links)).page("guides/one");
+    let topbar = between(&html, "<nav class=\"topbar-links\"", "</nav>");
+    assert!(topbar.contains("<a href=\"https://acme.dev/blog\">Blog</a>"));
+    assert!(topbar.contains("<a href=\"../../quickstart/\">Support</a>"));
+}
+
+#[test]
+fn cta_link_is_a_button() {
+    let cta = json!({"topbarCtaButton": {"name": "Sign up", "url": "https://acme.dev/signup"}});
+    let html = Fixture::new(config_with(cta)).page("index");
+    assert!(html.contains("<a class=\"cta cta-link\" href=\"https://acme.dev/signup\">Sign up</a>"));
+}
+
+#[test]
+fn cta_github_shows_repository_and_a_star_slot() {
+    let cta = json!({"topbarCtaButton": {"type": "github", "url": "https://github.com/acme/docs"}});
+    let html = Fixture::new(config_with(cta)).page("index");
+    let button = between(&html, "<a class=\"cta cta-github\"", "</a>");
+    assert!(button.contains("data-github-repo=\"acme/docs\""));
+    assert!(button.contains("<span class=\"cta-repo\">acme/docs</span>"));
+    assert!(button.contains("data-github-stars hidden"));
+}
+
+#[test]
+fn versions_give_a_labelled_select_and_filter_content() {
+    let versions = json!({"versions": ["v1", "v2", {"name": "v0", "url": "https://old.acme.dev"}]});
+    let fixture = Fixture::new(config_with(versions));
+    let html = fixture.page("index");
+    assert!(html.contains("<label for=\"version-select\">Version</label>"));
+    assert!(html.contains("<option value=\"v2\">v2</option>"));
+    assert!(html.contains("data-href=\"https://old.acme.dev\""));
+    assert!(html.contains("data-first-pages=\"{&quot;v2&quot;:&quot;./api/v2/list/&quot;}\""));
+    assert!(html.contains("<html lang=\"en\" data-root=\"./\" data-version=\"v1\">"));
+    assert!(html.contains("html[data-version=\"v2\"] [data-version]:not([data-version=\"v2\"])"));
+    assert!(html.contains("<li class=\"nav-group\" data-version=\"v2\">"));
+    let v2 = fixture.page("api/v2/list");
+    assert!(v2.contains("data-version=\"v2\" data-page-version=\"v2\""));
+}
+
+fn anchors() -> Value {
+    json!({
+        "topAnchor": {"name": "Docs home", "icon": "house"},
+        "anchors": [
+            {"name": "API", "url": "api", "icon": "code", "color": {"from": "#112233", "to": "#445566"}},
+            {"name": "Secret", "url": "guides", "icon": "lock", "isDefaultHidden": true, "color": "#aa0000"},
+            {"name": "Community", "url": "https://acme.dev/community", "icon": "users", "version": "v2"}
+        ],
+        "versions": ["v1", "v2"]
+    })
+}
+
+#[test]
+fn anchors_show_icons_colors_and_the_current_one() {
+    let html = Fixture::new(config_with(anchors())).page("api/get-user");
+    let list = between(&html, "<ul class=\"anchors\">", "</ul>");
+    assert!(list.contains("<a href=\"../../api/get-user/\" aria-current=\"page\"><span class=\"anchor-icon\" style=\"--anchor-bg:linear-gradient(45deg,#112233,#445566)\"><svg"));
+    assert!(list.contains("style=\"--anchor-bg:#aa0000\""));
+    assert!(list.contains("<li data-version=\"v2\"><a href=\"https://acme.dev/community\">"));
+}
+
+#[test]
+fn default_hidden_anchor_shows_only_inside_it() {
+    let fixture = Fixture::new(config_with(anchors()));
+    let outside = fixture.page("quickstart");
+    let inside = fixture.page("guides/one");
+    assert!(outside.contains("<li hidden><a href=\"../guides/one/\">"));
+    assert!(inside.contains("<li><a href=\"../../guides/one/\" aria-current=\"page\">"));
+}
+
+#[test]
+fn top_anchor_names_the_primary_section() {
+    let html = Fixture::new(config_with(anchors())).page("quickstart");
+    let first = between(&html, "<ul class=\"anchors\"><li>", "</li>");
+    assert!(first.contains("<span>Docs home</span>"));
+    assert!(first.contains("aria-current=\"page\""));
+    let default = Fixture::new(config_with(
+        json!({"anchors": [{"name": "API", "url": "api"}]}),
+    ));
+    assert!(default.page("index").contains("<span>Documentation</span>"));
+}
+
+fn tabs() -> Value {
+    json!({"tabs": [{"name": "API reference", "url": "api"}, {"name": "Status", "url": "https://status.acme.dev"}]})
+}
+
+#[test]
+fn tabs_mark_the_current_section_and_link_externals_plainly() {
+    let fixture = Fixture::new(config_with(tabs()));
+    let api = fixture.page("api/get-user");
+    let bar = between(&api, "<nav class=\"tabs\"", "</nav>");
+    assert!(bar.contains("<a href=\"../../\">Documentation</a>"));
+    assert!(bar.contains("<a href=\"../../api/get-user/\" aria-current=\"page\">API reference</a>"));
+    assert!(bar.contains("<a href=\"https://status.acme.dev\">Status <svg"));
+    let home = fixture.page("index");
+    assert!(home.contains("<a href=\"./\" aria-current=\"page\">Documentation</a>"));
+}
+
+#[test]
+fn sidebar_shows_only_the_current_section() {
+    let fixture = Fixture::new(config_with(tabs()));
+    let api = fixture.page("api/get-user");
+    let sidebar = between(&api, "<nav id=\"sidebar\"", "</nav>");
+    assert!(sidebar.contains("Get user"));
+    assert!(!sidebar.contains("Get started") && !sidebar.contains("Guides"));
+    let guide = fixture.page("guides/one");
+    let sidebar = between(&guide, "<nav id=\"sidebar\"", "</nav>");
+    assert!(sidebar.contains("Get started") && !sidebar.contains("Get user"));
+}
+
+#[test]
+fn sidebar_expands_only_the_current_group() {
+    let html = Fixture::new(base_config()).page("guides/one");
+    let sidebar = between(&html, "<nav id=\"sidebar\"", "</nav>");
+    assert!(sidebar.contains(
+        "<a class=\"nav-group-title nav-group-link\" href=\"../../\"><span>Get started</span></a>"
+    ));
+    assert!(
+        !sidebar.contains("Quick start"),
+        "collapsed groups list no pages"
+    );
+    assert!(
+        sidebar.contains("<li class=\"nav-group is-expanded\"><p class=\"nav-group-title\"><svg")
+    );
+    assert!(
+        sidebar.contains("<a class=\"nav-link\" href=\"../../guides/one/\" aria-current=\"page\">")
+    );
+    assert!(sidebar
+        .contains("<details open><summary><span class=\"nav-label\">Deep dive</span></summary>"));
+    assert_eq!(sidebar.matches("aria-current").count(), 1);
+}
+
+#[test]
+fn navigation_shows_sidebar_titles_page_icons_and_method_badges() {
+    let fixture = Fixture::new(base_config());
+    let quick = fixture.page("quickstart");
+    let link = between(
+        &quick,
+        "<a class=\"nav-link\" href=\"../quickstart/\"",
+        "</a>",
+    );
+    assert!(link.contains("<svg class=\"icon\"") && link.contains(">Quick start</span>"));
+    let api = fixture.page("api/get-user");
+    assert!(api.contains("<span class=\"nav-label\">Get user</span><span class=\"method-badge\" data-method=\"GET\">GET</span>"));
+}
+
+#[test]
+fn footer_socials_have_icons_and_labels() {
+    let socials = json!({"footerSocials": {"github": "https://github.com/acme", "x": "https://x.com/acme",
+        "hacker-news": "https://news.ycombinator.com/user?id=acme"}});
+    let html = Fixture::new(config_with(socials)).page("index");
+    let footer = between(&html, "<ul class=\"socials\">", "</ul>");
+    assert!(footer.contains(
+        "<a href=\"https://github.com/acme\" aria-label=\"GitHub\" title=\"GitHub\"><svg"
+    ));
+    assert!(footer.contains("aria-label=\"X\""));
+    assert!(footer.contains("aria-label=\"Hacker News\""));
+}
+
+#[test]
+fn feedback_links_point_at_the_repository() {
+    let feedback = json!({"feedback": {"suggestEdit": true, "raiseIssue": true},
+        "topbarCtaButton": {"type": "github", "url": "https://github.com/acme/docs"}});
+    let html = Fixture::new(config_with(feedback)).page("guides/one");
+    assert!(html.contains("<a class=\"feedback-link\" href=\"https://github.com/acme/docs/edit/main/guides/one.mdx\">Suggest edits</a>"));
+    assert!(html.contains("href=\"https://github.com/acme/docs/issues/new?title=Issue%20on%20docs&amp;body=Path%3A%20/guides/one\">Raise issue</a>"));
+}
+
+#[test]
+fn feedback_is_omitted_without_a_repository() {
+    let feedback = json!({"feedback": {"suggestEdit": true, "raiseIssue": true}});
+    let html = Fixture::new(config_with(feedback)).page("guides/one");
+    assert!(!html.contains("Suggest edits") && !html.contains("Raise issue"));
+}
+
+#[test]
+fn mode_toggle_default_sets_the_first_mode() {
+    let html = Fixture::new(config_with(json!({"modeToggle": {"default": "dark"}}))).page("index");
+    assert!(html.contains("<html lang=\"en\" data-root=\"./\" data-theme=\"dark\">"));
+    assert!(html.contains("{\"forced\":null,\"default\":\"dark\",\"toggle\":true"));
+    assert!(html.contains("data-mode-toggle aria-pressed=\"false\" aria-label=\"Dark mode\""));
+}
+
+#[test]
+fn mode_toggle_without_default_follows_the_system() {
+    let html = Fixture::new(base_config()).page("index");
+    assert!(html.contains("<html lang=\"en\" data-root=\"./\">"));
+    assert!(html.contains("{\"forced\":null,\"default\":null,\"toggle\":true"));
+    assert!(html.contains("prefers-color-scheme: dark"));
+}
+
+#[test]
+fn mode_toggle_hidden_and_forced() {
+    let hidden = Fixture::new(config_with(json!({"modeToggle": {"isHidden": true}}))).page("index");
+    assert!(!hidden.contains("data-mode-toggle"));
+    assert!(hidden.contains("{\"forced\":null,\"default\":null,\"toggle\":false"));
+    let forced = json!({"modeToggle": {"isHidden": true, "default": "light"}});
+    let forced = Fixture::new(config_with(forced)).page("index");
+    assert!(forced.contains("\"forced\":\"light\""));
+}
+
+#[test]
+fn background_image_is_fixed_behind_the_page() {
+    let html = Fixture::new(config_with(json!({"backgroundImage": "/bg.png"}))).page("guides/one");
+    assert!(html.contains("body{background-image:url(\"../../bg.png\")"));
+    assert!(html.contains("background-attachment:fixed"));
+}
+
+#[test]
+fn metadata_becomes_meta_tags() {
+    let meta = json!({"metadata": {"og:image": "https://acme.dev/og.png", "robots": "noindex"}});
+    let html = Fixture::new(config_with(meta)).page("index");
+    assert!(html.contains("<meta property=\"og:image\" content=\"https://acme.dev/og.png\">"));
+    assert!(html.contains("<meta name=\"robots\" content=\"noindex\">"));
+}
+
+#[test]
+fn description_fills_meta_and_og_tags() {
+    let html = Fixture::new(base_config()).page("index");
+    assert!(html.contains("<meta name=\"description\" content=\"Start here\">"));
+    assert!(html.contains("<meta property=\"og:description\" content=\"Start here\">"));
+    assert!(html.contains("<p class=\"page-description\">Start here</p>"));
+}
+
+#[test]
+fn group_name_is_the_eyebrow() {
+    let fixture = Fixture::new(base_config());
+    assert!(fixture
+        .page("guides/one")
+        .contains("<p class=\"eyebrow\">Guides</p>"));
+    assert!(fixture
+        .page("guides/deep/two")
+        .contains("<p class=\"eyebrow\">Deep dive</p>"));
+}
+
+#[test]
+fn toc_lists_h2_and_h3_except_on_wide_pages() {
+    let fixture = Fixture::new(base_config());
+    let html = fixture.page_with("guides/one", &toc());
+    let aside = between(&html, "<aside class=\"toc\"", "</aside>");
+    assert!(aside.contains("<li class=\"toc-level-2\"><a href=\"#intro\">Intro</a></li>"));
+    assert!(aside.contains("<a href=\"#detail\">Detail &lt;b&gt;</a>"));
+    assert!(!aside.contains("Too deep"));
+    let wide = fixture.page_with("guides/deep/two", &toc());
+    assert!(!wide.contains("On this page"));
+}
+
+#[test]
+fn previous_and_next_follow_the_navigation() {
+    let html = Fixture::new(base_config()).page("quickstart");
+    assert!(html.contains("<a class=\"pager-prev\" href=\"../\" rel=\"prev\"><span class=\"pager-dir\">Previous</span><span class=\"pager-title\">Welcome</span></a>"));
+    assert!(html.contains("<a class=\"pager-next\" href=\"../guides/one/\" rel=\"next\">"));
+}
+
+#[test]
+fn search_button_is_in_the_top_bar() {
+    let html = Fixture::new(base_config()).page("index");
+    assert!(html.contains("data-search-open aria-label=\"Search (Ctrl K)\""));
+    assert!(html.contains("<span class=\"search-label\">Search…</span><kbd>Ctrl K</kbd>"));
+}
+
+#[test]
+fn links_are_relative_at_every_depth() {
+    let fixture = Fixture::new(base_config());
+    let css = fixture.theme.css.path.clone();
+    for (slug, root) in [
+        ("index", "./"),
+        ("quickstart", "../"),
+        ("guides/one", "../../"),
+    ] {
+        let html = fixture.page(slug);
+        assert!(html.contains(&format!("data-root=\"{root}\"")), "{slug}");
+        assert!(html.contains(&format!("<link rel=\"stylesheet\" href=\"{root}{css}\">")));
+        assert!(
+            !html.contains(fragment::ROOT),
+            "markers substituted in {slug}"
+        );
+        assert!(
+            !html.contains("href=\"/"),
+            "no root-absolute links in {slug}"
+        );
+    }
+}
+
+#[test]
+fn landmarks_and_skip_link_are_present() {
+    let html = Fixture::new(base_config()).page("index");
+    for part in [
+        "<a class=\"skip-link\" href=\"#content\">",
+        "<header class=\"topbar\">",
+        "<nav id=\"sidebar\" class=\"sidebar\" aria-label=\"Documentation\">",
+        "<main id=\"content\"",
+        "<footer class=\"site-footer\">",
+        "aria-controls=\"sidebar\" aria-expanded=\"false\" aria-label=\"Navigation menu\"",
+    ] {
+        assert!(html.contains(part), "{part}");
+    }
+}
+
+#[test]
+fn page_text_is_escaped() {
+    let fixture = Fixture::with_files(
+        config_with(json!({"navigation": [{"group": "G", "pages": ["x"]}]})),
+        &[("x.mdx", "---\ntitle: \"<script>alert(1)</script>\"\n---\n")],
+    );
+    let html = fixture.page("x");
+    assert!(!html.contains("<script>alert"));
+    assert!(
+        html.contains("&lt;script&gt;alert(1)&lt;&#x2F;script&gt;")
+            || html.contains("&lt;script&gt;alert(1)&lt;/script&gt;")
+    );
+}
+
+#[test]
+fn fingerprint_changes_when_an_asset_changes() {
+    let plain = Fixture::new(base_config());
+    let custom = Fixture::with_files(base_config(), &[("_theme/base.css", "body{color:red}")]);
+    assert_ne!(plain.theme.css.path, custom.theme.css.path);
+    assert_eq!(plain.theme.js.path, custom.theme.js.path);
+    let css = &custom
+        .theme
+        .assets()
+        .into_iter()
+        .find(|(p, _)| p.ends_with(&custom.theme.css.path))
+        .unwrap()
+        .1;
+    assert!(String::from_utf8_lossy(css).contains("body{color:red}"));
+}
+
+#[test]
+fn assets_include_bundles_and_root_css_js() {
+    let fixture = Fixture::with_files(base_config(), &[("style.css", "p{}"), ("extra.js", "1")]);
+    let assets = fixture.theme.assets();
+    let paths: Vec<String> = assets
+        .iter()
+        .map(|(p, _)| p.to_string_lossy().into_owned())
+        .collect();
+    assert!(paths
+        .iter()
+        .any(|p| p.starts_with("_sheaf/sheaf.") && p.ends_with(".css")));
+    assert!(paths
+        .iter()
+        .any(|p| p.starts_with("_sheaf/sheaf.") && p.ends_with(".js")));
+    assert!(paths.contains(&"style.css".to_string()) && paths.contains(&"extra.js".to_string()));
+    let bundle = &assets[0].1;
+    assert!(String::from_utf8_lossy(bundle).starts_with("/*! Icons: Font Awesome Free"));
+    let html = fixture.page("guides/one");
+    assert!(html.contains("<link rel=\"stylesheet\" href=\"../../style.css\">"));
+    assert!(html.contains("<script src=\"../../extra.js\" defer></script>"));
+}
+
+#[test]
+fn template_override_replaces_the_builtin() {
+    let footer = "<footer class=\"mine\">{{ footer.name }} custom</footer>";
+    let fixture = Fixture::with_files(base_config(), &[("_theme/templates/footer.html", footer)]);
+    assert!(fixture
+        .page("index")
+        .contains("<footer class=\"mine\">Acme Docs custom</footer>"));
+}
+
+#[test]
+fn broken_template_override_names_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    for (path, text) in PAGES {
+        write(dir.path(), path, text);
+    }
+    write(dir.path(), "_theme/templates/page.html", "{% if %}");
+    let site = load(dir.path(), base_config());
+    let Err(diagnostic) = Theme::new(&site) else {
+        panic!("a broken override must fail");
+    };
+    assert_eq!(diagnostic.file, Path::new("_theme/templates/page.html"));
+    assert!(diagnostic.message.contains("theme template error"));
+}
+
+#[test]
+fn not_found_works_from_the_root_and_finds_it_elsewhere() {
+    let fixture = Fixture::new(config_with(json!({"colors": {"primary": "#0D9373"}})));
+    let html = fixture.theme.render_not_found(&fixture.site);
+    assert!(
+        html.contains("--color-primary:#0d9373"),
+        "site colours apply"
+    );
+    assert!(html.contains("<h1>Page not found</h1>"));
+    assert!(html.contains("href=\"./\" data-root-link=\"\""));
+    assert!(
+        html.contains(&format!("\"{}\"", fixture.theme.css.path)),
+        "probes for the bundle"
+    );
+    assert!(html.contains("--color-primary"), "CSS is inlined");
+}
+
+#[test]
+fn redirect_page_refreshes_and_links() {
+    let fixture = Fixture::new(base_config());
+    let html = fixture.theme.render_redirect("../new/");
+    assert!(html.contains("<meta http-equiv=\"refresh\" content=\"0; url=../new/\">"));
+    assert!(html.contains("<link rel=\"canonical\" href=\"../new/\">"));
+    assert!(html.contains("<a href=\"../new/\">"));
+}
+
+#[test]
+fn rendering_a_page_again_is_cheap() {
+    let fixture = Fixture::new(config_with(anchors()));
+    let content = toc();
+    let first = fixture.page_with("guides/one", &content);
+    let start = Instant::now();
+    let runs = 200;
+    for _ in 0..runs {
+        assert_eq!(fixture.page_with("guides/one", &content).len(), first.len());
+    }
+    let per_page = start.elapsed() / runs;
+    eprintln!("render_page: {per_page:?} per page (debug build)");
+    // Debug builds are ~10x slower than release; this still catches re-parsing templates.
+    assert!(per_page.as_micros() < 3_000, "{per_page:?} per page");
+}
+
+/// Writes a demo site to /tmp/theme-demo for screenshots:
+/// `cargo test render::tests::demo -- --ignored`.
+#[test]
+#[ignore]
+fn demo() {
+    let out = Path::new("/tmp/theme-demo");
+    let _ = std::fs::remove_dir_all(out);
+    let config = config_with(json!({
+        "logo": {"light": "/logo/light.svg", "dark": "/logo/dark.svg"},
+        "favicon": "/favicon.svg",
+        "colors": {"primary": "#0D9373", "light": "#55D799", "dark": "#0D9373"},
+        "topbarLinks": [{"name": "Community", "url": "https://acme.dev/community"}],
+        "topbarCtaButton": {"type": "github", "url": "https://github.com/acme/docs"},
+        "anchors": [{"name": "API", "url": "api", "icon": "code", "color": {"from": "#0D9373", "to": "#55D799"}},
+                    {"name": "Blog", "url": "https://acme.dev/blog", "icon": "newspaper"}],
+        "tabs": [{"name": "API reference", "url": "api"}],
+        "versions": ["v1", "v2"],
+        "footerSocials": {"github": "https://github.com/acme", "x": "https://x.com/acme", "discord": "https://discord.gg/acme"},
+        "feedback": {"suggestEdit": true, "raiseIssue": true}
+    }));
+    let logo = |fill: &str| {
+        format!("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"120\" height=\"28\"><circle cx=\"14\" cy=\"14\" r=\"12\" fill=\"#0D9373\"/><text x=\"32\" y=\"20\" font-family=\"sans-serif\" font-size=\"18\" font-weight=\"700\" fill=\"{fill}\">Acme</text></svg>")
+    };
+    let fixture = Fixture::with_files(
+        config,
+        &[
+            ("logo/light.svg", &logo("#111")),
+            ("logo/dark.svg", &logo("#fff")),
+        ],
+    );
+    let body = "<p>This guide shows how to <a href=\"#\">connect</a> your first <code>user group</code>.</p>\
+        <h2 id=\"install\">Install</h2><p>Run the installer:</p><pre><code>curl -sSL https://acme.dev/install | sh</code></pre>\
+        <h3 id=\"verify\">Verify</h3><p>Check the version.</p><table><tr><th>Field</th><th>Type</th></tr><tr><td>name</td><td>string</td></tr></table>\
+        <h2 id=\"next\">Next steps</h2><ul><li>Read the API reference</li><li>Join the community</li></ul>";
+    let content = PageContent {
+        html: body.into(),
+        toc: vec![
+            TocEntry {
+                level: 2,
+                id: "install".into(),
+                text: "Install".into(),
+            },
+            TocEntry {
+                level: 3,
+                id: "verify".into(),
+                text: "Verify".into(),
+            },
+            TocEntry {
+                level: 2,
+                id: "next".into(),
+                text: "Next steps".into(),
+            },
+        ],
+        ..PageContent::default()
+    };
+    for page in &fixture.site.pages {
+        let html = fixture
+            .theme
+            .render_page(&fixture.site, page, &content)
+            .unwrap();
+        let path = out.join(page.output_path());
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, html).unwrap();
+    }
+    for (path, bytes) in fixture.theme.assets() {
+        let path = out.join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, bytes).unwrap();
+    }
+    std::fs::write(
+        out.join("404.html"),
+        fixture.theme.render_not_found(&fixture.site),
+    )
+    .unwrap();
+    std::fs::create_dir_all(out.join("logo")).unwrap();
+    std::fs::write(out.join("logo/light.svg"), logo("#111")).unwrap();
+    std::fs::write(out.join("logo/dark.svg"), logo("#fff")).unwrap();
+}
+
+#[test]
+fn unlisted_page_shows_its_section_with_no_group_expanded() {
+    let fixture = Fixture::with_files(base_config(), &[("extra.mdx", "---\ntitle: Extra\n---\n")]);
+    let html = fixture.page("extra");
+    let sidebar = between(&html, "<nav id=\"sidebar\"", "</nav>");
+    assert!(sidebar.contains("<span>Get started</span>"));
+    assert!(!sidebar.contains("is-expanded") && !sidebar.contains("aria-current"));
+    assert!(!html.contains("class=\"pager\""));
+}

@@ -1,0 +1,131 @@
+/* sheaf theme: mode toggle, version switcher, mobile menu, GitHub stars,
+   active heading in "On this page". Vanilla, no dependencies. The inline
+   script in <head> has already set data-theme / data-version before paint. */
+(function () {
+  "use strict";
+  var doc = document.documentElement;
+
+  function store(area, key, value) {
+    try { window[area].setItem(key, value); } catch (e) { /* storage disabled */ }
+  }
+  function read(area, key) {
+    try { return window[area].getItem(key); } catch (e) { return null; }
+  }
+
+  function setupModeToggle() {
+    document.querySelectorAll("[data-mode-toggle]").forEach(function (button) {
+      function sync() {
+        var dark = doc.getAttribute("data-theme") === "dark";
+        button.setAttribute("aria-pressed", dark ? "true" : "false");
+      }
+      sync();
+      button.addEventListener("click", function () {
+        var next = doc.getAttribute("data-theme") === "dark" ? "light" : "dark";
+        doc.setAttribute("data-theme", next);
+        store("localStorage", "sheaf-mode", next);
+        sync();
+      });
+    });
+  }
+
+  function setupVersions() {
+    var select = document.querySelector("[data-version-select]");
+    if (!select) return;
+    var current = doc.getAttribute("data-version");
+    if (current) select.value = current;
+    select.addEventListener("change", function () {
+      var option = select.options[select.selectedIndex];
+      var external = option.getAttribute("data-href");
+      if (external) { window.location.href = external; return; }
+      var version = select.value;
+      store("localStorage", "sheaf-version", version);
+      doc.setAttribute("data-version", version);
+      var pageVersion = doc.getAttribute("data-page-version");
+      if (pageVersion && pageVersion !== version) {
+        var firstPages = JSON.parse(select.getAttribute("data-first-pages") || "{}");
+        if (firstPages[version]) window.location.href = firstPages[version];
+      }
+    });
+  }
+
+  function setupMenu() {
+    var button = document.querySelector("[data-menu-toggle]");
+    var sidebar = document.getElementById("sidebar");
+    var backdrop = document.querySelector("[data-menu-close]");
+    if (!button || !sidebar) return;
+    function set(open) {
+      button.setAttribute("aria-expanded", open ? "true" : "false");
+      if (open) doc.setAttribute("data-menu-open", ""); else doc.removeAttribute("data-menu-open");
+      if (backdrop) backdrop.hidden = !open;
+      if (open) {
+        var first = sidebar.querySelector("[aria-current], a, select");
+        if (first) first.focus();
+      }
+    }
+    button.addEventListener("click", function () {
+      set(button.getAttribute("aria-expanded") !== "true");
+    });
+    if (backdrop) backdrop.addEventListener("click", function () { set(false); button.focus(); });
+    document.addEventListener("keydown", function (event) {
+      if (event.key === "Escape" && doc.hasAttribute("data-menu-open")) { set(false); button.focus(); }
+    });
+  }
+
+  function formatCount(n) {
+    if (n < 1000) return String(n);
+    return (n / 1000).toFixed(n >= 10000 ? 0 : 1).replace(/\.0$/, "") + "k";
+  }
+
+  function setupGithubStars() {
+    document.querySelectorAll("[data-github-repo]").forEach(function (link) {
+      var repo = link.getAttribute("data-github-repo");
+      var key = "sheaf-stars:" + repo;
+      function show(count) {
+        var badge = link.querySelector("[data-github-stars]");
+        if (!badge || !isFinite(count)) return;
+        badge.querySelector("[data-github-stars-count]").textContent = formatCount(count);
+        badge.hidden = false;
+      }
+      var cached = read("sessionStorage", key);
+      if (cached !== null) { show(Number(cached)); return; }
+      if (!window.fetch) return;
+      fetch("https://api.github.com/repos/" + repo)
+        .then(function (response) { return response.ok ? response.json() : null; })
+        .then(function (data) {
+          if (!data || typeof data.stargazers_count !== "number") return;
+          store("sessionStorage", key, String(data.stargazers_count));
+          show(data.stargazers_count);
+        })
+        .catch(function () { /* offline: the button stays without a count */ });
+    });
+  }
+
+  function setupTocHighlight() {
+    var links = document.querySelectorAll(".toc a[href^='#']");
+    if (!links.length || !window.IntersectionObserver) return;
+    var byId = {};
+    links.forEach(function (a) { byId[decodeURIComponent(a.getAttribute("href").slice(1))] = a; });
+    var observer = new IntersectionObserver(function (entries) {
+      entries.forEach(function (entry) {
+        if (!entry.isIntersecting) return;
+        links.forEach(function (a) { a.classList.remove("is-active"); });
+        var link = byId[entry.target.id];
+        if (link) link.classList.add("is-active");
+      });
+    }, { rootMargin: "0px 0px -70% 0px" });
+    Object.keys(byId).forEach(function (id) {
+      var heading = document.getElementById(id);
+      if (heading) observer.observe(heading);
+    });
+  }
+
+  function start() {
+    setupModeToggle();
+    setupVersions();
+    setupMenu();
+    setupGithubStars();
+    setupTocHighlight();
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();
