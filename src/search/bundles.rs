@@ -1,0 +1,144 @@
+//! Docs as result data: `d/<n>.js` bundles of consecutive docs, each about
+//! [`BUNDLE_BYTES`], holding what a result shows (url, title, group,
+//! endpoint, and per section its anchor, heading and a short excerpt).
+//!
+//! Bundling trades bytes per query for file count: one file per doc would
+//! mean 10,000 extra small files for a 10,000-page site, slow to write on
+//! many file systems; one big file would be downloaded whole. With 16 KB
+//! bundles the 20 results of a query cost at most 20 bundles (320 KB) and
+//! usually fewer.
+
+use rayon::prelude::*;
+use serde::Serialize;
+
+use super::shards::{script, IndexFile};
+use super::SearchDoc;
+
+/// A bundle is closed before it would grow past this many bytes.
+pub(crate) const BUNDLE_BYTES: usize = 16 * 1024;
+
+/// Section excerpts are cut to about this many characters.
+pub(crate) const EXCERPT_CHARS: usize = 160;
+
+#[derive(Serialize)]
+struct DocJson<'a> {
+    u: &'a str,
+    t: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    g: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    e: Option<[&'a str; 2]>,
+    /// Sections as `[anchor, heading, excerpt]`; never empty.
+    s: Vec<[String; 3]>,
+}
+
+/// The bundle files, and how many docs each holds (for `meta.js`).
+pub(crate) fn doc_bundles(docs: &[SearchDoc]) -> (Vec<IndexFile>, Vec<u32>) {
+    let jsons: Vec<String> = docs.par_iter().map(doc_json).collect();
+    let mut files = Vec::new();
+    let mut sizes = Vec::new();
+    let mut start = 0;
+    while start < jsons.len() {
+        let end = bundle_end(&jsons, start);
+        let key = format!("d/{}", files.len());
+        let contents = script(&key, &format!("[{}]", jsons[start..end].join(",")));
+        files.push(IndexFile {
+            path: format!("{key}.js"),
+            contents,
+        });
+        sizes.push((end - start) as u32);
+        start = end;
+    }
+    (files, sizes)
+}
+
+/// The end of the bundle starting at `start`: at least one doc, then as many
+/// as fit in [`BUNDLE_BYTES`].
+fn bundle_end(jsons: &[String], start: usize) -> usize {
+    let mut bytes = jsons[start].len();
+    let mut end = start + 1;
+    while end < jsons.len() && bytes + jsons[end].len() < BUNDLE_BYTES {
+        bytes += jsons[end].len() + 1;
+        end += 1;
+    }
+    end
+}
+
+fn doc_json(doc: &SearchDoc) -> String {
+    let mut sections: Vec<[String; 3]> = doc
+        .sections
+        .iter()
+        .map(|s| [s.anchor.clone(), s.heading.clone(), excerpt(&s.text)])
+        .collect();
+    if sections.is_empty() {
+        sections.push(Default::default());
+    }
+    let json = DocJson {
+        u: &doc.url,
+        t: &doc.title,
+        g: doc.group.as_deref(),
+        e: doc.endpoint.as_ref().map(|(m, p)| [m.as_str(), p.as_str()]),
+        s: sections,
+    };
+    serde_json::to_string(&json).expect("a doc serialises")
+}
+
+/// The start of `text` with whitespace collapsed, cut at a word boundary.
+pub(crate) fn excerpt(text: &str) -> String {
+    let mut out = String::new();
+    let mut chars = 0;
+    for (index, word) in text.split_whitespace().enumerate() {
+        let length = word.chars().count();
+        if chars + length > EXCERPT_CHARS {
+            if index == 0 {
+                out.extend(word.chars().take(EXCERPT_CHARS));
+            }
+            out.push('…');
+            break;
+        }
+        if index > 0 {
+            out.push(' ');
+            chars += 1;
+        }
+        out.push_str(word);
+        chars += length;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::doc;
+    use super::*;
+
+    #[test]
+    fn excerpts_are_short_and_cut_between_words() {
+        assert_eq!(excerpt("  a\n\nb  c "), "a b c");
+        let cut = excerpt(&"word ".repeat(100));
+        assert!(cut.ends_with("word…"));
+        assert!(cut.chars().count() <= EXCERPT_CHARS + 1);
+        assert_eq!(excerpt(&"x".repeat(500)).chars().count(), EXCERPT_CHARS + 1);
+    }
+
+    #[test]
+    fn bundles_hold_consecutive_docs_up_to_the_size_limit() {
+        let docs: Vec<SearchDoc> = (0..400)
+            .map(|i| doc(&format!("page-{i}/"), "Some page title"))
+            .collect();
+        let (files, sizes) = doc_bundles(&docs);
+        assert!(files.len() > 1);
+        assert_eq!(sizes.iter().sum::<u32>(), 400);
+        assert!(files.iter().all(|f| f.contents.len() <= BUNDLE_BYTES + 64));
+        assert!(files[0]
+            .contents
+            .starts_with("sheafSearchData(\"d/0\",[{\"u\":\"page-0/\""));
+    }
+
+    #[test]
+    fn an_oversized_doc_gets_a_bundle_of_its_own() {
+        let mut big = doc("big/", &"t".repeat(BUNDLE_BYTES));
+        big.group = Some("G".into());
+        let (_, sizes) = doc_bundles(&[doc("a/", "A"), big, doc("b/", "B")]);
+        assert_eq!(sizes, [1, 1, 1]);
+    }
+}

@@ -1,0 +1,269 @@
+//! Documents to an inverted index: for every term, the docs whose title holds
+//! it and the sections that mention it, with a weight per section.
+//!
+//! Docs are analysed in parallel (each into a small local dictionary), then
+//! merged in doc order into one global dictionary, so the result does not
+//! depend on thread scheduling.
+
+use std::collections::HashMap;
+
+use foldhash::fast::FixedState;
+use rayon::prelude::*;
+
+use super::tokenize::{is_stop_word, Tokenizer};
+use super::SearchDoc;
+
+/// Weight bit: the term is in the section's heading.
+pub(crate) const HEADING: u8 = 16;
+/// Weight bit: the term is a keyword, or in the endpoint's method or path
+/// (recorded on the intro section).
+pub(crate) const KEYWORD: u8 = 8;
+/// Body occurrences count up to this; the low 3 bits of a weight.
+pub(crate) const MAX_FREQUENCY: u8 = 7;
+
+/// One section that mentions a term. `weight` is `HEADING | KEYWORD | frequency`
+/// and always at least 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Posting {
+    pub doc: u32,
+    pub section: u16,
+    pub weight: u8,
+}
+
+/// Everything the index knows about one term. Both lists are sorted by doc
+/// (postings then by section).
+#[derive(Debug, Default)]
+pub(crate) struct TermEntry {
+    pub term: String,
+    pub title_docs: Vec<u32>,
+    pub postings: Vec<Posting>,
+}
+
+/// Builds the index, terms sorted by their bytes.
+pub(crate) fn build_terms(docs: &[SearchDoc]) -> Vec<TermEntry> {
+    let analysed: Vec<DocTerms> = docs
+        .par_iter()
+        .map_init(Analyser::default, |analyser, doc| analyser.analyse(doc))
+        .collect();
+    let mut entries = merge(&analysed);
+    entries.par_sort_unstable_by(|a, b| a.term.cmp(&b.term));
+    entries
+}
+
+fn merge(analysed: &[DocTerms]) -> Vec<TermEntry> {
+    let mut ids: HashMap<&str, usize, FixedState> = HashMap::default();
+    let mut entries: Vec<TermEntry> = Vec::new();
+    let mut global = Vec::new();
+    for (doc, terms) in (0u32..).zip(analysed) {
+        global.clear();
+        for name in &terms.names {
+            let id = *ids.entry(name.as_str()).or_insert_with(|| {
+                entries.push(TermEntry {
+                    term: name.clone(),
+                    ..TermEntry::default()
+                });
+                entries.len() - 1
+            });
+            global.push(id);
+        }
+        for &local in &terms.title {
+            entries[global[local as usize]].title_docs.push(doc);
+        }
+        for &(local, section, weight) in &terms.postings {
+            entries[global[local as usize]].postings.push(Posting {
+                doc,
+                section,
+                weight,
+            });
+        }
+    }
+    entries
+}
+
+/// One doc's terms by local id, its title terms and its section postings.
+struct DocTerms {
+    names: Vec<String>,
+    title: Vec<u32>,
+    postings: Vec<(u32, u16, u8)>,
+}
+
+/// Per-thread scratch space, reused from doc to doc.
+#[derive(Default)]
+struct Analyser {
+    tokenizer: Tokenizer,
+    ids: HashMap<String, u32, FixedState>,
+    tally: SectionTally,
+}
+
+impl Analyser {
+    fn analyse(&mut self, doc: &SearchDoc) -> DocTerms {
+        self.ids.clear();
+        let mut title = Vec::new();
+        self.add_text(&doc.title, |id, _| title.push(id));
+        title.sort_unstable();
+        title.dedup();
+
+        let mut postings = Vec::new();
+        for term_source in doc_keywords(doc) {
+            self.add_text(term_source, |id, tally| tally.mark(id, KEYWORD));
+        }
+        for (index, section) in doc.sections.iter().enumerate() {
+            self.add_text(&section.heading, |id, tally| tally.mark(id, HEADING));
+            self.add_text(&section.text, |id, tally| tally.count(id));
+            self.tally.flush(section_index(index), &mut postings);
+        }
+        self.tally.flush(0, &mut postings); // keywords of a doc without sections
+        DocTerms {
+            names: self.names(),
+            title,
+            postings,
+        }
+    }
+
+    /// Tokenizes `text` and hands each non-stop-word term's local id to `each`.
+    fn add_text(&mut self, text: &str, mut each: impl FnMut(u32, &mut SectionTally)) {
+        let Self {
+            tokenizer,
+            ids,
+            tally,
+        } = self;
+        tokenizer.for_each(text, |term| {
+            if is_stop_word(term) {
+                return;
+            }
+            let next = ids.len() as u32;
+            let id = match ids.get(term) {
+                Some(&id) => id,
+                None => *ids.entry(term.to_owned()).or_insert(next),
+            };
+            each(id, tally);
+        });
+    }
+
+    fn names(&mut self) -> Vec<String> {
+        let mut names = vec![String::new(); self.ids.len()];
+        for (name, id) in self.ids.drain() {
+            names[id as usize] = name;
+        }
+        names
+    }
+}
+
+fn doc_keywords(doc: &SearchDoc) -> impl Iterator<Item = &str> {
+    let endpoint = doc
+        .endpoint
+        .iter()
+        .flat_map(|(method, path)| [method.as_str(), path.as_str()]);
+    doc.keywords.iter().map(String::as_str).chain(endpoint)
+}
+
+fn section_index(index: usize) -> u16 {
+    u16::try_from(index).unwrap_or(u16::MAX)
+}
+
+/// Term frequencies and flags of the section being read, by local term id.
+#[derive(Default)]
+struct SectionTally {
+    frequency: Vec<u8>,
+    flags: Vec<u8>,
+    touched: Vec<u32>,
+}
+
+impl SectionTally {
+    fn touch(&mut self, id: u32) -> usize {
+        let index = id as usize;
+        if index >= self.frequency.len() {
+            self.frequency.resize(index + 1, 0);
+            self.flags.resize(index + 1, 0);
+        }
+        if self.frequency[index] == 0 && self.flags[index] == 0 {
+            self.touched.push(id);
+        }
+        index
+    }
+
+    fn count(&mut self, id: u32) {
+        let index = self.touch(id);
+        self.frequency[index] = self.frequency[index].saturating_add(1);
+    }
+
+    fn mark(&mut self, id: u32, flag: u8) {
+        let index = self.touch(id);
+        self.flags[index] |= flag;
+    }
+
+    /// Moves the tallied terms into `postings` as `(term, section, weight)`,
+    /// in first-seen order (each term's postings stay in section order).
+    fn flush(&mut self, section: u16, postings: &mut Vec<(u32, u16, u8)>) {
+        for &id in &self.touched {
+            let index = id as usize;
+            let weight = self.flags[index] | self.frequency[index].min(MAX_FREQUENCY);
+            postings.push((id, section, weight));
+            self.frequency[index] = 0;
+            self.flags[index] = 0;
+        }
+        self.touched.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{doc, section};
+    use super::*;
+
+    fn entry<'a>(entries: &'a [TermEntry], term: &str) -> &'a TermEntry {
+        entries.iter().find(|e| e.term == term).expect(term)
+    }
+
+    #[test]
+    fn weights_record_heading_keyword_and_frequency() {
+        let mut d = doc("", "Create User");
+        d.keywords = vec!["userId".into()];
+        d.endpoint = Some(("POST".into(), "/users".into()));
+        d.sections = vec![
+            section("", "", "Creates a user. Rotates the token token."),
+            section("tokens", "Tokens", "token"),
+        ];
+        let entries = build_terms(&[d]);
+        assert_eq!(entry(&entries, "create").title_docs, [0]);
+        let token = &entry(&entries, "token").postings;
+        assert_eq!(
+            token[0],
+            Posting {
+                doc: 0,
+                section: 0,
+                weight: 2
+            }
+        );
+        assert_eq!(token[1].weight, 1, "'tokens' heading is another term");
+        assert_eq!(entry(&entries, "tokens").postings[0].weight, HEADING);
+        assert_eq!(entry(&entries, "post").postings[0].weight, KEYWORD);
+        assert_eq!(entry(&entries, "userid").postings[0].section, 0);
+        assert!(
+            entries.iter().all(|e| e.term != "the"),
+            "stop words are dropped"
+        );
+    }
+
+    #[test]
+    fn frequency_saturates_and_terms_come_out_sorted() {
+        let mut d = doc("", "Zeta");
+        d.sections = vec![section("", "", &"alpha ".repeat(20))];
+        let entries = build_terms(&[d]);
+        assert_eq!(entry(&entries, "alpha").postings[0].weight, MAX_FREQUENCY);
+        let terms: Vec<&str> = entries.iter().map(|e| e.term.as_str()).collect();
+        assert_eq!(terms, ["alpha", "zeta"]);
+    }
+
+    #[test]
+    fn keywords_of_a_doc_without_sections_land_on_section_zero() {
+        let mut d = doc("x/", "X");
+        d.keywords = vec!["limit".into()];
+        let entries = build_terms(&[d.clone(), d]);
+        let limit = &entry(&entries, "limit").postings;
+        assert_eq!(
+            limit.iter().map(|p| (p.doc, p.section)).collect::<Vec<_>>(),
+            [(0, 0), (1, 0)]
+        );
+    }
+}

@@ -1,0 +1,347 @@
+//! Reading the index back: the same query algorithm as `search.js`, in Rust,
+//! for tests and tools. Keep the two in step.
+//!
+//! 1. The query is tokenized like the pages; stop words are dropped except
+//!    the last word (it may be the start of a longer word being typed).
+//! 2. Each query term loads its shard and matches every term in it that it
+//!    is a prefix of ("rot" matches "rotate"); an exact match counts double.
+//! 3. Per doc and query term the best match counts: 32 for a title match
+//!    plus the best section weight, or 1 if the doc is only known to contain
+//!    the term (a common term whose postings were cut).
+//! 4. Docs rank by how many query terms they contain (all terms before
+//!    some, as search engines do: a page about "rotate token" beats a page
+//!    titled "Tokens"), then how many hit their title or a heading, then the
+//!    summed score (title, headings, keywords, body frequency), then doc id.
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+use serde_json::{Map, Value};
+
+use super::codec::{decode_doc_set, read_varints, DecodeError};
+use super::inverted::HEADING;
+use super::tokenize::{is_stop_word, shard_key, tokenize};
+
+const TITLE_SCORE: u32 = 32;
+const MAX_QUERY_TERMS: usize = 8;
+const MAX_EXPANSIONS: usize = 32;
+const MAX_SECTIONS: usize = 3;
+
+/// Why the index could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum QueryError {
+    #[error("cannot read {path}: {source}")]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{path} is not a sheaf search file: {reason}")]
+    Format { path: PathBuf, reason: String },
+    #[error(transparent)]
+    Decode(#[from] DecodeError),
+}
+
+/// One matching page, best first.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Hit {
+    pub doc: u32,
+    pub url: String,
+    pub title: String,
+    /// The sections that matched best (anchor, heading), at most three.
+    pub sections: Vec<(String, String)>,
+    /// Query terms found in the title or a heading.
+    pub strong_terms: usize,
+    /// Query terms found anywhere.
+    pub matched_terms: usize,
+    pub score: u32,
+}
+
+#[derive(Deserialize, Default)]
+struct Meta {
+    shards: Vec<String>,
+    versions: Vec<String>,
+    #[serde(rename = "docVersions")]
+    doc_versions: String,
+    bundles: String,
+}
+
+#[derive(Deserialize)]
+struct DocJson {
+    u: String,
+    t: String,
+    s: Vec<[String; 3]>,
+}
+
+/// How one doc matched one query term.
+#[derive(Default, Clone)]
+struct TermMatch {
+    score: u32,
+    strong: bool,
+    sections: BTreeMap<u16, u32>,
+}
+
+/// A doc's totals over all query terms.
+#[derive(Default)]
+struct DocScore {
+    strong: usize,
+    matched: usize,
+    score: u32,
+    sections: BTreeMap<u16, u32>,
+}
+
+/// An opened index directory (`<site>/search/`) with its loaded files cached.
+pub struct Searcher {
+    dir: PathBuf,
+    meta: Meta,
+    cache: HashMap<String, Value>,
+    /// First doc id of each bundle.
+    bundle_starts: Vec<u32>,
+    bytes_read: BTreeMap<String, u64>,
+}
+
+/// Runs one query on the index in `index_dir` (the `search/` folder), all versions.
+pub fn query(index_dir: &Path, q: &str) -> Result<Vec<Hit>, QueryError> {
+    Searcher::open(index_dir)?.search(q, None, 20)
+}
+
+impl Searcher {
+    pub fn open(index_dir: &Path) -> Result<Self, QueryError> {
+        let mut searcher = Searcher {
+            dir: index_dir.to_path_buf(),
+            meta: Meta::default(),
+            cache: HashMap::new(),
+            bundle_starts: Vec::new(),
+            bytes_read: BTreeMap::new(),
+        };
+        let meta = searcher.load("meta")?;
+        searcher.meta = serde_json::from_value(meta)
+            .map_err(|e| searcher.format_error("meta", e.to_string()))?;
+        let mut start = 0;
+        for size in read_varints(&searcher.meta.bundles)? {
+            searcher.bundle_starts.push(start);
+            start += size;
+        }
+        Ok(searcher)
+    }
+
+    /// Every file loaded so far (key → bytes): what a browser would download.
+    pub fn bytes_read(&self) -> &BTreeMap<String, u64> {
+        &self.bytes_read
+    }
+
+    /// The best `limit` pages for `q`; with `version`, only docs of that
+    /// version or of none.
+    pub fn search(
+        &mut self,
+        q: &str,
+        version: Option<&str>,
+        limit: usize,
+    ) -> Result<Vec<Hit>, QueryError> {
+        let allowed = self.version_filter(version)?;
+        let mut docs: BTreeMap<u32, DocScore> = BTreeMap::new();
+        for term in query_terms(q) {
+            for (doc, found) in self.term_matches(&term)? {
+                if allowed
+                    .as_ref()
+                    .is_some_and(|ok| !ok.get(doc as usize).copied().unwrap_or(false))
+                {
+                    continue;
+                }
+                let total = docs.entry(doc).or_default();
+                total.strong += usize::from(found.strong);
+                total.matched += 1;
+                total.score += found.score;
+                for (section, score) in found.sections {
+                    *total.sections.entry(section).or_default() += score;
+                }
+            }
+        }
+        let mut ranked: Vec<(u32, DocScore)> = docs.into_iter().collect();
+        ranked.sort_by(|(a, x), (b, y)| {
+            (y.matched, y.strong, y.score)
+                .cmp(&(x.matched, x.strong, x.score))
+                .then(a.cmp(b))
+        });
+        ranked.truncate(limit);
+        ranked
+            .into_iter()
+            .map(|(doc, score)| self.hit(doc, score))
+            .collect()
+    }
+
+    fn hit(&mut self, doc: u32, score: DocScore) -> Result<Hit, QueryError> {
+        let bundle = self
+            .bundle_starts
+            .partition_point(|&start| start <= doc)
+            .saturating_sub(1);
+        let key = format!("d/{bundle}");
+        let mut value = self.load(&key)?;
+        let position = (doc - self.bundle_starts.get(bundle).copied().unwrap_or(0)) as usize;
+        let value = value.get_mut(position).map(Value::take).unwrap_or_default();
+        let json: DocJson =
+            serde_json::from_value(value).map_err(|e| self.format_error(&key, e.to_string()))?;
+        let mut sections: Vec<(u16, u32)> = score.sections.into_iter().collect();
+        sections.sort_by(|(a, x), (b, y)| y.cmp(x).then(a.cmp(b)));
+        let sections = sections
+            .into_iter()
+            .take(MAX_SECTIONS)
+            .filter_map(|(index, _)| json.s.get(usize::from(index)))
+            .map(|[anchor, heading, _]| (anchor.clone(), heading.clone()))
+            .collect();
+        Ok(Hit {
+            doc,
+            url: json.u,
+            title: json.t,
+            sections,
+            strong_terms: score.strong,
+            matched_terms: score.matched,
+            score: score.score,
+        })
+    }
+
+    /// Per doc, which docs may be shown for `version` (`None`: all).
+    fn version_filter(&self, version: Option<&str>) -> Result<Option<Vec<bool>>, QueryError> {
+        let Some(version) = version.filter(|v| !v.is_empty()) else {
+            return Ok(None);
+        };
+        let wanted = self
+            .meta
+            .versions
+            .iter()
+            .position(|v| v == version)
+            .map(|i| i as u32 + 1);
+        let runs = read_varints(&self.meta.doc_versions)?;
+        let mut allowed = Vec::new();
+        for pair in runs.chunks(2) {
+            let (code, length) = (pair[0], pair.get(1).copied().unwrap_or(0));
+            let ok = code == 0 || Some(code) == wanted;
+            allowed.extend(std::iter::repeat_n(ok, length as usize));
+        }
+        Ok(Some(allowed))
+    }
+
+    /// How each doc matches `term`, taking the best of its expansions.
+    fn term_matches(&mut self, term: &str) -> Result<BTreeMap<u32, TermMatch>, QueryError> {
+        let key = shard_key(term);
+        let mut best: BTreeMap<u32, TermMatch> = BTreeMap::new();
+        if !self.meta.shards.contains(&key) {
+            return Ok(best);
+        }
+        let path = format!("t/{key}");
+        let shard = self.load(&path)?;
+        let shard = shard
+            .as_object()
+            .ok_or_else(|| self.format_error(&path, "not an object".into()))?;
+        for (name, fields) in expansions(shard, term) {
+            let multiplier = if name == term { 2 } else { 1 };
+            for (doc, found) in match_one(fields, multiplier)? {
+                let entry = best.entry(doc).or_default();
+                entry.score = entry.score.max(found.score);
+                entry.strong |= found.strong;
+                for (section, score) in found.sections {
+                    let kept = entry.sections.entry(section).or_default();
+                    *kept = (*kept).max(score);
+                }
+            }
+        }
+        Ok(best)
+    }
+
+    fn load(&mut self, key: &str) -> Result<Value, QueryError> {
+        if let Some(value) = self.cache.get(key) {
+            return Ok(value.clone());
+        }
+        let path = self.dir.join(format!("{key}.js"));
+        let text = std::fs::read_to_string(&path).map_err(|source| QueryError::Io {
+            path: path.clone(),
+            source,
+        })?;
+        let prefix = format!("sheafSearchData(\"{key}\",");
+        let json = text
+            .strip_prefix(&prefix)
+            .and_then(|rest| rest.trim_end().strip_suffix(");"))
+            .ok_or_else(|| self.format_error(key, "missing sheafSearchData wrapper".into()))?;
+        let value: Value =
+            serde_json::from_str(json).map_err(|e| self.format_error(key, e.to_string()))?;
+        self.bytes_read.insert(key.to_owned(), text.len() as u64);
+        self.cache.insert(key.to_owned(), value.clone());
+        Ok(value)
+    }
+
+    fn format_error(&self, key: &str, reason: String) -> QueryError {
+        QueryError::Format {
+            path: self.dir.join(format!("{key}.js")),
+            reason,
+        }
+    }
+}
+
+/// Query text to distinct terms; stop words dropped except the last word.
+pub(crate) fn query_terms(q: &str) -> Vec<String> {
+    let words = tokenize(q);
+    let last = words.len().saturating_sub(1);
+    let mut terms: Vec<String> = Vec::new();
+    for (index, word) in words.into_iter().enumerate() {
+        if (index == last || !is_stop_word(&word)) && !terms.contains(&word) {
+            terms.push(word);
+        }
+    }
+    terms.truncate(MAX_QUERY_TERMS);
+    terms
+}
+
+/// The shard's terms that start with `term`: exact first, then shortest.
+fn expansions<'a>(shard: &'a Map<String, Value>, term: &str) -> Vec<(&'a str, &'a Value)> {
+    let mut found: Vec<(&str, &Value)> = shard
+        .iter()
+        .filter(|(name, _)| name.starts_with(term))
+        .map(|(n, v)| (n.as_str(), v))
+        .collect();
+    found.sort_by(|(a, _), (b, _)| (*a != term, a.len(), *a).cmp(&(*b != term, b.len(), *b)));
+    found.truncate(MAX_EXPANSIONS);
+    found
+}
+
+/// Decodes one term's `[postings, title docs, all docs]` into per-doc matches.
+fn match_one(fields: &Value, multiplier: u32) -> Result<BTreeMap<u32, TermMatch>, QueryError> {
+    let field = |i: usize| fields.get(i).and_then(Value::as_str).unwrap_or("");
+    let mut docs: BTreeMap<u32, TermMatch> = BTreeMap::new();
+    let postings = read_varints(field(0))?;
+    let mut doc = 0;
+    for triple in postings.chunks_exact(3) {
+        doc += triple[0];
+        let (section, weight) = (triple[1] as u16, triple[2]);
+        let found = docs.entry(doc).or_default();
+        found.sections.insert(section, weight * multiplier);
+        found.score = found.score.max(weight);
+        found.strong |= weight >= u32::from(HEADING);
+    }
+    for doc in decode_doc_set(field(1))? {
+        let found = docs.entry(doc).or_default();
+        found.score += TITLE_SCORE;
+        found.strong = true;
+    }
+    for doc in decode_doc_set(field(2))? {
+        docs.entry(doc).or_insert_with(|| TermMatch {
+            score: 1,
+            ..TermMatch::default()
+        });
+    }
+    for found in docs.values_mut() {
+        found.score *= multiplier;
+    }
+    Ok(docs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn query_terms_keep_a_trailing_stop_word_as_a_prefix() {
+        assert_eq!(query_terms("Rotate the token"), ["rotate", "token"]);
+        assert_eq!(query_terms("change the"), ["change", "the"]);
+        assert_eq!(query_terms("token TOKEN"), ["token"]);
+    }
+}

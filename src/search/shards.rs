@@ -1,0 +1,213 @@
+//! The inverted index and the docs as files under `search/`.
+//!
+//! Every file is a script, `sheafSearchData("<key>",<json>);`, that hands
+//! its JSON to `search.js`. Loading data through `<script>` elements instead
+//! of `fetch` keeps search working from `file://` as well as over http.
+
+use std::collections::BTreeSet;
+
+use rayon::prelude::*;
+use serde::Serialize;
+
+use super::codec::{encode_doc_set, push_varint};
+use super::inverted::{Posting, TermEntry};
+use super::tokenize::shard_key;
+use super::SearchDoc;
+
+/// The most section postings a term keeps. Beyond this only the strongest
+/// are stored (headings first, then frequent mentions) plus the set of all
+/// docs holding the term, so a common word costs a few KB at any site size.
+pub(crate) const MAX_POSTINGS: usize = 256;
+
+/// Version of the file layout; bumped when `search.js` must change with it.
+pub(crate) const FORMAT: u32 = 1;
+
+/// One file to write: its path under `search/` and its contents.
+#[derive(Debug)]
+pub(crate) struct IndexFile {
+    pub path: String,
+    pub contents: String,
+}
+
+pub(crate) fn script(key: &str, json: &str) -> String {
+    format!("sheafSearchData(\"{key}\",{json});\n")
+}
+
+/// Term shards `t/<key>.js`, one per shard key, in key order.
+pub(crate) fn term_shards(entries: &[TermEntry], doc_count: u32) -> Vec<IndexFile> {
+    let groups: Vec<&[TermEntry]> = entries
+        .chunk_by(|a, b| shard_key(&a.term) == shard_key(&b.term))
+        .collect();
+    groups
+        .par_iter()
+        .map(|group| {
+            let key = format!("t/{}", shard_key(&group[0].term));
+            let mut json = String::from("{");
+            for (index, entry) in group.iter().enumerate() {
+                if index > 0 {
+                    json.push(',');
+                }
+                push_term_json(&mut json, entry, doc_count);
+            }
+            json.push('}');
+            IndexFile {
+                path: format!("{key}.js"),
+                contents: script(&key, &json),
+            }
+        })
+        .collect()
+}
+
+/// `"term":["<postings>","<title docs>","<all docs>"]`, trailing empties omitted.
+/// "all docs" is only written when postings were cut to [`MAX_POSTINGS`].
+fn push_term_json(json: &mut String, entry: &TermEntry, doc_count: u32) {
+    let (postings, truncated) = strongest_postings(&entry.postings);
+    let mut fields = vec![
+        encode_postings(&postings),
+        encode_doc_set(&entry.title_docs, doc_count),
+    ];
+    if truncated {
+        fields.push(encode_doc_set(&all_docs(entry), doc_count));
+    }
+    while fields.last().is_some_and(String::is_empty) {
+        fields.pop();
+    }
+    json.push_str(&serde_json::to_string(&entry.term).expect("a string serialises"));
+    json.push_str(":[");
+    for (index, field) in fields.iter().enumerate() {
+        if index > 0 {
+            json.push(',');
+        }
+        // Fields use the base64 alphabet and `!` only: no escaping needed.
+        json.push('"');
+        json.push_str(field);
+        json.push('"');
+    }
+    json.push(']');
+}
+
+fn strongest_postings(postings: &[Posting]) -> (Vec<Posting>, bool) {
+    if postings.len() <= MAX_POSTINGS {
+        return (postings.to_vec(), false);
+    }
+    let mut strongest = postings.to_vec();
+    let strength = |p: &Posting| (std::cmp::Reverse(p.weight), p.doc, p.section);
+    strongest.select_nth_unstable_by_key(MAX_POSTINGS - 1, strength);
+    strongest.truncate(MAX_POSTINGS);
+    strongest.sort_unstable_by_key(|p| (p.doc, p.section));
+    (strongest, true)
+}
+
+/// Postings as varint triples: doc gap, section, weight.
+fn encode_postings(postings: &[Posting]) -> String {
+    let mut text = String::new();
+    let mut previous = 0;
+    for posting in postings {
+        push_varint(&mut text, posting.doc - previous);
+        push_varint(&mut text, u32::from(posting.section));
+        push_varint(&mut text, u32::from(posting.weight));
+        previous = posting.doc;
+    }
+    text
+}
+
+fn all_docs(entry: &TermEntry) -> Vec<u32> {
+    let postings = entry.postings.iter().map(|p| p.doc);
+    let mut docs: Vec<u32> = postings.chain(entry.title_docs.iter().copied()).collect();
+    docs.sort_unstable();
+    docs.dedup();
+    docs
+}
+
+#[derive(Serialize)]
+struct MetaJson<'a> {
+    format: u32,
+    docs: usize,
+    /// Shard keys that exist, sorted: a query never asks for a missing file.
+    shards: Vec<&'a str>,
+    /// Version names; `docVersions` refers to them by index + 1 (0 = none).
+    versions: Vec<&'a str>,
+    /// Run-length varints: `(version index + 1, run length)` pairs, in doc order.
+    #[serde(rename = "docVersions")]
+    doc_versions: String,
+    /// Varints: how many docs each `d/<n>.js` bundle holds, in order.
+    bundles: String,
+}
+
+/// `meta.js`: what the first query needs before any shard.
+pub(crate) fn meta_file(
+    docs: &[SearchDoc],
+    shards: &[IndexFile],
+    bundle_sizes: &[u32],
+) -> IndexFile {
+    let versions: BTreeSet<&str> = docs.iter().filter_map(|d| d.version.as_deref()).collect();
+    let versions: Vec<&str> = versions.into_iter().collect();
+    let version_code = |doc: &SearchDoc| match &doc.version {
+        Some(v) => versions
+            .binary_search(&v.as_str())
+            .map_or(0, |i| i as u32 + 1),
+        None => 0,
+    };
+    let mut doc_versions = String::new();
+    let codes: Vec<u32> = docs.iter().map(version_code).collect();
+    for run in codes.chunk_by(|a, b| a == b) {
+        push_varint(&mut doc_versions, run[0]);
+        push_varint(&mut doc_versions, run.len() as u32);
+    }
+    let mut bundles = String::new();
+    for &size in bundle_sizes {
+        push_varint(&mut bundles, size);
+    }
+    let shard_keys = shards
+        .iter()
+        .map(|f| f.path.trim_start_matches("t/").trim_end_matches(".js"))
+        .collect();
+    let meta = MetaJson {
+        format: FORMAT,
+        docs: docs.len(),
+        shards: shard_keys,
+        versions,
+        doc_versions,
+        bundles,
+    };
+    let json = serde_json::to_string(&meta).expect("meta serialises");
+    IndexFile {
+        path: "meta.js".into(),
+        contents: script("meta", &json),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn posting(doc: u32, weight: u8) -> Posting {
+        Posting {
+            doc,
+            section: 0,
+            weight,
+        }
+    }
+
+    #[test]
+    fn common_terms_keep_only_their_strongest_postings() {
+        let mut postings: Vec<Posting> = (0..1000).map(|d| posting(d, 1)).collect();
+        postings[700].weight = 16;
+        let (kept, truncated) = strongest_postings(&postings);
+        assert!(truncated);
+        assert_eq!(kept.len(), MAX_POSTINGS);
+        assert!(
+            kept.contains(&posting(700, 16)),
+            "a heading match survives the cut"
+        );
+        assert!(
+            kept.windows(2).all(|w| w[0].doc < w[1].doc),
+            "kept in doc order"
+        );
+    }
+
+    #[test]
+    fn files_are_scripts_naming_their_key() {
+        assert_eq!(script("t/ro", "{}"), "sheafSearchData(\"t/ro\",{});\n");
+    }
+}

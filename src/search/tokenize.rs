@@ -1,0 +1,178 @@
+//! Text to search terms, and terms to shard keys.
+//!
+//! The rules here are mirrored by `tokens()` and `shardKey()` in
+//! `themes/default/search.js`; change both together.
+//!
+//! A term is a maximal run of alphanumeric characters after lowercasing,
+//! canonical decomposition (NFD) and removal of combining marks, so "Café"
+//! and "cafe" are the same term. ASCII text, the common case, takes a fast
+//! path that never allocates per token.
+
+use unicode_normalization::char::is_combining_mark;
+use unicode_normalization::UnicodeNormalization;
+
+/// Tokens longer than this (in bytes) are hashes or blobs, not words: skipped.
+pub(crate) const MAX_TOKEN_BYTES: usize = 48;
+
+/// How many leading characters of a term pick its shard.
+pub(crate) const SHARD_KEY_CHARS: usize = 2;
+
+/// Words too common to be worth indexing. Kept short on purpose: each one
+/// dropped is a word a reader can no longer search for.
+const STOP_WORDS: &[&str] = &[
+    "a", "an", "and", "are", "as", "at", "be", "by", "for", "from", "in", "is", "it", "of", "on",
+    "or", "that", "the", "this", "to", "with",
+];
+
+pub(crate) fn is_stop_word(term: &str) -> bool {
+    STOP_WORDS.contains(&term)
+}
+
+/// Splits text into terms, reusing its buffers across calls.
+#[derive(Default)]
+pub(crate) struct Tokenizer {
+    token: String,
+    normalized: String,
+}
+
+impl Tokenizer {
+    /// Calls `each` with every term of `text`, in order, stop words included.
+    pub(crate) fn for_each(&mut self, text: &str, mut each: impl FnMut(&str)) {
+        if text.is_ascii() {
+            self.for_each_ascii(text, &mut each);
+            return;
+        }
+        let raw_tokens = text
+            .split(|c: char| !(c.is_alphanumeric() || is_combining_mark(c)))
+            .filter(|t| !t.is_empty());
+        for raw in raw_tokens {
+            if raw.is_ascii() {
+                self.emit_ascii(raw, &mut each);
+            } else {
+                self.emit_unicode(raw, &mut each);
+            }
+        }
+    }
+
+    /// The common case: splits on bytes, no Unicode tables involved.
+    fn for_each_ascii(&mut self, text: &str, each: &mut impl FnMut(&str)) {
+        let mut start = None;
+        for (index, byte) in text.bytes().enumerate() {
+            if byte.is_ascii_alphanumeric() {
+                start.get_or_insert(index);
+            } else if let Some(from) = start.take() {
+                self.emit_ascii(&text[from..index], each);
+            }
+        }
+        if let Some(from) = start {
+            self.emit_ascii(&text[from..], each);
+        }
+    }
+
+    fn emit_ascii(&mut self, raw: &str, each: &mut impl FnMut(&str)) {
+        if raw.len() > MAX_TOKEN_BYTES {
+            return;
+        }
+        if raw.bytes().any(|b| b.is_ascii_uppercase()) {
+            self.token.clear();
+            self.token.push_str(raw);
+            self.token.make_ascii_lowercase();
+            each(&self.token);
+        } else {
+            each(raw);
+        }
+    }
+
+    fn emit_unicode(&mut self, raw: &str, each: &mut impl FnMut(&str)) {
+        self.normalized.clear();
+        let folded = raw.chars().flat_map(char::to_lowercase).nfd();
+        self.normalized
+            .extend(folded.filter(|c| !is_combining_mark(*c)));
+        let parts = self.normalized.split(|c: char| !c.is_alphanumeric());
+        for part in parts.filter(|p| !p.is_empty() && p.len() <= MAX_TOKEN_BYTES) {
+            each(part);
+        }
+    }
+}
+
+/// All terms of `text` as owned strings (for queries and tests).
+pub fn tokenize(text: &str) -> Vec<String> {
+    let mut terms = Vec::new();
+    Tokenizer::default().for_each(text, |t| terms.push(t.to_owned()));
+    terms
+}
+
+/// The shard file stem for a term: its first [`SHARD_KEY_CHARS`] characters,
+/// each kept if `[a-z0-9]` and written `_<hex code point>` otherwise, so
+/// every file name is portable.
+pub(crate) fn shard_key(term: &str) -> String {
+    let mut key = String::with_capacity(SHARD_KEY_CHARS * 2);
+    for c in term.chars().take(SHARD_KEY_CHARS) {
+        if c.is_ascii_lowercase() || c.is_ascii_digit() {
+            key.push(c);
+        } else {
+            key.push_str(&format!("_{:x}", u32::from(c)));
+        }
+    }
+    key
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lowercases_and_splits_on_punctuation() {
+        assert_eq!(
+            tokenize("GET /users/{userId}: Rotate the API-token!"),
+            ["get", "users", "userid", "rotate", "the", "api", "token"]
+        );
+    }
+
+    #[test]
+    fn strips_diacritics_in_precomposed_and_decomposed_form() {
+        assert_eq!(tokenize("Café"), ["cafe"]);
+        assert_eq!(tokenize("Cafe\u{301} naïve"), ["cafe", "naive"]);
+        assert_eq!(tokenize("ÉCOLE Zürich"), ["ecole", "zurich"]);
+    }
+
+    #[test]
+    fn ascii_and_mixed_text_split_the_same_way() {
+        let ascii = "Rotate the API-token (v2), then GET /users.";
+        let mixed = format!("{ascii} é");
+        assert_eq!(
+            tokenize(&mixed)[..tokenize(ascii).len()],
+            tokenize(ascii)[..]
+        );
+    }
+
+    #[test]
+    fn keeps_short_tokens_and_digits() {
+        assert_eq!(tokenize("v2 x 1.5"), ["v2", "x", "1", "5"]);
+    }
+
+    #[test]
+    fn skips_overlong_tokens() {
+        let blob = "a".repeat(MAX_TOKEN_BYTES + 1);
+        assert_eq!(tokenize(&format!("key {blob} end")), ["key", "end"]);
+    }
+
+    #[test]
+    fn non_latin_scripts_stay_words() {
+        assert_eq!(tokenize("Привет, мир"), ["привет", "мир"]);
+    }
+
+    #[test]
+    fn shard_keys_are_portable_file_stems() {
+        assert_eq!(shard_key("rotate"), "ro");
+        assert_eq!(shard_key("x"), "x");
+        assert_eq!(shard_key("v2"), "v2");
+        assert_eq!(shard_key("мир"), "_43c_438");
+    }
+
+    #[test]
+    fn stop_words_are_recognised() {
+        assert!(is_stop_word("the"));
+        assert!(!is_stop_word("token"));
+    }
+}

@@ -1,0 +1,539 @@
+/*
+ * sheaf search: an offline search dialog over the sharded index that
+ * `src/search` writes under `<site root>/search/`.
+ *
+ * Index files are scripts calling `sheafSearchData(key, data)`, loaded with
+ * <script> elements so search works over http and from file://. A query
+ * loads `meta.js`, one term shard per word (`t/<first 2 chars>.js`) and the
+ * doc bundles (`d/<n>.js`) of the results shown; everything is cached.
+ *
+ * The tokenizer, decoding and ranking mirror `src/search/query.rs`: change
+ * both together.
+ *
+ * Opens from any `[data-search-open]` element, Ctrl+K / Cmd+K, or `/`.
+ * Tests: `window.sheafSearch.query(text)` resolves to the result list.
+ */
+(function () {
+  'use strict';
+
+  var BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  var STOP_WORDS = new Set(['a', 'an', 'and', 'are', 'as', 'at', 'be', 'by', 'for', 'from', 'in',
+    'is', 'it', 'of', 'on', 'or', 'that', 'the', 'this', 'to', 'with']);
+  var TITLE_SCORE = 32;
+  var HEADING = 16;
+  var MAX_QUERY_TERMS = 8;
+  var MAX_EXPANSIONS = 32;
+  var MAX_SECTIONS = 3;
+  var MAX_TOKEN_BYTES = 48;
+  var LIMIT = 20;
+  var DEBOUNCE_MS = 60;
+
+  var SEXTETS = {};
+  for (var i = 0; i < BASE64.length; i++) SEXTETS[BASE64[i]] = i;
+
+  /* ---- text ---- */
+
+  var MARKS = /\p{M}/gu;
+  var NON_WORD = /[^\p{Alphabetic}\p{N}]+/u;
+  var WORD = /[\p{Alphabetic}\p{N}\p{M}]+/gu;
+  var encoder = new TextEncoder();
+
+  function tokens(text) {
+    return String(text).toLowerCase().normalize('NFD').replace(MARKS, '').split(NON_WORD)
+      .filter(function (t) { return t && encoder.encode(t).length <= MAX_TOKEN_BYTES; });
+  }
+
+  function queryTerms(text) {
+    var words = tokens(text);
+    var terms = [];
+    words.forEach(function (word, index) {
+      var keep = index === words.length - 1 || !STOP_WORDS.has(word);
+      if (keep && terms.indexOf(word) < 0) terms.push(word);
+    });
+    return terms.slice(0, MAX_QUERY_TERMS);
+  }
+
+  function shardKey(term) {
+    return Array.from(term).slice(0, 2).map(function (c) {
+      return /^[a-z0-9]$/.test(c) ? c : '_' + c.codePointAt(0).toString(16);
+    }).join('');
+  }
+
+  function escapeHtml(text) {
+    return String(text).replace(/[&<>"']/g, function (c) {
+      return { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c];
+    });
+  }
+
+  /* Escapes `text` and wraps the words that start with a query term in <mark>. */
+  function highlight(text, terms) {
+    var html = '';
+    var last = 0;
+    String(text).replace(WORD, function (word, offset) {
+      var hit = tokens(word).some(function (t) {
+        return terms.some(function (term) { return t.indexOf(term) === 0; });
+      });
+      html += escapeHtml(text.slice(last, offset));
+      html += hit ? '<mark>' + escapeHtml(word) + '</mark>' : escapeHtml(word);
+      last = offset + word.length;
+      return word;
+    });
+    return html + escapeHtml(String(text).slice(last));
+  }
+
+  /* ---- index encodings (see src/search/codec.rs) ---- */
+
+  function readVarints(text) {
+    var values = [];
+    var value = 0;
+    var shift = 0;
+    for (var i = 0; i < text.length; i++) {
+      var bits = SEXTETS[text[i]];
+      value += (bits & 31) * Math.pow(2, shift);
+      if (bits & 32) {
+        shift += 5;
+      } else {
+        values.push(value);
+        value = 0;
+        shift = 0;
+      }
+    }
+    return values;
+  }
+
+  function readDocSet(text) {
+    if (text[0] !== '!') {
+      var doc = 0;
+      return readVarints(text).map(function (gap) { doc += gap; return doc; });
+    }
+    var docs = [];
+    for (var i = 1; i < text.length; i++) {
+      var bits = SEXTETS[text[i]];
+      for (var bit = 0; bit < 6; bit++) {
+        if (bits & (1 << bit)) docs.push((i - 1) * 6 + bit);
+      }
+    }
+    return docs;
+  }
+
+  /* ---- loading ---- */
+
+  var pending = {};
+  var files = {};
+
+  window.sheafSearchData = function (key, data) {
+    var waiting = pending[key];
+    if (waiting) {
+      delete pending[key];
+      waiting(data);
+    }
+  };
+
+  function rootUrl() {
+    return document.documentElement.getAttribute('data-root') || '';
+  }
+
+  function load(key) {
+    if (!files[key]) {
+      files[key] = new Promise(function (resolve, reject) {
+        var script = document.createElement('script');
+        var failed = function () {
+          script.remove();
+          delete pending[key];
+          delete files[key];
+          reject(new Error('cannot load search file ' + key));
+        };
+        pending[key] = resolve;
+        script.src = new URL(rootUrl() + 'search/' + key + '.js', document.baseURI).href;
+        script.onload = function () { if (pending[key]) failed(); else script.remove(); };
+        script.onerror = failed;
+        document.head.appendChild(script);
+      });
+    }
+    return files[key];
+  }
+
+  var indexPromise = null;
+
+  function loadIndex() {
+    if (!indexPromise) {
+      indexPromise = load('meta').then(function (meta) {
+        var starts = [];
+        var start = 0;
+        readVarints(meta.bundles || '').forEach(function (size) { starts.push(start); start += size; });
+        return { meta: meta, shards: new Set(meta.shards), bundleStarts: starts, allowed: {} };
+      }, function (error) {
+        indexPromise = null;
+        throw error;
+      });
+    }
+    return indexPromise;
+  }
+
+  /* Which docs `version` shows (null: all): its own and unversioned ones. */
+  function allowedDocs(index, version) {
+    if (!version) return null;
+    if (!index.allowed[version]) {
+      var wanted = index.meta.versions.indexOf(version) + 1;
+      var runs = readVarints(index.meta.docVersions || '');
+      var allowed = [];
+      for (var i = 0; i + 1 < runs.length; i += 2) {
+        var ok = runs[i] === 0 || (wanted > 0 && runs[i] === wanted);
+        for (var n = 0; n < runs[i + 1]; n++) allowed.push(ok);
+      }
+      index.allowed[version] = allowed;
+    }
+    return index.allowed[version];
+  }
+
+  function loadDoc(index, doc) {
+    var starts = index.bundleStarts;
+    var bundle = 0;
+    while (bundle + 1 < starts.length && starts[bundle + 1] <= doc) bundle++;
+    return load('d/' + bundle).then(function (docs) { return docs[doc - starts[bundle]]; });
+  }
+
+  /* ---- matching and ranking (see src/search/query.rs) ---- */
+
+  function newMatch() {
+    return { score: 0, strong: false, sections: new Map() };
+  }
+
+  function matchOne(fields, multiplier) {
+    var docs = new Map();
+    var postings = readVarints(fields[0] || '');
+    var doc = 0;
+    for (var i = 0; i + 2 < postings.length; i += 3) {
+      doc += postings[i];
+      var weight = postings[i + 2];
+      var found = docs.get(doc) || newMatch();
+      docs.set(doc, found);
+      found.sections.set(postings[i + 1], weight * multiplier);
+      found.score = Math.max(found.score, weight);
+      if (weight >= HEADING) found.strong = true;
+    }
+    readDocSet(fields[1] || '').forEach(function (d) {
+      var found = docs.get(d) || newMatch();
+      docs.set(d, found);
+      found.score += TITLE_SCORE;
+      found.strong = true;
+    });
+    readDocSet(fields[2] || '').forEach(function (d) {
+      if (!docs.has(d)) docs.set(d, { score: 1, strong: false, sections: new Map() });
+    });
+    docs.forEach(function (found) { found.score *= multiplier; });
+    return docs;
+  }
+
+  function compareNames(term) {
+    return function (a, b) {
+      return (a !== term) - (b !== term) || a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+    };
+  }
+
+  function termMatches(index, term) {
+    var key = shardKey(term);
+    if (!index.shards.has(key)) return Promise.resolve(new Map());
+    return load('t/' + key).then(function (shard) {
+      var names = Object.keys(shard).filter(function (name) { return name.indexOf(term) === 0; });
+      var best = new Map();
+      names.sort(compareNames(term)).slice(0, MAX_EXPANSIONS).forEach(function (name) {
+        matchOne(shard[name], name === term ? 2 : 1).forEach(function (found, doc) {
+          var entry = best.get(doc) || newMatch();
+          best.set(doc, entry);
+          entry.score = Math.max(entry.score, found.score);
+          entry.strong = entry.strong || found.strong;
+          found.sections.forEach(function (score, section) {
+            entry.sections.set(section, Math.max(entry.sections.get(section) || 0, score));
+          });
+        });
+      });
+      return best;
+    });
+  }
+
+  function rank(perTerm, allowed) {
+    var totals = new Map();
+    perTerm.forEach(function (matches) {
+      matches.forEach(function (found, doc) {
+        if (allowed && !allowed[doc]) return;
+        var total = totals.get(doc) || { doc: doc, strong: 0, matched: 0, score: 0, sections: new Map() };
+        totals.set(doc, total);
+        total.strong += found.strong ? 1 : 0;
+        total.matched += 1;
+        total.score += found.score;
+        found.sections.forEach(function (score, section) {
+          total.sections.set(section, (total.sections.get(section) || 0) + score);
+        });
+      });
+    });
+    return Array.from(totals.values()).sort(function (a, b) {
+      return b.matched - a.matched || b.strong - a.strong || b.score - a.score || a.doc - b.doc;
+    });
+  }
+
+  function pageHref(url, anchor) {
+    var path = url;
+    if (location.protocol === 'file:' && (path === '' || path.slice(-1) === '/')) path += 'index.html';
+    var href = rootUrl() + path;
+    return (href || './') + (anchor ? '#' + anchor : '');
+  }
+
+  function toResult(total, doc, terms) {
+    var sections = Array.from(total.sections).sort(function (a, b) {
+      return b[1] - a[1] || a[0] - b[0];
+    }).slice(0, MAX_SECTIONS).map(function (entry) { return entry[0]; });
+    var intro = doc.s[0] || ['', '', ''];
+    var showIntro = sections.length === 0 || sections.indexOf(0) >= 0;
+    return {
+      url: pageHref(doc.u, ''),
+      title: doc.t,
+      titleHtml: highlight(doc.t, terms),
+      group: doc.g || '',
+      endpoint: doc.e || null,
+      snippetHtml: showIntro ? highlight(intro[2], terms) : '',
+      sections: sections.filter(function (s) { return s > 0 && doc.s[s]; }).map(function (s) {
+        var section = doc.s[s];
+        return {
+          url: pageHref(doc.u, section[0]),
+          heading: section[1],
+          headingHtml: highlight(section[1], terms),
+          snippetHtml: highlight(section[2], terms)
+        };
+      }),
+      score: total.score
+    };
+  }
+
+  function search(text, version, limit) {
+    var terms = queryTerms(text);
+    if (!terms.length) return Promise.resolve([]);
+    return loadIndex().then(function (index) {
+      var lookups = terms.map(function (term) { return termMatches(index, term); });
+      return Promise.all(lookups).then(function (perTerm) {
+        var top = rank(perTerm, allowedDocs(index, version)).slice(0, limit);
+        return Promise.all(top.map(function (total) {
+          return loadDoc(index, total.doc).then(function (doc) { return toResult(total, doc, terms); });
+        }));
+      });
+    });
+  }
+
+  function currentVersion() {
+    return document.documentElement.getAttribute('data-version') || '';
+  }
+
+  /* ---- the dialog ---- */
+
+  var ui = null;
+  var opener = null;
+  var active = -1;
+  var sequence = 0;
+  var timer = 0;
+
+  var TEMPLATE =
+    '<div class="sheaf-search__panel">' +
+    '<h2 id="sheaf-search-title" class="sheaf-search__sr">Search the documentation</h2>' +
+    '<div class="sheaf-search__bar">' +
+    '<svg class="sheaf-search__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">' +
+    '<circle cx="11" cy="11" r="7"/><path d="m20 20-3.5-3.5"/></svg>' +
+    '<label for="sheaf-search-input" class="sheaf-search__sr">Search</label>' +
+    '<input id="sheaf-search-input" class="sheaf-search__input" type="search" role="combobox"' +
+    ' aria-autocomplete="list" aria-expanded="false" aria-controls="sheaf-search-results"' +
+    ' autocomplete="off" autocapitalize="off" spellcheck="false" enterkeyhint="go"' +
+    ' placeholder="Search the docs">' +
+    '<button type="button" class="sheaf-search__close" aria-label="Close search">' +
+    '<kbd class="sheaf-search__close-key">Esc</kbd><span class="sheaf-search__close-text">Cancel</span>' +
+    '</button></div>' +
+    '<p class="sheaf-search__status" role="status" aria-live="polite"></p>' +
+    '<ul id="sheaf-search-results" class="sheaf-search__results" role="listbox" aria-label="Search results"></ul>' +
+    '<footer class="sheaf-search__footer" aria-hidden="true">' +
+    '<span><kbd>↑</kbd> <kbd>↓</kbd> to move</span><span><kbd>Enter</kbd> to open</span>' +
+    '<span><kbd>Esc</kbd> to close</span></footer></div>';
+
+  function buildDialog() {
+    var dialog = document.createElement('dialog');
+    dialog.className = 'sheaf-search';
+    dialog.setAttribute('aria-labelledby', 'sheaf-search-title');
+    dialog.innerHTML = TEMPLATE;
+    document.body.appendChild(dialog);
+    ui = {
+      dialog: dialog,
+      input: dialog.querySelector('.sheaf-search__input'),
+      status: dialog.querySelector('.sheaf-search__status'),
+      list: dialog.querySelector('.sheaf-search__results')
+    };
+    ui.input.addEventListener('input', scheduleSearch);
+    ui.input.addEventListener('keydown', onInputKey);
+    dialog.querySelector('.sheaf-search__close').addEventListener('click', closeDialog);
+    dialog.addEventListener('click', function (event) {
+      if (event.target === dialog) closeDialog();
+      else if (event.target.closest('a')) closeDialog();
+    });
+    ui.list.addEventListener('mousemove', function (event) {
+      var option = event.target.closest('[role="option"]');
+      if (option) setActive(options().indexOf(option), false);
+    });
+    dialog.addEventListener('close', function () {
+      if (opener && document.contains(opener) && opener.focus) opener.focus();
+      opener = null;
+    });
+    showHint();
+  }
+
+  function openDialog(from) {
+    if (!ui) buildDialog();
+    if (ui.dialog.open) {
+      ui.input.focus();
+      return;
+    }
+    opener = from || document.activeElement;
+    ui.dialog.showModal();
+    ui.input.focus();
+    ui.input.select();
+    loadIndex().catch(function () { /* reported when a query runs */ });
+    if (ui.input.value.trim()) runSearch();
+  }
+
+  function closeDialog() {
+    if (ui && ui.dialog.open) ui.dialog.close();
+  }
+
+  function scheduleSearch() {
+    clearTimeout(timer);
+    timer = setTimeout(runSearch, DEBOUNCE_MS);
+  }
+
+  function runSearch() {
+    var text = ui.input.value.trim();
+    var mine = ++sequence;
+    if (!queryTerms(text).length) {
+      showHint();
+      return;
+    }
+    ui.list.setAttribute('aria-busy', 'true');
+    search(text, currentVersion(), LIMIT).then(function (results) {
+      if (mine === sequence) render(results, text);
+    }, function () {
+      if (mine === sequence) showMessage('Search is not available right now. The search index could not be loaded.');
+    });
+  }
+
+  function showHint() {
+    showMessage('Type to search. Use ↑ ↓ to move between results and Enter to open one.');
+  }
+
+  function showMessage(text) {
+    ui.list.removeAttribute('aria-busy');
+    ui.list.innerHTML = '';
+    ui.status.textContent = text;
+    ui.status.classList.remove('sheaf-search__sr');
+    ui.input.setAttribute('aria-expanded', 'false');
+    setActive(-1, false);
+  }
+
+  function render(results, text) {
+    if (!results.length) {
+      showMessage('No results for \u201c' + text + '\u201d. Try fewer or different words.');
+      return;
+    }
+    var html = '';
+    var id = 0;
+    results.forEach(function (result) {
+      html += optionHtml(id++, result.url, 'page',
+        (result.group ? '<span class="sheaf-search__crumb">' + escapeHtml(result.group) + '</span>' : '') +
+        '<span class="sheaf-search__title">' + methodHtml(result.endpoint) + result.titleHtml + '</span>' +
+        (result.snippetHtml ? '<span class="sheaf-search__snippet">' + result.snippetHtml + '</span>' : ''));
+      result.sections.forEach(function (section) {
+        html += optionHtml(id++, section.url, 'section',
+          '<span class="sheaf-search__title">' + section.headingHtml + '</span>' +
+          (section.snippetHtml ? '<span class="sheaf-search__snippet">' + section.snippetHtml + '</span>' : ''));
+      });
+    });
+    ui.list.removeAttribute('aria-busy');
+    ui.list.innerHTML = html;
+    ui.status.textContent = results.length + (results.length === 1 ? ' page found' : ' pages found');
+    ui.status.classList.add('sheaf-search__sr');
+    ui.input.setAttribute('aria-expanded', 'true');
+    setActive(0, false);
+  }
+
+  function optionHtml(id, href, kind, inner) {
+    return '<li role="option" id="sheaf-search-option-' + id + '" aria-selected="false"' +
+      ' class="sheaf-search__option sheaf-search__option--' + kind + '">' +
+      '<a href="' + escapeHtml(href) + '" tabindex="-1">' + inner + '</a></li>';
+  }
+
+  function methodHtml(endpoint) {
+    if (!endpoint) return '';
+    var method = String(endpoint[0]).toUpperCase();
+    return '<span class="sheaf-search__method" data-method="' + escapeHtml(method.toLowerCase()) + '">' +
+      escapeHtml(method) + '</span> ';
+  }
+
+  function options() {
+    return Array.prototype.slice.call(ui.list.querySelectorAll('[role="option"]'));
+  }
+
+  function setActive(index, scroll) {
+    var all = options();
+    active = all.length ? Math.max(-1, Math.min(index, all.length - 1)) : -1;
+    all.forEach(function (option, i) { option.setAttribute('aria-selected', String(i === active)); });
+    if (active < 0) {
+      ui.input.removeAttribute('aria-activedescendant');
+      return;
+    }
+    ui.input.setAttribute('aria-activedescendant', all[active].id);
+    if (scroll) all[active].scrollIntoView({ block: 'nearest' });
+  }
+
+  function onInputKey(event) {
+    var count = options().length;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      if (!count) return;
+      var step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((active + step + count) % count, true);
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      clearTimeout(timer);
+      var option = options()[active];
+      if (option) {
+        var href = option.querySelector('a').href;
+        closeDialog();
+        location.href = href;
+      } else {
+        runSearch();
+      }
+    }
+  }
+
+  /* ---- wiring ---- */
+
+  function isEditable(target) {
+    return target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+  }
+
+  document.addEventListener('click', function (event) {
+    var trigger = event.target.closest && event.target.closest('[data-search-open]');
+    if (trigger) {
+      event.preventDefault();
+      openDialog(trigger);
+    }
+  });
+
+  document.addEventListener('keydown', function (event) {
+    var isShortcut = (event.key === 'k' || event.key === 'K') && (event.ctrlKey || event.metaKey) && !event.altKey;
+    var isSlash = event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey && !isEditable(event.target);
+    if (isShortcut || isSlash) {
+      event.preventDefault();
+      openDialog(null);
+    }
+  });
+
+  window.sheafSearch = {
+    query: function (text) { return search(text, currentVersion(), LIMIT); },
+    open: function () { openDialog(null); },
+    close: closeDialog
+  };
+})();
