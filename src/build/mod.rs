@@ -1,13 +1,47 @@
-//! The build: load the project (config, specs, pages), render every page in
-//! parallel, write assets and indexes, and swap the output in.
+//! The build: load the project (config, OpenAPI specs, pages), render every
+//! page as an independent job in parallel (rayon), then write the site into
+//! a staging folder and swap it in.
+//!
+//! ```text
+//! Project::load ─► config ─► specs ─► Site ─► theme       (once, immutable)
+//! render jobs   ─► page::render per page, in parallel     (HTML + search doc)
+//! write         ─► pages, assets, search index, sitemap, llms.txt, 404,
+//!                  redirects, Markdown sources ─► staging ─► swap
+//! ```
+//! `check` runs the same load and render jobs and writes nothing.
 
+mod extras;
 pub mod init;
+mod links;
+mod output;
+mod page;
 
-use std::path::Path;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
 
-use crate::config;
-use crate::content::Site;
+use rayon::prelude::*;
+use walkdir::WalkDir;
+
+use crate::config::{self, is_local};
+use crate::content::{NavItem, PageId, Site};
 use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::markdown::Markdown;
+use crate::openapi::{looks_like_spec, ApiSpecs};
+use crate::render::Theme;
+
+pub use links::is_external;
+pub use page::find_snippet;
+
+/// Everything a build reads, loaded once and shared by the render jobs.
+pub struct Project {
+    pub site: Site,
+    pub specs: ApiSpecs,
+    pub markdown: Markdown,
+    pub theme: Theme,
+    anchors: links::AnchorIndex,
+    /// The innermost navigation group of each page, for search breadcrumbs.
+    groups: HashMap<PageId, String>,
+}
 
 /// What `sheaf check` found.
 #[derive(Debug, Default)]
@@ -22,17 +56,132 @@ pub struct BuildResult {
     pub diagnostics: Diagnostics,
 }
 
-/// Loads the docs root: configuration, then pages and navigation.
-pub fn load_site(root: &Path) -> (Option<Site>, Diagnostics) {
-    let loaded = config::load(root);
-    let mut diagnostics = loaded.diagnostics;
-    let Some(config) = loaded.config else {
-        return (None, diagnostics);
-    };
-    let (site, site_diagnostics) = Site::load(root, config, &|_| None);
-    diagnostics.extend(site_diagnostics);
-    diagnostics.extend(check_page_versions(&site));
-    (Some(site), diagnostics)
+/// Options of one build.
+#[derive(Debug, Clone, Default)]
+pub struct BuildOptions {
+    /// The public URL of the site, for absolute sitemap locations.
+    pub site_url: Option<String>,
+}
+
+impl Project {
+    /// Loads the docs root; `None` when the configuration is unusable.
+    pub fn load(root: &Path) -> (Option<Project>, Diagnostics) {
+        let loaded = config::load(root);
+        let mut diagnostics = loaded.diagnostics;
+        let Some(config) = loaded.config else {
+            return (None, diagnostics);
+        };
+        let (specs, spec_problems) = ApiSpecs::load(root, &spec_sources(root, &config));
+        diagnostics.extend(spec_problems);
+        diagnostics.extend(specs.lint());
+        let api = config.api.clone().unwrap_or_default();
+        let title = |reference: &str| {
+            let op = specs.find(reference).ok()?;
+            Some(specs.endpoint(&op, &api).title)
+        };
+        let (site, site_problems) = Site::load(root, config, &title);
+        diagnostics.extend(site_problems);
+        diagnostics.extend(check_page_versions(&site));
+        let theme = match Theme::new(&site) {
+            Ok(theme) => theme,
+            Err(problem) => {
+                diagnostics.push(problem);
+                return (None, diagnostics);
+            }
+        };
+        let project = Project {
+            anchors: links::AnchorIndex::build(&site),
+            groups: innermost_groups(&site.nav),
+            markdown: Markdown::new(),
+            site,
+            specs,
+            theme,
+        };
+        (Some(project), diagnostics)
+    }
+
+    /// Renders every page in parallel, handing each result to `sink`
+    /// (called from many threads).
+    fn render_pages<F>(&self, sink: F) -> Vec<page::PageOutput>
+    where
+        F: Fn(&crate::content::Page, &page::PageOutput) + Sync,
+    {
+        self.site
+            .pages
+            .par_iter()
+            .map(|p| {
+                let mut out = page::render(self, p);
+                sink(p, &out);
+                out.html = None;
+                out
+            })
+            .collect()
+    }
+}
+
+/// The OpenAPI files to load: site.json's `openapi` entries plus every spec
+/// file found under the root (pages may reference them by name).
+fn spec_sources(root: &Path, config: &config::SiteConfig) -> Vec<String> {
+    let mut sources: Vec<String> = config
+        .openapi
+        .as_ref()
+        .map(|o| o.to_vec())
+        .unwrap_or_default();
+    let found = WalkDir::new(root)
+        .into_iter()
+        .filter_entry(|e| {
+            let name = e.file_name().to_string_lossy();
+            e.depth() == 0
+                || !(name.starts_with('.') || name.starts_with('_') || name == "node_modules")
+        })
+        .filter_map(Result::ok)
+        .filter(|e| {
+            e.file_type().is_file()
+                && matches!(
+                    e.path().extension().and_then(|x| x.to_str()),
+                    Some("json" | "yaml" | "yml")
+                )
+        })
+        .filter_map(|e| {
+            let rel = e
+                .path()
+                .strip_prefix(root)
+                .ok()?
+                .to_string_lossy()
+                .replace('\\', "/");
+            if config::CONFIG_FILES.contains(&rel.as_str()) {
+                return None;
+            }
+            let text = std::fs::read_to_string(e.path()).ok()?;
+            looks_like_spec(e.path(), &text).then_some(rel)
+        });
+    for rel in found {
+        let listed = sources
+            .iter()
+            .any(|s| is_local(s) && s.trim_start_matches('/') == rel);
+        if !listed {
+            sources.push(rel);
+        }
+    }
+    sources
+}
+
+fn innermost_groups(items: &[NavItem]) -> HashMap<PageId, String> {
+    fn walk(items: &[NavItem], group: Option<&str>, out: &mut HashMap<PageId, String>) {
+        for item in items {
+            match item {
+                NavItem::Page(id) => {
+                    if let Some(g) = group {
+                        out.entry(*id).or_insert_with(|| g.to_string());
+                    }
+                }
+                NavItem::Group { name, items, .. } => walk(items, Some(name), out),
+            }
+        }
+    }
+    let mut out = HashMap::new();
+    walk(items, None, &mut out);
+    out
 }
 
 /// Page frontmatter may only name declared versions.
@@ -65,17 +214,151 @@ fn check_page_versions(site: &Site) -> Vec<Diagnostic> {
         .collect()
 }
 
-/// Validates everything without writing anything.
+/// Validates everything (config, specs, pages, links) without writing anything.
 pub fn check(root: &Path) -> CheckResult {
-    let (_, diagnostics) = load_site(root);
+    let (project, mut diagnostics) = Project::load(root);
+    if let Some(project) = project {
+        for out in project.render_pages(|_, _| {}) {
+            diagnostics.extend(out.diagnostics);
+        }
+    }
+    diagnostics.sort();
     CheckResult { diagnostics }
 }
 
-/// Builds the site of `root` into `out`.
-pub fn build(root: &Path, _out: &Path) -> BuildResult {
-    let (site, diagnostics) = load_site(root);
-    BuildResult {
-        pages: site.map_or(0, |s| s.pages.len()),
-        diagnostics,
+/// Builds the site of `root` into `out`. On any error the previous output is left untouched.
+pub fn build(root: &Path, out: &Path) -> BuildResult {
+    build_with(root, out, &BuildOptions::default())
+}
+
+/// [`build`] with options.
+pub fn build_with(root: &Path, out: &Path, options: &BuildOptions) -> BuildResult {
+    let (project, mut diagnostics) = Project::load(root);
+    let Some(project) = project else {
+        return BuildResult {
+            pages: 0,
+            diagnostics,
+        };
+    };
+    if diagnostics.has_errors() {
+        return BuildResult {
+            pages: 0,
+            diagnostics,
+        };
+    }
+    let written = write_site(&project, out, options, &mut diagnostics);
+    diagnostics.sort();
+    let pages = if diagnostics.has_errors() { 0 } else { written };
+    BuildResult { pages, diagnostics }
+}
+
+/// Renders and writes everything into a staging folder; swaps it in when no error occurred.
+fn write_site(
+    project: &Project,
+    out: &Path,
+    options: &BuildOptions,
+    diagnostics: &mut Diagnostics,
+) -> usize {
+    let io_error =
+        |e: std::io::Error| Diagnostic::error(out, format!("cannot write the site: {e}"));
+    let staging = match output::Staging::new(out) {
+        Ok(s) => s,
+        Err(e) => {
+            diagnostics.push(io_error(e));
+            return 0;
+        }
+    };
+    let write_failures = std::sync::Mutex::new(Vec::new());
+    let outputs = project.render_pages(|page, rendered| {
+        let Some(html) = &rendered.html else { return };
+        let result = staging
+            .write(&page.output_path(), html.as_bytes())
+            .and_then(|_| {
+                staging.write(
+                    &extras::markdown_path(page),
+                    extras::markdown_source(page).as_bytes(),
+                )
+            });
+        if let Err(e) = result {
+            write_failures
+                .lock()
+                .expect("no panics while holding the lock")
+                .push(e);
+        }
+    });
+    let mut texts = Vec::with_capacity(outputs.len());
+    let mut docs = Vec::with_capacity(outputs.len());
+    for out in outputs {
+        diagnostics.extend(out.diagnostics);
+        texts.push(out.text);
+        docs.push(out.search);
+    }
+    for e in write_failures.into_inner().expect("lock not poisoned") {
+        diagnostics.push(io_error(e));
+    }
+    if diagnostics.has_errors() {
+        return 0;
+    }
+    let result = write_site_files(project, &staging, out, options, &texts, &docs);
+    match result.and_then(|_| staging.commit()) {
+        Ok(()) => project.site.pages.len(),
+        Err(e) => {
+            diagnostics.push(io_error(e));
+            0
+        }
+    }
+}
+
+fn write_site_files(
+    project: &Project,
+    staging: &output::Staging,
+    out: &Path,
+    options: &BuildOptions,
+    texts: &[String],
+    docs: &[crate::search::SearchDoc],
+) -> std::io::Result<()> {
+    let site = &project.site;
+    output::copy_static_files(&site.root, out, staging)?;
+    for (path, bytes) in project.theme.assets() {
+        staging.write(&path, &bytes)?;
+    }
+    write_home(project, staging)?;
+    staging.write(
+        Path::new("404.html"),
+        project.theme.render_not_found(site).as_bytes(),
+    )?;
+    let site_url = options.site_url.as_deref();
+    staging.write(
+        Path::new("sitemap.xml"),
+        extras::sitemap(site, site_url).as_bytes(),
+    )?;
+    staging.write(Path::new("robots.txt"), extras::robots(site_url).as_bytes())?;
+    staging.write(Path::new("llms.txt"), extras::llms_index(site).as_bytes())?;
+    staging.write(
+        Path::new("llms-full.txt"),
+        extras::llms_full(site, texts).as_bytes(),
+    )?;
+    for (path, html) in extras::redirect_pages(site, &project.theme) {
+        staging.write(&path, html.as_bytes())?;
+    }
+    if let Some(text) = extras::redirects_file(site) {
+        staging.write(Path::new("_redirects"), text.as_bytes())?;
+    }
+    crate::search::write_index(docs, staging.path())?;
+    Ok(())
+}
+
+/// The site root shows the home page: when it is not `index` itself, a
+/// redirect page at the root points to it.
+fn write_home(project: &Project, staging: &output::Staging) -> std::io::Result<()> {
+    let site = &project.site;
+    match site.home() {
+        Some(home) if home.slug != "index" => {
+            let html = project
+                .theme
+                .render_redirect(&links::relative(0, &home.url()));
+            staging.write(&PathBuf::from("index.html"), html.as_bytes())
+        }
+        _ => Ok(()),
     }
 }

@@ -1,0 +1,149 @@
+//! The site-wide files besides pages: `sitemap.xml`, `robots.txt`,
+//! `llms.txt` / `llms-full.txt`, each page's Markdown source, redirect pages
+//! and a `_redirects` file for hosts that understand it.
+
+use std::fmt::Write;
+use std::path::PathBuf;
+
+use crate::content::{Page, Site};
+use crate::render::{escape_html, Theme};
+
+/// `sitemap.xml`: every built, non-hidden page. Locations are absolute when
+/// a site URL is known, else root-relative.
+pub fn sitemap(site: &Site, site_url: Option<&str>) -> String {
+    let base = site_url.map_or(String::from("/"), |u| {
+        format!("{}/", u.trim_end_matches('/'))
+    });
+    let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
+    for page in site.pages.iter().filter(|p| !p.frontmatter.hidden) {
+        let _ = writeln!(
+            out,
+            "  <url><loc>{}{}</loc></url>",
+            escape_html(&base),
+            escape_html(&page.url())
+        );
+    }
+    out.push_str("</urlset>\n");
+    out
+}
+
+pub fn robots(site_url: Option<&str>) -> String {
+    let mut out = String::from("User-agent: *\nAllow: /\n");
+    if let Some(url) = site_url {
+        let _ = writeln!(out, "Sitemap: {}/sitemap.xml", url.trim_end_matches('/'));
+    }
+    out
+}
+
+/// `llms.txt`: the site name, then one line per navigation page (in
+/// navigation order) linking its Markdown source, with its description.
+pub fn llms_index(site: &Site) -> String {
+    let mut out = format!("# {}\n\n", site.config.name);
+    let mut seen = std::collections::HashSet::new();
+    for &id in &site.nav_order {
+        if !seen.insert(id) {
+            continue;
+        }
+        let page = &site.pages[id];
+        let _ = write!(out, "- [{}]({})", page.title, markdown_path(page).display());
+        match &page.frontmatter.description {
+            Some(d) => {
+                let _ = writeln!(out, ": {d}");
+            }
+            None => out.push('\n'),
+        }
+    }
+    out
+}
+
+/// `llms-full.txt`: every navigation page's title, description and text.
+pub fn llms_full(site: &Site, texts: &[String]) -> String {
+    let mut out = format!("# {}\n", site.config.name);
+    let mut seen = std::collections::HashSet::new();
+    for &id in &site.nav_order {
+        if !seen.insert(id) {
+            continue;
+        }
+        let page = &site.pages[id];
+        let _ = write!(
+            out,
+            "\n## {}\n\nSource: {}\n",
+            page.title,
+            markdown_path(page).display()
+        );
+        if let Some(d) = &page.frontmatter.description {
+            let _ = writeln!(out, "\n{d}");
+        }
+        let _ = writeln!(out, "\n{}", texts[id].trim());
+    }
+    out
+}
+
+/// Where a page's Markdown source is written: `a/b.md` beside `a/b/`.
+pub fn markdown_path(page: &Page) -> PathBuf {
+    PathBuf::from(format!("{}.md", page.slug))
+}
+
+/// The Markdown written beside a page: its source, or for an endpoint page
+/// without a file, a short description of the operation.
+pub fn markdown_source(page: &Page) -> String {
+    if page.source_path.is_some() {
+        return page.source.clone();
+    }
+    let reference = page.openapi.as_deref().unwrap_or_default();
+    format!(
+        "---\ntitle: {}\nopenapi: {reference}\n---\n\n# {}\n\n`{reference}`\n",
+        page.title, page.title
+    )
+}
+
+/// Redirect pages for `redirects` whose source is a plain path (sources with
+/// `:param` wildcards cannot be static pages; they go to `_redirects` only).
+pub fn redirect_pages(site: &Site, theme: &Theme) -> Vec<(PathBuf, String)> {
+    site.config
+        .redirects
+        .iter()
+        .filter(|r| !r.source.contains(':') && !r.source.contains('*'))
+        .filter_map(|r| {
+            let source = r.source.trim_matches('/');
+            if source.is_empty()
+                || site.page_by_slug(source).is_some()
+                || source.split('/').any(|s| s == "..")
+            {
+                return None;
+            }
+            let depth = source.split('/').count();
+            let target = if super::links::is_external(&r.destination) {
+                r.destination.clone()
+            } else {
+                let dest = r.destination.trim_matches('/');
+                super::links::relative(
+                    depth,
+                    &if dest.is_empty() {
+                        String::new()
+                    } else {
+                        format!("{dest}/")
+                    },
+                )
+            };
+            Some((
+                PathBuf::from(source).join("index.html"),
+                theme.render_redirect(&target),
+            ))
+        })
+        .collect()
+}
+
+/// Netlify/Cloudflare-style `_redirects` with every redirect, wildcards included.
+pub fn redirects_file(site: &Site) -> Option<String> {
+    if site.config.redirects.is_empty() {
+        return None;
+    }
+    let mut out = String::new();
+    for r in &site.config.redirects {
+        let source = r.source.replace(":slug*", "*");
+        let destination = r.destination.replace(":slug*", ":splat");
+        let _ = writeln!(out, "{source} {destination} 301");
+    }
+    Some(out)
+}

@@ -1,0 +1,308 @@
+//! Link and asset rewriting: every href and src a page writes (`../x.mdx`,
+//! `/x`, `x.md#anchor`, `/images/a.png`, `images/a.png`) becomes a relative
+//! URL of the built site, so the site works under any sub-path. Links to
+//! pages or anchors that do not exist, and images that do not exist, are
+//! reported with the page's line.
+
+use std::collections::{HashMap, HashSet};
+use std::path::Path;
+
+use crate::content::{Page, Site};
+use crate::markdown::{slug, UrlKind, UrlRewrite};
+
+/// The heading ids of every page, found by a quick scan of the source, for
+/// checking `#anchor` links before the target page is rendered.
+pub struct AnchorIndex {
+    ids: HashMap<String, HashSet<String>>,
+}
+
+impl AnchorIndex {
+    pub fn build(site: &Site) -> AnchorIndex {
+        let ids = site
+            .pages
+            .iter()
+            .filter(|p| p.openapi.is_none() && p.frontmatter.api.is_none())
+            .map(|p| (p.slug.clone(), scan_ids(p.body())))
+            .collect();
+        AnchorIndex { ids }
+    }
+
+    /// Whether `anchor` may exist on page `slug` (`true` when unknown, e.g. endpoint pages).
+    fn has(&self, slug: &str, anchor: &str) -> bool {
+        self.ids.get(slug).is_none_or(|ids| ids.contains(anchor))
+    }
+}
+
+/// Heading slugs (with `-1`, `-2` for repeats) and explicit `id="…"` attributes.
+fn scan_ids(body: &str) -> HashSet<String> {
+    let mut ids = HashSet::new();
+    let mut counts: HashMap<String, usize> = HashMap::new();
+    let mut in_fence = false;
+    for line in body.lines() {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with("```") || trimmed.starts_with("~~~") {
+            in_fence = !in_fence;
+        }
+        if in_fence {
+            continue;
+        }
+        let hashes = trimmed.chars().take_while(|&c| c == '#').count();
+        if (1..=6).contains(&hashes) && trimmed[hashes..].starts_with(' ') {
+            let base = slug(trimmed[hashes..].trim().trim_end_matches('#').trim());
+            let n = counts.entry(base.clone()).or_insert(0);
+            ids.insert(if *n == 0 {
+                base.clone()
+            } else {
+                format!("{base}-{n}")
+            });
+            *n += 1;
+        }
+        for quote in ['"', '\''] {
+            let needle = format!("id={quote}");
+            let mut rest = line;
+            while let Some(i) = rest.find(&needle) {
+                rest = &rest[i + needle.len()..];
+                if let Some(end) = rest.find(quote) {
+                    ids.insert(rest[..end].to_string());
+                }
+            }
+        }
+    }
+    ids
+}
+
+/// Rewrites the URLs of one page.
+pub struct UrlResolver<'a> {
+    pub site: &'a Site,
+    pub anchors: &'a AnchorIndex,
+    pub page: &'a Page,
+}
+
+impl UrlResolver<'_> {
+    pub fn rewrite(&self, url: &str, kind: UrlKind) -> UrlRewrite {
+        let url = url.trim();
+        if is_external(url) || url.is_empty() {
+            return UrlRewrite::Keep;
+        }
+        let (path, fragment) = match url.split_once('#') {
+            Some((p, f)) => (p, Some(f)),
+            None => (url, None),
+        };
+        let path = path.split('?').next().unwrap_or(path);
+        if path.is_empty() {
+            return self.same_page_anchor(fragment);
+        }
+        let target = self.resolve_path(path);
+        match kind {
+            UrlKind::Link => self.link(url, &target, fragment),
+            UrlKind::Asset => self.asset(url, &target),
+        }
+    }
+
+    fn same_page_anchor(&self, fragment: Option<&str>) -> UrlRewrite {
+        match fragment {
+            Some(f) if !self.anchors.has(&self.page.slug, f) => broken(
+                format!("no heading `#{f}` on this page"),
+                Some("link to an existing heading id (shown by the anchor link next to each heading)".into()),
+            ),
+            _ => UrlRewrite::Keep,
+        }
+    }
+
+    /// The target path relative to the docs root, `..` resolved.
+    fn resolve_path(&self, path: &str) -> String {
+        let joined = if let Some(absolute) = path.strip_prefix('/') {
+            absolute.to_string()
+        } else {
+            let dir = self.page.slug.rsplit_once('/').map_or("", |(d, _)| d);
+            if dir.is_empty() {
+                path.to_string()
+            } else {
+                format!("{dir}/{path}")
+            }
+        };
+        normalise(&joined)
+    }
+
+    fn link(&self, url: &str, target: &str, fragment: Option<&str>) -> UrlRewrite {
+        let slug = page_slug(target);
+        if let Some(page) = self
+            .site
+            .page_by_slug(&slug)
+            .or_else(|| self.home_alias(&slug))
+        {
+            if let Some(f) = fragment.filter(|f| !self.anchors.has(&page.slug, f)) {
+                return broken(
+                    format!("no heading `#{f}` on page `{}`", page.slug),
+                    Some(format!("link to an existing heading of `{}`", page.slug)),
+                );
+            }
+            let href = relative(self.page.depth(), &page.url());
+            return UrlRewrite::To(with_fragment(href, fragment));
+        }
+        if self.site.root.join(target).is_file() {
+            return UrlRewrite::To(with_fragment(relative(self.page.depth(), target), fragment));
+        }
+        let close = crate::diagnostics::did_you_mean(
+            &slug,
+            self.site.pages.iter().map(|p| p.slug.as_str()),
+        );
+        broken(
+            format!("link `{url}` points to a page that does not exist"),
+            Some(match close {
+                Some(c) => format!("did you mean `/{c}`?"),
+                None => "link to an existing page, e.g. `/quickstart` or `../guide.mdx`".into(),
+            }),
+        )
+    }
+
+    /// `/` and `/index` are the home page.
+    fn home_alias(&self, slug: &str) -> Option<&Page> {
+        (slug.is_empty() || slug == "index")
+            .then(|| self.site.home())
+            .flatten()
+    }
+
+    fn asset(&self, url: &str, target: &str) -> UrlRewrite {
+        if self.site.root.join(target).is_file() {
+            return UrlRewrite::To(relative(self.page.depth(), target));
+        }
+        broken(
+            format!("image or file `{url}` does not exist"),
+            Some("paths are relative to the page or, with a leading `/`, to the docs root".into()),
+        )
+    }
+}
+
+fn broken(message: String, help: Option<String>) -> UrlRewrite {
+    UrlRewrite::Broken { message, help }
+}
+
+/// Whether a URL leaves the site (scheme, protocol-relative, mail, data).
+pub fn is_external(url: &str) -> bool {
+    url.starts_with("//")
+        || url.starts_with("data:")
+        || url.split_once(':').is_some_and(|(scheme, _)| {
+            !scheme.is_empty()
+                && scheme
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "+.-".contains(c))
+        })
+}
+
+/// Resolves `.` and `..` as a browser does: climbing above the root stays at the root.
+fn normalise(path: &str) -> String {
+    let mut parts: Vec<&str> = Vec::new();
+    for part in path.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                parts.pop();
+            }
+            other => parts.push(other),
+        }
+    }
+    let decoded = parts.join("/");
+    percent_encoding::percent_decode_str(&decoded)
+        .decode_utf8_lossy()
+        .into_owned()
+}
+
+/// The page slug a link path names: extension and trailing `/index` removed.
+fn page_slug(target: &str) -> String {
+    let no_ext = target
+        .strip_suffix(".mdx")
+        .or_else(|| target.strip_suffix(".md"))
+        .unwrap_or(target);
+    let trimmed = no_ext.trim_end_matches('/');
+    trimmed
+        .strip_suffix("/index")
+        .unwrap_or(trimmed)
+        .to_string()
+}
+
+/// The URL of `target` (relative to the site root) from a page `depth` folders deep.
+pub fn relative(depth: usize, target: &str) -> String {
+    let up = "../".repeat(depth);
+    match (up.is_empty(), target.is_empty()) {
+        (true, true) => "./".to_string(),
+        (_, _) => format!("{up}{}", encode_path(target)),
+    }
+}
+
+fn encode_path(path: &str) -> String {
+    const SEGMENT: &percent_encoding::AsciiSet = &percent_encoding::CONTROLS
+        .add(b' ')
+        .add(b'"')
+        .add(b'#')
+        .add(b'<')
+        .add(b'>')
+        .add(b'?')
+        .add(b'`');
+    percent_encoding::utf8_percent_encode(path, SEGMENT).to_string()
+}
+
+fn with_fragment(href: String, fragment: Option<&str>) -> String {
+    match fragment {
+        Some(f) => format!("{href}#{f}"),
+        None => href,
+    }
+}
+
+/// Whether a path inside the docs root should be copied to the output as a static file.
+pub fn is_static_asset(relative: &Path) -> bool {
+    let name = relative.to_string_lossy();
+    let skipped_dir = relative.components().any(|c| {
+        let s = c.as_os_str().to_string_lossy();
+        s.starts_with('.') || s.starts_with('_') || s == "node_modules"
+    });
+    let ext = relative.extension().and_then(|e| e.to_str()).unwrap_or("");
+    !skipped_dir && !matches!(ext, "md" | "mdx") && name != "site.json" && name != "mint.json"
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn externals_are_recognised() {
+        assert!(is_external("https://x.com"));
+        assert!(is_external("mailto:a@b"));
+        assert!(is_external("//cdn.x"));
+        assert!(!is_external("/quickstart"));
+        assert!(!is_external("../a.mdx"));
+    }
+
+    #[test]
+    fn normalise_resolves_dots_and_clamps_at_the_root() {
+        assert_eq!(normalise("a/./b/../c"), "a/c");
+        assert_eq!(normalise("../x"), "x");
+        assert_eq!(normalise("some%20page"), "some page");
+    }
+
+    #[test]
+    fn relative_urls_climb_to_the_root() {
+        assert_eq!(relative(0, ""), "./");
+        assert_eq!(relative(0, "a/b/"), "a/b/");
+        assert_eq!(relative(2, "x/"), "../../x/");
+        assert_eq!(relative(1, "some page/"), "../some%20page/");
+    }
+
+    #[test]
+    fn page_slugs_drop_extensions_and_index() {
+        assert_eq!(page_slug("guides/setup.mdx"), "guides/setup");
+        assert_eq!(page_slug("guides/index"), "guides");
+        assert_eq!(page_slug("quickstart/"), "quickstart");
+    }
+
+    #[test]
+    fn scan_finds_heading_slugs_and_explicit_ids() {
+        let ids = scan_ids(
+            "# Intro\n## Setup\n## Setup\n```\n# not a heading\n```\n<div id=\"custom\"></div>\n",
+        );
+        for id in ["intro", "setup", "setup-1", "custom"] {
+            assert!(ids.contains(id), "{id} in {ids:?}");
+        }
+        assert!(!ids.contains("not-a-heading"));
+    }
+}

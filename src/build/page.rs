@@ -1,0 +1,297 @@
+//! Rendering one page: its body (Markdown/MDX, an OpenAPI endpoint, or a
+//! hand-written `api:` endpoint) and then the theme around it. A page job
+//! reads only the immutable project, so jobs run in parallel.
+
+use std::path::{Path, PathBuf};
+
+use super::links::UrlResolver;
+use super::Project;
+use crate::content::Page;
+use crate::diagnostics::Diagnostic;
+use crate::markdown::{ApiFieldKind, PageEnv, Rendered, Snippet, UrlKind};
+use crate::openapi::{parse_api_reference, render_endpoint_html, EndpointView, ManualParam};
+use crate::render::{PageContent, TocEntry};
+use crate::search::{SearchDoc, SearchSection};
+
+/// What one page job produces.
+pub struct PageOutput {
+    /// The full HTML, `None` when the theme failed (reported in `diagnostics`).
+    pub html: Option<String>,
+    pub search: SearchDoc,
+    /// The page's plain text (for llms-full.txt).
+    pub text: String,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Renders page `page` of `project`.
+pub fn render(project: &Project, page: &Page) -> PageOutput {
+    let mut diagnostics = Vec::new();
+    let body = render_body(project, page);
+    diagnostics.extend(body.rendered.diagnostics.iter().cloned());
+    let mut html = body.rendered.html.clone();
+    let endpoint = match endpoint_view(project, page, &body.rendered) {
+        Ok(view) => view,
+        Err(problem) => {
+            diagnostics.push(problem);
+            None
+        }
+    };
+    if let Some(view) = &endpoint {
+        let md = |s: &str| project.markdown.render_inline_doc(s);
+        html = format!("{}{html}", render_endpoint_html(view, &md));
+    }
+    let content = PageContent {
+        html,
+        toc: toc(&body.rendered),
+        is_endpoint: endpoint.is_some(),
+        endpoint_method: endpoint.as_ref().map(|v| v.method.clone()),
+    };
+    let page_html = match project.theme.render_page(&project.site, page, &content) {
+        Ok(h) => Some(h),
+        Err(e) => {
+            diagnostics.push(e);
+            None
+        }
+    };
+    PageOutput {
+        html: page_html,
+        search: search_doc(project, page, &body.rendered, endpoint.as_ref()),
+        text: body.rendered.text,
+        diagnostics,
+    }
+}
+
+struct Body {
+    rendered: Rendered,
+}
+
+fn render_body(project: &Project, page: &Page) -> Body {
+    let file = page
+        .source_path
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(&page.slug));
+    let resolver = UrlResolver {
+        site: &project.site,
+        anchors: &project.anchors,
+        page,
+    };
+    let urls = |url: &str, kind: UrlKind| resolver.rewrite(url, kind);
+    let snippets = |reference: &str| find_snippet(&project.site.root, reference);
+    let env = PageEnv {
+        file: &file,
+        line_offset: page.body_line_offset,
+        snippets: &snippets,
+        urls: &urls,
+    };
+    Body {
+        rendered: project.markdown.render(page.body(), &env),
+    }
+}
+
+/// The snippet file a reference names: as written from the root, or inside
+/// `snippets/` or `_snippets/` (both folder names are used by real sites).
+pub fn find_snippet(root: &Path, reference: &str) -> Option<Snippet> {
+    let clean = reference
+        .trim()
+        .trim_start_matches("./")
+        .trim_start_matches('/');
+    if clean.split('/').any(|part| part == "..") {
+        return None;
+    }
+    let candidates = [
+        clean.to_string(),
+        format!("snippets/{clean}"),
+        format!("_snippets/{clean}"),
+    ];
+    candidates.iter().find_map(|candidate| {
+        let with_ext = [
+            candidate.clone(),
+            format!("{candidate}.mdx"),
+            format!("{candidate}.md"),
+        ];
+        with_ext.into_iter().find_map(|rel| {
+            let source = std::fs::read_to_string(root.join(&rel)).ok()?;
+            Some(Snippet {
+                path: PathBuf::from(rel),
+                source,
+            })
+        })
+    })
+}
+
+/// The endpoint shown on a page: its OpenAPI operation, or a hand-written
+/// `api:` endpoint, or none. A reference that matches no operation is an error.
+fn endpoint_view(
+    project: &Project,
+    page: &Page,
+    rendered: &Rendered,
+) -> Result<Option<EndpointView>, Diagnostic> {
+    let api = project.site.config.api.clone().unwrap_or_default();
+    if let Some(reference) = &page.openapi {
+        return match project.specs.find(reference) {
+            Ok(op) => Ok(Some(project.specs.endpoint(&op, &api))),
+            Err(e) => Err(reference_error(page, reference, &e.to_string())),
+        };
+    }
+    let Some(api_line) = &page.frontmatter.api else {
+        return Ok(None);
+    };
+    match parse_api_reference(api_line) {
+        Some((method, url)) => Ok(Some(EndpointView::manual(
+            &method,
+            &url,
+            &api,
+            manual_params(rendered),
+        ))),
+        None => Err(reference_error(
+            page,
+            api_line,
+            "expected `METHOD URL`, e.g. `POST https://api.example.com/users`",
+        )),
+    }
+}
+
+/// A reference that matches no operation. A page with its own file still
+/// builds (its body is shown), so that is a warning; a navigation-only
+/// endpoint page would be empty, so that is an error.
+fn reference_error(page: &Page, reference: &str, why: &str) -> Diagnostic {
+    let file = page
+        .source_path
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("site.json"));
+    let message = format!("endpoint `{reference}` cannot be shown: {why}");
+    let diagnostic = match page.source_path {
+        Some(_) => Diagnostic::warning(file, message),
+        None => Diagnostic::error(file, message),
+    };
+    let line = page
+        .source
+        .lines()
+        .position(|l| {
+            let l = l.trim_start();
+            l.starts_with("openapi:") || l.starts_with("api:")
+        })
+        .map_or(1, |i| i + 1);
+    diagnostic.at_line(line, 1).with_help(
+        "reference an operation of a loaded spec, as `METHOD /path` or `spec-file METHOD /path`",
+    )
+}
+
+fn manual_params(rendered: &Rendered) -> Vec<ManualParam> {
+    rendered
+        .api_fields
+        .iter()
+        .filter_map(|field| match &field.kind {
+            ApiFieldKind::Param { location } => Some(ManualParam {
+                location: location.as_str().to_string(),
+                name: field.name.clone(),
+                ty: field.ty.clone().unwrap_or_else(|| "string".into()),
+                required: field.required,
+                default: field.default.clone(),
+            }),
+            ApiFieldKind::Response => None,
+        })
+        .collect()
+}
+
+/// The "On this page" entries: h2 and h3 headings.
+fn toc(rendered: &Rendered) -> Vec<TocEntry> {
+    rendered
+        .headings
+        .iter()
+        .filter(|h| h.level == 2 || h.level == 3)
+        .map(|h| TocEntry {
+            level: h.level,
+            id: h.id.clone(),
+            text: h.text.clone(),
+        })
+        .collect()
+}
+
+fn search_doc(
+    project: &Project,
+    page: &Page,
+    rendered: &Rendered,
+    endpoint: Option<&EndpointView>,
+) -> SearchDoc {
+    let mut keywords = Vec::new();
+    if let Some(view) = endpoint {
+        keywords.extend(view.parameters.path.iter().map(|f| f.name.clone()));
+        keywords.extend(view.parameters.query.iter().map(|f| f.name.clone()));
+        if let Some(body) = &view.request_body {
+            keywords.extend(body.fields.iter().map(|f| f.name.clone()));
+        }
+        for response in &view.responses {
+            keywords.extend(response.fields.iter().map(|f| f.name.clone()));
+        }
+        if let Some(description) = &view.description_md {
+            keywords.push(description.clone());
+        }
+    }
+    keywords.extend(rendered.api_fields.iter().map(|f| f.name.clone()));
+    SearchDoc {
+        url: page.url(),
+        title: page.title.clone(),
+        group: project.groups.get(&page.id).cloned(),
+        version: page.version.clone(),
+        endpoint: endpoint.map(|v| (v.method.clone(), v.path.clone())),
+        keywords,
+        sections: sections(page, rendered),
+    }
+}
+
+/// Splits the page's plain text at its headings, in order.
+fn sections(page: &Page, rendered: &Rendered) -> Vec<SearchSection> {
+    let text = &rendered.text;
+    let mut cuts: Vec<(usize, usize, &crate::markdown::Heading)> = Vec::new();
+    let mut from = 0;
+    for heading in rendered.headings.iter().filter(|h| h.level >= 2) {
+        if let Some(i) = text[from..].find(heading.text.as_str()) {
+            let start = from + i;
+            cuts.push((start, start + heading.text.len(), heading));
+            from = start + heading.text.len();
+        }
+    }
+    let intro_end = cuts.first().map_or(text.len(), |c| c.0);
+    let mut out = vec![SearchSection {
+        anchor: String::new(),
+        heading: page.title.clone(),
+        text: text[..intro_end].trim().to_string(),
+    }];
+    for (i, (_, text_start, heading)) in cuts.iter().enumerate() {
+        let end = cuts.get(i + 1).map_or(text.len(), |c| c.0);
+        out.push(SearchSection {
+            anchor: heading.id.clone(),
+            heading: heading.text.clone(),
+            text: text[*text_start..end].trim().to_string(),
+        });
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn snippets_resolve_from_root_snippets_and_underscore_snippets() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("_snippets")).unwrap();
+        std::fs::create_dir_all(dir.path().join("snippets")).unwrap();
+        std::fs::write(dir.path().join("_snippets/help.mdx"), "Help!").unwrap();
+        std::fs::write(dir.path().join("snippets/a.mdx"), "A").unwrap();
+        assert_eq!(
+            find_snippet(dir.path(), "help.mdx").unwrap().source,
+            "Help!"
+        );
+        assert_eq!(
+            find_snippet(dir.path(), "/snippets/a.mdx").unwrap().source,
+            "A"
+        );
+        assert_eq!(
+            find_snippet(dir.path(), "snippets/a").unwrap().path,
+            PathBuf::from("snippets/a.mdx")
+        );
+        assert!(find_snippet(dir.path(), "../etc/passwd").is_none());
+    }
+}
