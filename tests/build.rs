@@ -1,0 +1,134 @@
+//! `sheaf build` end to end on fixture sites: the files a host serves, the
+//! rewritten links, endpoint pages, diagnostics for broken links, and the
+//! atomic swap that keeps the previous site when a build fails.
+
+mod common;
+
+use std::fs;
+
+use common::{fixture, fixture_copy, sheaf, stderr};
+
+fn build(root: &std::path::Path, out: &std::path::Path) -> std::process::Output {
+    sheaf(&[
+        "build",
+        root.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ])
+}
+
+#[test]
+fn builds_pretty_urls_and_site_files() {
+    let out = tempfile::tempdir().unwrap();
+    let site = out.path().join("site");
+    let output = build(&fixture("build-basic"), &site);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    for file in [
+        "introduction/index.html",
+        "guides/setup/index.html",
+        "get-things/index.html",
+        "index.html",
+        "404.html",
+        "sitemap.xml",
+        "robots.txt",
+        "llms.txt",
+        "llms-full.txt",
+        "introduction.md",
+        "guides/setup.md",
+        "images/dot.svg",
+        "old-setup/index.html",
+        "search/meta.js",
+    ] {
+        assert!(site.join(file).is_file(), "missing {file}");
+    }
+    let llms = fs::read_to_string(site.join("llms.txt")).unwrap();
+    assert!(
+        llms.contains("- [Introduction](introduction.md): The first page."),
+        "{llms}"
+    );
+    let order = |s: &str| llms.find(s).unwrap();
+    assert!(order("Introduction") < order("Setup") && order("Setup") < order("List things"));
+}
+
+#[test]
+fn links_and_images_become_relative_urls() {
+    let out = tempfile::tempdir().unwrap();
+    let site = out.path().join("site");
+    assert_eq!(build(&fixture("build-basic"), &site).status.code(), Some(0));
+    let intro = fs::read_to_string(site.join("introduction/index.html")).unwrap();
+    assert!(
+        intro.contains("href=\"../guides/setup/#install\""),
+        "link rewritten"
+    );
+    assert!(
+        intro.contains("src=\"../images/dot.svg\""),
+        "image rewritten"
+    );
+    let setup = fs::read_to_string(site.join("guides/setup/index.html")).unwrap();
+    assert!(setup.contains("href=\"../../introduction/\""));
+    assert!(!intro.contains("href=\"/"), "no root-absolute links");
+}
+
+#[test]
+fn navigation_endpoint_entry_becomes_an_endpoint_page() {
+    let out = tempfile::tempdir().unwrap();
+    let site = out.path().join("site");
+    assert_eq!(build(&fixture("build-basic"), &site).status.code(), Some(0));
+    let page = fs::read_to_string(site.join("get-things/index.html")).unwrap();
+    assert!(page.contains("List things"));
+    assert!(page.contains("/things"));
+    assert!(page.contains("limit"));
+}
+
+#[test]
+fn code_blocks_are_highlighted_at_build_time_with_their_title() {
+    let out = tempfile::tempdir().unwrap();
+    let site = out.path().join("site");
+    assert_eq!(build(&fixture("build-basic"), &site).status.code(), Some(0));
+    let setup = fs::read_to_string(site.join("guides/setup/index.html")).unwrap();
+    assert!(setup.contains("Terminal"));
+    assert!(setup.contains("class=\"hl-"), "syntect classes present");
+    assert!(setup.contains("c-copy"), "copy button");
+}
+
+#[test]
+fn broken_links_and_anchors_are_reported_with_file_and_line() {
+    let output = sheaf(&["check", fixture("build-broken-link").to_str().unwrap()]);
+    let text = stderr(&output);
+    assert!(
+        text.contains("link `/nope` points to a page that does not exist"),
+        "{text}"
+    );
+    assert!(text.contains("--> index.mdx:5:"), "{text}");
+    assert!(
+        text.contains("no heading `#nowhere` on this page"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_failed_build_leaves_the_previous_site_untouched() {
+    let root = fixture_copy("build-basic");
+    let out = tempfile::tempdir().unwrap();
+    let site = out.path().join("site");
+    assert_eq!(build(root.path(), &site).status.code(), Some(0));
+    let before = fs::read_to_string(site.join("introduction/index.html")).unwrap();
+
+    fs::write(root.path().join("site.json"), "{ \"name\": ").unwrap();
+    let failed = build(root.path(), &site);
+    assert_eq!(failed.status.code(), Some(1));
+    assert!(stderr(&failed).contains("left untouched"));
+    assert_eq!(
+        fs::read_to_string(site.join("introduction/index.html")).unwrap(),
+        before
+    );
+    let entries: Vec<_> = fs::read_dir(out.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(
+        entries,
+        vec![std::ffi::OsString::from("site")],
+        "no staging leftovers"
+    );
+}

@@ -1,0 +1,182 @@
+//! The ten real Mintlify sites in `../shared/realworld` build with exit 0:
+//! every navigation page produces its HTML file and no page contains a raw
+//! or escaped component tag. The sites are copied to a temporary folder
+//! first (they are read-only test data).
+
+mod common;
+
+use std::path::Path;
+
+use common::{copy_tree, shared_dir, sheaf, stderr};
+
+fn nav_pages(config: &serde_json::Value) -> Vec<String> {
+    fn walk(v: &serde_json::Value, out: &mut Vec<String>) {
+        for entry in v
+            .get("pages")
+            .and_then(|p| p.as_array())
+            .into_iter()
+            .flatten()
+        {
+            match entry {
+                serde_json::Value::String(s) => out.push(s.clone()),
+                other => walk(other, out),
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for group in config["navigation"].as_array().into_iter().flatten() {
+        walk(group, &mut out);
+    }
+    out
+}
+
+/// Visible component tags in the page body: `<Note` or `&lt;Note` outside
+/// code. (Titles and navigation labels may legitimately read `<Inbox />`.)
+fn leaked_tag(html: &str) -> Option<String> {
+    let start = html.find("<div class=\"prose\">").unwrap_or(0);
+    let body = &html[start..];
+    let end = [
+        "<div class=\"feedback\">",
+        "<nav class=\"pager\"",
+        "</article>",
+    ]
+    .iter()
+    .filter_map(|marker| body.find(marker))
+    .min()
+    .unwrap_or(body.len());
+    let main = &body[..end];
+    let mut rest = main;
+    while let Some(i) = rest.find("<pre") {
+        let before = &rest[..i];
+        if let Some(found) = find_leak(before) {
+            return Some(found);
+        }
+        rest = rest[i..]
+            .split_once("</pre>")
+            .map_or("", |(_, after)| after);
+    }
+    find_leak(rest)
+}
+
+fn find_leak(text: &str) -> Option<String> {
+    let text = strip_code(text);
+    for marker in ["<", "&lt;"] {
+        for (i, _) in text.match_indices(marker) {
+            let after = &text[i + marker.len()..];
+            if after.starts_with(|c: char| c.is_ascii_uppercase()) {
+                let tag: String = after
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric())
+                    .collect();
+                return Some(format!("{marker}{tag}"));
+            }
+        }
+    }
+    None
+}
+
+fn strip_code(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(i) = rest.find("<code") {
+        out.push_str(&rest[..i]);
+        rest = rest[i..]
+            .split_once("</code>")
+            .map_or("", |(_, after)| after);
+    }
+    out.push_str(rest);
+    out
+}
+
+#[test]
+fn all_realworld_sites_build_and_render_every_navigation_page() {
+    let Some(shared) = shared_dir() else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "../shared is missing in CI"
+        );
+        eprintln!("skipping: ../shared/realworld is not beside the checkout");
+        return;
+    };
+    let mut report = Vec::new();
+    let mut failures = Vec::new();
+    let mut sites: Vec<_> = std::fs::read_dir(shared.join("realworld"))
+        .unwrap()
+        .filter_map(Result::ok)
+        .filter(|e| e.path().is_dir())
+        .collect();
+    sites.sort_by_key(|e| e.file_name());
+    for entry in sites {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let work = tempfile::tempdir().unwrap();
+        let root = work.path().join("docs");
+        copy_tree(&entry.path(), &root);
+        let out = work.path().join("out");
+        let output = sheaf(&[
+            "build",
+            root.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        if output.status.code() != Some(0) {
+            failures.push(format!(
+                "{name}: exit {:?}\n{}",
+                output.status.code(),
+                stderr(&output)
+            ));
+            continue;
+        }
+        let config: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(root.join("mint.json")).unwrap())
+                .unwrap();
+        let pages = nav_pages(&config);
+        let mut html_files = 0;
+        for page in &pages {
+            let Some(file) = page_html(&out, page) else {
+                failures.push(format!("{name}: no HTML for navigation page {page}"));
+                continue;
+            };
+            html_files += 1;
+            let html = std::fs::read_to_string(&file).unwrap();
+            if let Some(tag) = leaked_tag(&html) {
+                failures.push(format!("{name}: {page} leaks {tag}"));
+            }
+        }
+        let warnings = stderr(&output)
+            .lines()
+            .filter(|l| l.starts_with("warning"))
+            .count();
+        report.push(format!(
+            "{name}: {} nav pages, {html_files} HTML files, {warnings} warnings",
+            pages.len()
+        ));
+    }
+    eprintln!("{}", report.join("\n"));
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert_eq!(report.len(), 10, "ten sites");
+}
+
+/// The HTML file of a navigation entry (a page path or an endpoint reference).
+fn page_html(out: &Path, entry: &str) -> Option<std::path::PathBuf> {
+    let words: Vec<&str> = entry.split_whitespace().collect();
+    let slug = if words.len() >= 2 {
+        words[words.len() - 2..]
+            .join("-")
+            .to_lowercase()
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+            .collect::<String>()
+            .split('-')
+            .filter(|s| !s.is_empty())
+            .collect::<Vec<_>>()
+            .join("-")
+    } else {
+        entry.trim_start_matches('/').to_string()
+    };
+    let path = if slug == "index" {
+        out.join("index.html")
+    } else {
+        out.join(&slug).join("index.html")
+    };
+    path.is_file().then_some(path)
+}
