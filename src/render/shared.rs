@@ -121,9 +121,12 @@ pub fn head_style(config: &SiteConfig) -> String {
         ));
     }
     if let Some(image) = &config.background_image {
+        // A veil of the page background over the image keeps text readable
+        // in both modes whatever the image's own colours are.
         css.push_str(&format!(
-            "body{{background-image:url({});background-size:cover;\
-             background-position:center;background-attachment:fixed}}\n",
+            "body{{background-image:linear-gradient(var(--bg-veil),var(--bg-veil)),url({});\
+             background-size:cover;background-position:center;background-attachment:fixed}}\n\
+             :root{{--bg-veil:color-mix(in srgb,var(--bg) 72%,transparent)}}\n",
             css_string(&links::asset(image))
         ));
     }
