@@ -132,3 +132,17 @@ fn a_failed_build_leaves_the_previous_site_untouched() {
         "no staging leftovers"
     );
 }
+
+#[test]
+fn image_paths_without_a_leading_slash_resolve_from_the_root_too() {
+    let out = tempfile::tempdir().unwrap();
+    let site = out.path().join("site");
+    let output = build(&fixture("build-basic"), &site);
+    assert!(
+        !stderr(&output).contains("images/dot.svg` does not exist"),
+        "{}",
+        stderr(&output)
+    );
+    let setup = fs::read_to_string(site.join("guides/setup/index.html")).unwrap();
+    assert!(setup.contains("src=\"../../images/dot.svg\""), "{setup}");
+}

@@ -163,9 +163,15 @@ impl UrlResolver<'_> {
             .flatten()
     }
 
+    /// An image or file: relative to the page, else (as Mintlify resolves
+    /// `images/x.png` on any page) relative to the docs root.
     fn asset(&self, url: &str, target: &str) -> UrlRewrite {
         if self.site.root.join(target).is_file() {
             return UrlRewrite::To(relative(self.page.depth(), target));
+        }
+        let from_root = normalise(url.split(['#', '?']).next().unwrap_or(url));
+        if !url.starts_with('/') && self.site.root.join(&from_root).is_file() {
+            return UrlRewrite::To(relative(self.page.depth(), &from_root));
         }
         broken(
             format!("image or file `{url}` does not exist"),

@@ -82,6 +82,7 @@ impl Project {
         let (site, site_problems) = Site::load(root, config, &title);
         diagnostics.extend(site_problems);
         diagnostics.extend(check_page_versions(&site));
+        diagnostics.extend(check_page_icons(&site));
         let theme = match Theme::new(&site) {
             Ok(theme) => theme,
             Err(problem) => {
@@ -102,7 +103,7 @@ impl Project {
 
     /// Renders every page in parallel, handing each result to `sink`
     /// (called from many threads).
-    fn render_pages<F>(&self, sink: F) -> Vec<page::PageOutput>
+    fn render_pages<F>(&self, mode: page::Mode, sink: F) -> Vec<page::PageOutput>
     where
         F: Fn(&crate::content::Page, &page::PageOutput) + Sync,
     {
@@ -110,7 +111,7 @@ impl Project {
             .pages
             .par_iter()
             .map(|p| {
-                let mut out = page::render(self, p);
+                let mut out = page::render(self, p, mode);
                 sink(p, &out);
                 out.html = None;
                 out
@@ -214,11 +215,36 @@ fn check_page_versions(site: &Site) -> Vec<Diagnostic> {
         .collect()
 }
 
+/// Page frontmatter icons must be known (or image paths).
+fn check_page_icons(site: &Site) -> Vec<Diagnostic> {
+    site.pages
+        .iter()
+        .filter_map(|page| {
+            let icon = page.frontmatter.icon.as_deref()?;
+            let icon_type = page.frontmatter.icon_type.as_deref();
+            if crate::icons::is_image_reference(icon)
+                || crate::icons::lookup(icon, icon_type).is_some()
+            {
+                return None;
+            }
+            let path = page.source_path.as_ref()?;
+            let line = page
+                .source
+                .lines()
+                .position(|l| l.trim_start().starts_with("icon:"))?
+                + 1;
+            let warning =
+                Diagnostic::warning(path, format!("unknown icon \"{icon}\"")).at_line(line, 1);
+            Some(config::unknown_icon(warning))
+        })
+        .collect()
+}
+
 /// Validates everything (config, specs, pages, links) without writing anything.
 pub fn check(root: &Path) -> CheckResult {
     let (project, mut diagnostics) = Project::load(root);
     if let Some(project) = project {
-        for out in project.render_pages(|_, _| {}) {
+        for out in project.render_pages(page::Mode::Check, |_, _| {}) {
             diagnostics.extend(out.diagnostics);
         }
     }
@@ -269,7 +295,7 @@ fn write_site(
         }
     };
     let write_failures = std::sync::Mutex::new(Vec::new());
-    let outputs = project.render_pages(|page, rendered| {
+    let outputs = project.render_pages(page::Mode::Build, |page, rendered| {
         let Some(html) = &rendered.html else { return };
         let result = staging
             .write(&page.output_path(), html.as_bytes())

@@ -23,8 +23,15 @@ pub struct PageOutput {
     pub diagnostics: Vec<Diagnostic>,
 }
 
+/// Whether a job produces the themed page (`build`) or only validates (`check`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    Build,
+    Check,
+}
+
 /// Renders page `page` of `project`.
-pub fn render(project: &Project, page: &Page) -> PageOutput {
+pub fn render(project: &Project, page: &Page, mode: Mode) -> PageOutput {
     let mut diagnostics = Vec::new();
     let body = render_body(project, page);
     diagnostics.extend(body.rendered.diagnostics.iter().cloned());
@@ -46,12 +53,15 @@ pub fn render(project: &Project, page: &Page) -> PageOutput {
         is_endpoint: endpoint.is_some(),
         endpoint_method: endpoint.as_ref().map(|v| v.method.clone()),
     };
-    let page_html = match project.theme.render_page(&project.site, page, &content) {
-        Ok(h) => Some(h),
-        Err(e) => {
-            diagnostics.push(e);
-            None
-        }
+    let page_html = match mode {
+        Mode::Check => None,
+        Mode::Build => match project.theme.render_page(&project.site, page, &content) {
+            Ok(h) => Some(h),
+            Err(e) => {
+                diagnostics.push(e);
+                None
+            }
+        },
     };
     PageOutput {
         html: page_html,

@@ -15,7 +15,7 @@ mod types;
 use std::path::{Path, PathBuf};
 
 pub use schema::{SCHEMA_FILE_NAME, SCHEMA_TEXT};
-pub use semantic::is_local;
+pub use semantic::{is_local, unknown_icon};
 pub use source::{display_path, SourceDoc};
 pub use types::*;
 

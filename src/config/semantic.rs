@@ -24,6 +24,7 @@ pub fn check(doc: &SourceDoc, config: &SiteConfig, root: &Path, file: &Path) -> 
     out.extend(ctx.socials());
     out.extend(ctx.feedback(config));
     out.extend(ctx.backgrounds());
+    out.extend(ctx.icons());
     out
 }
 
@@ -305,6 +306,47 @@ impl Checker<'_> {
             })
             .collect()
     }
+}
+
+impl Checker<'_> {
+    /// Icons named in anchors, the top anchor and navigation groups must be
+    /// in the free Font Awesome set shipped with sheaf.
+    fn icons(&self) -> Vec<Diagnostic> {
+        let mut places: Vec<(String, &Value)> = Vec::new();
+        for (i, anchor) in array(&self.doc.value, "anchors").iter().enumerate() {
+            places.push((format!("/anchors/{i}"), anchor));
+        }
+        if let Some(top) = self.doc.value.get("topAnchor") {
+            places.push(("/topAnchor".into(), top));
+        }
+        let mut groups = Vec::new();
+        for (i, group) in array(&self.doc.value, "navigation").iter().enumerate() {
+            collect_groups(group, format!("/navigation/{i}"), &mut groups);
+        }
+        places.extend(groups);
+        places
+            .into_iter()
+            .filter_map(|(pointer, item)| {
+                let icon = item.get("icon")?.as_str()?;
+                let icon_type = item.get("iconType").and_then(Value::as_str);
+                let known = crate::icons::is_image_reference(icon)
+                    || crate::icons::lookup(icon, icon_type).is_some();
+                (!known).then(|| {
+                    unknown_icon(self.warning_at(
+                        &format!("{pointer}/icon"),
+                        format!("unknown icon \"{icon}\""),
+                    ))
+                })
+            })
+            .collect()
+    }
+}
+
+/// The help every unknown-icon warning carries.
+pub fn unknown_icon(diagnostic: Diagnostic) -> Diagnostic {
+    diagnostic.with_help(
+        "sheaf ships the free Font Awesome 6 set (solid, regular, brands); a neutral icon is shown instead. Pick a free icon name or give an image path",
+    )
 }
 
 fn array<'v>(value: &'v Value, key: &str) -> &'v [Value] {

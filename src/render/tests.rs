@@ -392,7 +392,10 @@ fn mode_toggle_hidden_and_forced() {
 fn background_image_is_fixed_behind_the_page() {
     let html = Fixture::new(config_with(json!({"backgroundImage": "/bg.png"}))).page("guides/one");
     assert!(html.contains("url(\"../../bg.png\")"));
-    assert!(html.contains("--bg-veil"), "text stays readable over the image");
+    assert!(
+        html.contains("--bg-veil"),
+        "text stays readable over the image"
+    );
     assert!(html.contains("background-attachment:fixed"));
 }
 
