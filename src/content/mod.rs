@@ -144,13 +144,26 @@ impl Site {
             .or_else(|| self.pages.first())
     }
 
-    /// The navigation neighbours of a page, for previous/next links.
+    /// The navigation neighbours of a page, for previous/next links. Pages
+    /// of another docs version are skipped.
     pub fn neighbours(&self, id: PageId) -> (Option<&Page>, Option<&Page>) {
         let Some(pos) = self.nav_order.iter().position(|&p| p == id) else {
             return (None, None);
         };
-        let prev = pos.checked_sub(1).map(|i| &self.pages[self.nav_order[i]]);
-        let next = self.nav_order.get(pos + 1).map(|&i| &self.pages[i]);
+        let version = self.pages[id].version.as_deref();
+        let same_version = |p: &&Page| match (version, p.version.as_deref()) {
+            (Some(a), Some(b)) => a == b,
+            _ => true,
+        };
+        let prev = self.nav_order[..pos]
+            .iter()
+            .rev()
+            .map(|&i| &self.pages[i])
+            .find(same_version);
+        let next = self.nav_order[pos + 1..]
+            .iter()
+            .map(|&i| &self.pages[i])
+            .find(same_version);
         (prev, next)
     }
 
@@ -239,6 +252,26 @@ mod tests {
         assert_eq!(section_of("api/v2/get", &urls), Some(1));
         assert_eq!(section_of("apiary/get", &urls), None);
         assert_eq!(section_of("guides/x", &urls), None);
+    }
+
+    #[test]
+    fn neighbours_skip_pages_of_other_versions() {
+        let dir = tempfile::tempdir().unwrap();
+        for name in ["a", "b", "c"] {
+            std::fs::write(dir.path().join(format!("{name}.mdx")), format!("# {name}")).unwrap();
+        }
+        let config: SiteConfig = serde_json::from_str(
+            r#"{"name": "X", "versions": ["v2", "v1"], "navigation": [
+                {"group": "New", "version": "v2", "pages": ["a"]},
+                {"group": "Old", "version": "v1", "pages": ["b"]},
+                {"group": "All", "pages": ["c"]}]}"#,
+        )
+        .unwrap();
+        let (site, _) = Site::load(dir.path(), config, &|_| None);
+        let a = site.page_by_slug("a").unwrap().id;
+        let (prev, next) = site.neighbours(a);
+        assert!(prev.is_none());
+        assert_eq!(next.unwrap().slug, "c", "the v1 page is skipped");
     }
 
     #[test]

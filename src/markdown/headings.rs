@@ -38,7 +38,7 @@ impl Slugger {
 pub fn slug(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
-        if c.is_ascii_alphanumeric() {
+        if c.is_ascii_alphanumeric() || c == '_' {
             out.push(c.to_ascii_lowercase());
         } else if !out.is_empty() && !out.ends_with('-') && c != '\'' {
             out.push('-');
@@ -57,6 +57,8 @@ mod tests {
         assert_eq!(slug("  `npm install` & co. "), "npm-install-co");
         assert_eq!(slug("What's new"), "whats-new");
         assert_eq!(slug("Über 2.0"), "ber-2-0");
+        // Underscores stay, as in Mintlify's ids (`user_group`).
+        assert_eq!(slug("The user_group object"), "the-user_group-object");
     }
 
     #[test]

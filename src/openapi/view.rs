@@ -202,15 +202,20 @@ fn string_list(value: Option<&Value>) -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// The nearest `servers` list (operation, path item, spec) with variables
-/// replaced by their defaults; else site.json `api.baseUrl`.
+/// site.json `api.baseUrl` when set (it is the base URL of all endpoints and
+/// may offer several); else the nearest `servers` list (operation, path
+/// item, spec) with variables replaced by their defaults.
 fn base_urls(levels: &[&Value], api: &ApiConfig) -> Vec<String> {
+    let configured = api.base_urls();
+    if !configured.is_empty() {
+        return configured;
+    }
     let servers = levels
         .iter()
         .filter_map(|level| level.get("servers").and_then(Value::as_array))
         .find(|list| !list.is_empty());
     let Some(servers) = servers else {
-        return api.base_urls();
+        return Vec::new();
     };
     servers
         .iter()
