@@ -36,6 +36,9 @@ enum Command {
         /// Output folder [default: ROOT/_site].
         #[arg(long, short)]
         out: Option<PathBuf>,
+        /// Public URL of the site (e.g. https://docs.example.com), for absolute sitemap URLs.
+        #[arg(long)]
+        site_url: Option<String>,
     },
     /// Serve a live preview that rebuilds on every save.
     Serve {
@@ -78,7 +81,7 @@ pub fn main() -> i32 {
         }
     };
     match cli.command {
-        Command::Build { root, out } => build(&root, out),
+        Command::Build { root, out, site_url } => build(&root, out, site_url),
         Command::Serve {
             root,
             port,
@@ -94,10 +97,11 @@ pub fn main() -> i32 {
     }
 }
 
-fn build(root: &Path, out: Option<PathBuf>) -> i32 {
+fn build(root: &Path, out: Option<PathBuf>, site_url: Option<String>) -> i32 {
     let out = out.unwrap_or_else(|| root.join("_site"));
     let started = std::time::Instant::now();
-    let result = crate::build::build(root, &out);
+    let options = crate::build::BuildOptions { site_url };
+    let result = crate::build::build_with(root, &out, &options);
     report(&result.diagnostics, root);
     if result.diagnostics.has_errors() {
         eprintln!(

@@ -146,3 +146,23 @@ fn image_paths_without_a_leading_slash_resolve_from_the_root_too() {
     let setup = fs::read_to_string(site.join("guides/setup/index.html")).unwrap();
     assert!(setup.contains("src=\"../../images/dot.svg\""), "{setup}");
 }
+
+#[test]
+fn site_url_makes_sitemap_locations_absolute() {
+    let out = tempfile::tempdir().unwrap();
+    let site = out.path().join("site");
+    let root = fixture("build-basic");
+    let output = sheaf(&[
+        "build",
+        root.to_str().unwrap(),
+        "--out",
+        site.to_str().unwrap(),
+        "--site-url",
+        "https://docs.example.com/",
+    ]);
+    assert_eq!(output.status.code(), Some(0));
+    let sitemap = fs::read_to_string(site.join("sitemap.xml")).unwrap();
+    assert!(sitemap.contains("<loc>https://docs.example.com/guides/setup/</loc>"), "{sitemap}");
+    let robots = fs::read_to_string(site.join("robots.txt")).unwrap();
+    assert!(robots.contains("Sitemap: https://docs.example.com/sitemap.xml"));
+}

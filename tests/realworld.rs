@@ -142,12 +142,13 @@ fn all_realworld_sites_build_and_render_every_navigation_page() {
                 failures.push(format!("{name}: {page} leaks {tag}"));
             }
         }
-        let warnings = stderr(&output)
-            .lines()
-            .filter(|l| l.starts_with("warning"))
-            .count();
+        let log = stderr(&output);
+        let (endpoints, missing_ops) =
+            check_endpoint_pages(&root, &out, &log, &mut failures, &name);
+        let warnings = log.lines().filter(|l| l.starts_with("warning")).count();
         report.push(format!(
-            "{name}: {} nav pages, {html_files} HTML files, {warnings} warnings",
+            "{name}: {} nav pages, {html_files} HTML files, {endpoints} endpoint pages \
+             ({missing_ops} name operations the site's specs lack), {warnings} warnings",
             pages.len()
         ));
     }
@@ -179,4 +180,57 @@ fn page_html(out: &Path, entry: &str) -> Option<std::path::PathBuf> {
         out.join(&slug).join("index.html")
     };
     path.is_file().then_some(path)
+}
+
+/// Every page with `openapi:` frontmatter has a non-empty endpoint section,
+/// unless sheaf warned that the site's specs lack that operation. Returns
+/// the number of endpoint pages and of such warned references.
+fn check_endpoint_pages(
+    root: &Path,
+    out: &Path,
+    log: &str,
+    failures: &mut Vec<String>,
+    site: &str,
+) -> (usize, usize) {
+    let mut endpoints = 0;
+    let mut missing = 0;
+    for entry in walkdir::WalkDir::new(root)
+        .into_iter()
+        .filter_map(Result::ok)
+    {
+        let path = entry.path();
+        if path.extension().is_none_or(|e| e != "mdx" && e != "md") {
+            continue;
+        }
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        let Some(front) = text
+            .strip_prefix("---\n")
+            .and_then(|t| t.split("\n---").next())
+        else {
+            continue;
+        };
+        if !front.lines().any(|l| l.starts_with("openapi:")) {
+            continue;
+        }
+        let rel = path.strip_prefix(root).unwrap().with_extension("");
+        let rel_str = rel.to_string_lossy().replace('\\', "/");
+        if rel_str
+            .split('/')
+            .any(|c| c.starts_with(['_', '.']) || c == "snippets")
+        {
+            continue;
+        }
+        let html = std::fs::read_to_string(out.join(&rel).join("index.html")).unwrap_or_default();
+        let warned = log.lines().any(|l| l.contains(&format!("--> {rel_str}.")));
+        if html.contains("class=\"endpoint-header\"") && html.contains("class=\"endpoint-path\"") {
+            endpoints += 1;
+        } else if warned && log.contains("cannot be shown") {
+            missing += 1;
+        } else {
+            failures.push(format!(
+                "{site}: {rel_str} has `openapi:` frontmatter but no endpoint section"
+            ));
+        }
+    }
+    (endpoints, missing)
 }
