@@ -341,6 +341,14 @@ fn page_edit_is_visible_on_the_next_request(build: BuildFn) {
             })
     });
 
+    let settled = server.snapshot().build;
+    thread::sleep(Duration::from_secs(1));
+    assert_eq!(
+        server.snapshot().build,
+        settled,
+        "reading the sources during a build must not start another build"
+    );
+
     let second = get(&agent, &server.url());
     assert!(
         second.body.contains("The second version"),
