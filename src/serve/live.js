@@ -8,13 +8,18 @@
   var SCROLL_KEY = "sheaf-serve-scroll:" + location.pathname;
   var PANEL_ID = "sheaf-serve-overlay";
 
+  /* Scroll back once the document is parsed, and again after images and
+     fonts have loaded (they can move the content). */
   function restoreScroll() {
     var saved = null;
     try {
       saved = sessionStorage.getItem(SCROLL_KEY);
       sessionStorage.removeItem(SCROLL_KEY);
     } catch (e) {}
-    if (saved !== null) window.scrollTo(0, parseFloat(saved) || 0);
+    if (saved === null) return;
+    var y = parseFloat(saved) || 0;
+    window.scrollTo(0, y);
+    window.addEventListener("load", function () { window.scrollTo(0, y); }, { once: true });
   }
 
   function reload() {
