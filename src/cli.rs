@@ -81,7 +81,11 @@ pub fn main() -> i32 {
         }
     };
     match cli.command {
-        Command::Build { root, out, site_url } => build(&root, out, site_url),
+        Command::Build {
+            root,
+            out,
+            site_url,
+        } => build(&root, out, site_url),
         Command::Serve {
             root,
             port,

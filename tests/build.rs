@@ -162,7 +162,10 @@ fn site_url_makes_sitemap_locations_absolute() {
     ]);
     assert_eq!(output.status.code(), Some(0));
     let sitemap = fs::read_to_string(site.join("sitemap.xml")).unwrap();
-    assert!(sitemap.contains("<loc>https://docs.example.com/guides/setup/</loc>"), "{sitemap}");
+    assert!(
+        sitemap.contains("<loc>https://docs.example.com/guides/setup/</loc>"),
+        "{sitemap}"
+    );
     let robots = fs::read_to_string(site.join("robots.txt")).unwrap();
     assert!(robots.contains("Sitemap: https://docs.example.com/sitemap.xml"));
 }

@@ -1,6 +1,46 @@
-//! The live preview: HTTP server, watcher, live reload and the playground proxy.
+//! The live preview (`sheaf serve`): build the docs root into a private
+//! temporary folder, serve it over HTTP, rebuild on every save and tell the
+//! open browser tabs.
+//!
+//! ```text
+//! notify (debounced) ─ watch ─ changes::Plan ─ Shared::apply ─ site::Site::rebuild
+//!                                                   │            (fresh folder per build,
+//!                                                   │             swapped in only if good)
+//!                                                   └─ events::Broadcaster ─ SSE ─ live.js
+//! tiny_http ─ 8 workers ─ routes::handle ─┬─ files (safe lookup, types, 404.html)
+//!                                         ├─ /__sheaf/events  (one thread per tab)
+//!                                         ├─ /__sheaf/status  (build state as JSON)
+//!                                         └─ /__sheaf/proxy   (proxy, allow-listed)
+//! ```
+//!
+//! Errors never stop the preview: a failed build keeps the last good site
+//! served and shows its diagnostics in the terminal and as an overlay in
+//! the browser; the next good build reloads the page (at the same scroll
+//! position) and the overlay goes.
+
+mod allow;
+mod changes;
+mod events;
+mod files;
+mod listen;
+mod live;
+mod proxy;
+mod routes;
+mod server;
+mod site;
+mod watch;
 
 use std::path::PathBuf;
+use std::sync::mpsc;
+
+use thiserror::Error;
+
+pub use allow::AllowList;
+pub use changes::{classify, ChangeKind, Plan};
+pub use live::{EVENTS_PATH, PROXY_PATH, STATUS_PATH};
+pub use proxy::{ProxyRequest, ProxyResponse, RESPONSE_CAP, TIMEOUT};
+pub use server::Server;
+pub use site::{BuildFn, Snapshot};
 
 /// How `sheaf serve` was asked to run.
 #[derive(Debug, Clone)]
@@ -11,10 +51,62 @@ pub struct Options {
     pub open: bool,
 }
 
-/// Runs the preview until interrupted.
+/// Why the preview could not start.
+#[derive(Debug, Error)]
+pub enum ServeError {
+    #[error("{} is not a folder", .0.display())]
+    NoRoot(PathBuf),
+    #[error("cannot resolve the host `{0}`")]
+    Host(String),
+    #[error("ports {first} to {last} are all busy; pick another with --port")]
+    PortsBusy { first: u16, last: u16 },
+    #[error("cannot listen: {0}")]
+    Bind(std::io::Error),
+    #[error("cannot create the preview's temporary folder: {0}")]
+    TempDir(std::io::Error),
+    #[error("cannot watch the docs root: {0}")]
+    Watch(std::io::Error),
+    #[error("cannot install the Ctrl-C handler: {0}")]
+    Signal(String),
+}
+
+/// Runs the preview until Ctrl-C.
 pub fn run(options: Options) -> Result<(), String> {
-    Err(format!(
-        "serve is not available yet for {}",
-        options.root.display()
-    ))
+    let (stop, stopped) = mpsc::channel();
+    ctrlc::set_handler(move || {
+        let _ = stop.send(());
+    })
+    .map_err(|e| ServeError::Signal(e.to_string()).to_string())?;
+    let server = Server::start(&options).map_err(|e| e.to_string())?;
+    for notice in server.notices() {
+        eprintln!("{notice}");
+    }
+    eprintln!(
+        "serving {} at {} (Ctrl-C to stop)",
+        options.root.display(),
+        server.url()
+    );
+    if options.open {
+        open_browser(&server.url());
+    }
+    let _ = stopped.recv();
+    eprintln!("stopping");
+    server.shutdown();
+    Ok(())
+}
+
+/// Asks the desktop to open `url`; failing is only worth a notice.
+fn open_browser(url: &str) {
+    let mut command = if cfg!(target_os = "macos") {
+        std::process::Command::new("open")
+    } else if cfg!(windows) {
+        let mut c = std::process::Command::new("cmd");
+        c.args(["/C", "start", ""]);
+        c
+    } else {
+        std::process::Command::new("xdg-open")
+    };
+    if let Err(error) = command.arg(url).spawn() {
+        eprintln!("could not open a browser ({error}); visit {url}");
+    }
 }

@@ -1,0 +1,118 @@
+//! Choosing the address to listen on. Loopback by default; any other host
+//! must be asked for and earns a warning. A busy port moves to the next free
+//! one (announced), up to [`PORT_ATTEMPTS`] ports on.
+
+use std::io::ErrorKind;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpListener, ToSocketAddrs};
+
+use super::ServeError;
+
+/// How many consecutive ports are tried when the asked-for one is busy.
+pub const PORT_ATTEMPTS: u16 = 10;
+
+/// A bound listener and what the user should be told about it.
+#[derive(Debug)]
+pub struct Bound {
+    pub listener: TcpListener,
+    pub addr: SocketAddr,
+    /// Warnings and notices (exposed host, moved port).
+    pub notices: Vec<String>,
+}
+
+/// Binds `host:port`; port 0 lets the system choose.
+pub fn bind(host: &str, port: u16) -> Result<Bound, ServeError> {
+    let ip = resolve_host(host)?;
+    let mut notices = Vec::new();
+    if !ip.is_loopback() {
+        notices.push(format!(
+            "warning: listening on {ip}: the preview and its API proxy are reachable from other machines on the network"
+        ));
+    }
+    let last = if port == 0 {
+        0
+    } else {
+        port.saturating_add(PORT_ATTEMPTS - 1)
+    };
+    for candidate in port..=last {
+        match TcpListener::bind(SocketAddr::new(ip, candidate)) {
+            Ok(listener) => {
+                send_without_delay(&listener);
+                let addr = listener.local_addr().map_err(ServeError::Bind)?;
+                if candidate != port {
+                    notices.push(format!("port {port} is busy; using port {candidate}"));
+                }
+                return Ok(Bound {
+                    listener,
+                    addr,
+                    notices,
+                });
+            }
+            Err(e) if e.kind() == ErrorKind::AddrInUse => continue,
+            Err(e) => return Err(ServeError::Bind(e)),
+        }
+    }
+    Err(ServeError::PortsBusy { first: port, last })
+}
+
+/// Turns Nagle's algorithm off for the accepted connections (they inherit
+/// the listener's setting on Linux and the BSDs). `tiny_http` writes a
+/// response's head and body separately; with Nagle on, the body waits for the
+/// client's delayed acknowledgement of the head, about 40 ms per page.
+fn send_without_delay(listener: &TcpListener) {
+    let _ = socket2::SockRef::from(listener).set_tcp_nodelay(true);
+}
+
+/// The address of `host`: an IP literal, `localhost`, or a name to resolve.
+fn resolve_host(host: &str) -> Result<IpAddr, ServeError> {
+    if host.eq_ignore_ascii_case("localhost") {
+        return Ok(IpAddr::V4(Ipv4Addr::LOCALHOST));
+    }
+    if let Ok(ip) = host.trim_matches(['[', ']']).parse::<IpAddr>() {
+        return Ok(ip);
+    }
+    (host, 0)
+        .to_socket_addrs()
+        .ok()
+        .and_then(|mut addrs| addrs.next())
+        .map(|addr| addr.ip())
+        .ok_or_else(|| ServeError::Host(host.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn loopback_is_quiet_and_port_zero_picks_a_port() {
+        let bound = bind("127.0.0.1", 0).unwrap();
+        assert_ne!(bound.addr.port(), 0);
+        assert!(bound.notices.is_empty());
+        assert!(bind("localhost", 0).unwrap().addr.ip().is_loopback());
+    }
+
+    #[test]
+    fn a_busy_port_moves_to_the_next_free_one() {
+        let taken = TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = taken.local_addr().unwrap().port();
+        let bound = bind("127.0.0.1", port).unwrap();
+        assert_ne!(bound.addr.port(), port);
+        assert_eq!(
+            bound.notices,
+            [format!(
+                "port {port} is busy; using port {}",
+                bound.addr.port()
+            )]
+        );
+    }
+
+    #[test]
+    fn other_hosts_are_warned_about() {
+        let bound = bind("0.0.0.0", 0).unwrap();
+        assert!(bound.notices[0].starts_with("warning: listening on 0.0.0.0"));
+    }
+
+    #[test]
+    fn unknown_hosts_are_an_error() {
+        assert!(matches!(bind("", 0), Err(ServeError::Host(_))));
+    }
+}

@@ -1,0 +1,177 @@
+//! Answering one request: the preview's own endpoints under `/__sheaf/`, then
+//! files of the served build. HTML gets the live script; nothing is cached
+//! (every reload must see the newest build).
+
+use std::io::Read;
+use std::path::Path;
+
+use tiny_http::{Header, Method, Request, Response, StatusCode};
+
+use super::files::{self, Lookup};
+use super::live::{self, EVENTS_PATH, PROXY_PATH, STATUS_PATH};
+use super::proxy::{ProxyError, ProxyRequest};
+use super::server::Shared;
+
+/// Largest proxy request accepted from the page.
+const PROXY_REQUEST_CAP: u64 = 1024 * 1024;
+
+type Reply = Response<std::io::Cursor<Vec<u8>>>;
+
+/// Answers `request` (errors writing the answer mean the client left).
+pub fn handle(request: Request, shared: &Shared) {
+    let path = request
+        .url()
+        .split('?')
+        .next()
+        .unwrap_or_default()
+        .to_string();
+    match path.as_str() {
+        EVENTS_PATH => shared.events.subscribe(request),
+        PROXY_PATH => {
+            let mut request = request;
+            let reply = proxy(&mut request, shared);
+            let _ = request.respond(reply);
+        }
+        _ => {
+            let reply = match request.method() {
+                Method::Get | Method::Head => page(request.url(), shared),
+                _ => text(405, "method not allowed\n"),
+            };
+            let _ = request.respond(reply);
+        }
+    }
+}
+
+/// A file of the site, `404.html`, or the status report.
+fn page(url: &str, shared: &Shared) -> Reply {
+    let snapshot = shared.snapshot();
+    if url.split('?').next() == Some(STATUS_PATH) {
+        return with_type(
+            Response::from_string(snapshot.report_json()),
+            "application/json",
+        );
+    }
+    let Some(dir) = snapshot.dir else {
+        return html(503, &not_built_page());
+    };
+    match files::resolve(&dir, url) {
+        Lookup::File(path) => file(&path, 200),
+        Lookup::Refused => text(400, "bad request: the path leaves the site\n"),
+        Lookup::NotFound => match files::resolve(&dir, "/404.html") {
+            Lookup::File(path) => file(&path, 404),
+            _ => text(404, "not found\n"),
+        },
+    }
+}
+
+fn file(path: &Path, status: u16) -> Reply {
+    let Ok(bytes) = std::fs::read(path) else {
+        return text(404, "not found\n");
+    };
+    if files::is_html(path) {
+        return html(status, &String::from_utf8_lossy(&bytes));
+    }
+    with_type(
+        Response::from_data(bytes).with_status_code(status),
+        files::content_type(path),
+    )
+}
+
+fn html(status: u16, document: &str) -> Reply {
+    with_type(
+        Response::from_string(live::inject(document)).with_status_code(status),
+        "text/html; charset=utf-8",
+    )
+}
+
+fn text(status: u16, message: &str) -> Reply {
+    with_type(
+        Response::from_string(message).with_status_code(status),
+        "text/plain; charset=utf-8",
+    )
+}
+
+fn with_type(reply: Reply, content_type: &str) -> Reply {
+    reply
+        .with_header(header("Content-Type", content_type))
+        .with_header(header("Cache-Control", "no-store"))
+        .with_header(header("X-Content-Type-Options", "nosniff"))
+}
+
+fn header(name: &str, value: &str) -> Header {
+    Header::from_bytes(name.as_bytes(), value.as_bytes()).expect("valid header")
+}
+
+/// Shown before the first good build; the overlay shows why.
+fn not_built_page() -> String {
+    "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Not built yet</title></head><body><main><h1>The site has not built yet</h1><p>Fix the problems listed below (and in the terminal); this page reloads by itself.</p></main></body></html>".to_string()
+}
+
+/// `POST /__sheaf/proxy`: checks the caller, forwards, answers JSON.
+fn proxy(request: &mut Request, shared: &Shared) -> Reply {
+    let result = read_proxy_request(request).and_then(|wanted| {
+        shared
+            .forwarder
+            .forward(&wanted, &shared.allow_list())
+            .map_err(|e| (e.status(), e.to_string()))
+    });
+    match result {
+        Ok(answer) => json(200, &serde_json::to_string(&answer).unwrap_or_default()),
+        Err((status, message)) => {
+            json(status, &serde_json::json!({ "error": message }).to_string())
+        }
+    }
+}
+
+/// The page's request; only same-origin JSON POSTs are accepted (a JSON
+/// content type forces a CORS preflight on other sites, which is never
+/// granted, and a foreign `Origin` is refused outright).
+fn read_proxy_request(request: &mut Request) -> Result<ProxyRequest, (u16, String)> {
+    if request.method() != &Method::Post {
+        return Err((405, "the proxy takes POST requests".into()));
+    }
+    let is_json = header_value(request, "Content-Type")
+        .is_some_and(|v| v.to_ascii_lowercase().starts_with("application/json"));
+    if !is_json {
+        return Err((415, "the proxy takes application/json".into()));
+    }
+    if !same_origin(request) {
+        return Err((403, "the proxy answers only pages of this preview".into()));
+    }
+    let mut body = Vec::new();
+    request
+        .as_reader()
+        .take(PROXY_REQUEST_CAP + 1)
+        .read_to_end(&mut body)
+        .map_err(|e| (400, e.to_string()))?;
+    if body.len() as u64 > PROXY_REQUEST_CAP {
+        return Err((413, "the request is larger than 1 MB".into()));
+    }
+    serde_json::from_slice(&body)
+        .map_err(|e| (400, ProxyError::BadRequest(e.to_string()).to_string()))
+}
+
+fn same_origin(request: &Request) -> bool {
+    let Some(origin) = header_value(request, "Origin") else {
+        return true;
+    };
+    let host = header_value(request, "Host").unwrap_or_default();
+    origin
+        .split_once("://")
+        .is_some_and(|(_, authority)| authority.eq_ignore_ascii_case(&host))
+}
+
+fn header_value(request: &Request, name: &'static str) -> Option<String> {
+    request
+        .headers()
+        .iter()
+        .find(|h| h.field.equiv(name))
+        .map(|h| h.value.as_str().to_string())
+}
+
+fn json(status: u16, body: &str) -> Reply {
+    with_type(
+        Response::from_string(body).with_status_code(StatusCode(status)),
+        "application/json",
+    )
+}

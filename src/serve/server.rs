@@ -1,0 +1,272 @@
+//! The running preview: a `tiny_http` listener, a fixed pool of request
+//! workers, the shared state they read ([`Shared`]) and, for a docs root,
+//! the watcher that rebuilds it.
+
+use std::io::IsTerminal;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, RwLock};
+use std::thread::{self, JoinHandle};
+use std::time::Instant;
+
+use super::allow::AllowList;
+use super::changes::Plan;
+use super::events::{Broadcaster, Event};
+use super::listen;
+use super::proxy::Forwarder;
+use super::routes;
+use super::site::{BuildFn, Site, Snapshot};
+use super::watch::Watcher;
+use super::{Options, ServeError};
+use crate::diagnostics::render_terminal;
+
+/// How many threads answer requests (event streams have their own threads).
+const WORKERS: usize = 8;
+
+/// What the workers and the watcher share.
+pub struct Shared {
+    content: Content,
+    pub(super) events: Broadcaster,
+    allow: RwLock<Arc<AllowList>>,
+    pub(super) forwarder: Forwarder,
+}
+
+/// Where the served files come from.
+enum Content {
+    /// A folder served as is ([`Server::serve_dir`]).
+    Fixed(Arc<PathBuf>),
+    /// A docs root built on every change.
+    Built(Site),
+}
+
+impl Shared {
+    fn new(content: Content, allow: AllowList) -> Shared {
+        Shared {
+            content,
+            events: Broadcaster::default(),
+            allow: RwLock::new(Arc::new(allow)),
+            forwarder: Forwarder::default(),
+        }
+    }
+
+    /// The folder to serve and the latest build's diagnostics.
+    pub fn snapshot(&self) -> Snapshot {
+        match &self.content {
+            Content::Fixed(dir) => Snapshot {
+                dir: Some(dir.clone()),
+                ..Snapshot::default()
+            },
+            Content::Built(site) => site.snapshot(),
+        }
+    }
+
+    /// The API base URLs the proxy may reach.
+    pub fn allow_list(&self) -> Arc<AllowList> {
+        self.allow
+            .read()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .clone()
+    }
+
+    fn set_allow_list(&self, allow: AllowList) {
+        *self
+            .allow
+            .write()
+            .unwrap_or_else(|poisoned| poisoned.into_inner()) = Arc::new(allow);
+    }
+
+    /// Carries out a batch of changes: logs them, refreshes the proxy's
+    /// allow-list when the config or a spec changed, rebuilds and tells the
+    /// open tabs.
+    pub fn apply(&self, plan: &Plan) {
+        let Content::Built(site) = &self.content else {
+            return;
+        };
+        for line in plan.describe() {
+            eprintln!("  {line}");
+        }
+        if plan.refreshes_allow_list() {
+            self.set_allow_list(AllowList::for_site(site.root()));
+        }
+        self.build(site);
+    }
+
+    /// Builds, reports to the terminal and to the open tabs.
+    fn build(&self, site: &Site) -> Snapshot {
+        let started = Instant::now();
+        let snapshot = site.rebuild();
+        report(site.root(), &snapshot, started);
+        let event = if snapshot.failed() {
+            Event::Problems(snapshot.report_json())
+        } else {
+            Event::Reload
+        };
+        self.events.send(event);
+        snapshot
+    }
+}
+
+fn report(root: &Path, snapshot: &Snapshot, started: Instant) {
+    let color = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    eprint!("{}", render_terminal(&snapshot.diagnostics, root, color));
+    if snapshot.failed() {
+        let serving = match snapshot.dir {
+            Some(_) => "still serving the last good build",
+            None => "nothing to serve until it builds",
+        };
+        eprintln!(
+            "build {} failed ({} errors); {serving}",
+            snapshot.build,
+            snapshot.diagnostics.error_count()
+        );
+    } else {
+        eprintln!("build {} done in {:.2?}", snapshot.build, started.elapsed());
+    }
+}
+
+/// A running preview server. Dropping it shuts it down.
+pub struct Server {
+    addr: SocketAddr,
+    notices: Vec<String>,
+    http: Arc<tiny_http::Server>,
+    shared: Arc<Shared>,
+    workers: Vec<JoinHandle<()>>,
+    stopping: Arc<AtomicBool>,
+    watcher: Option<Watcher>,
+}
+
+impl Server {
+    /// Builds the docs root `options.root` with [`crate::build::build`],
+    /// serves it on `options.host:options.port` and rebuilds on every change.
+    pub fn start(options: &Options) -> Result<Server, ServeError> {
+        Server::start_with(options, Arc::new(crate::build::build))
+    }
+
+    /// [`Server::start`] with another build function (tests use a small one).
+    pub fn start_with(options: &Options, build: BuildFn) -> Result<Server, ServeError> {
+        if !options.root.is_dir() {
+            return Err(ServeError::NoRoot(options.root.clone()));
+        }
+        let bound = listen::bind(&options.host, options.port)?;
+        let site = Site::new(&options.root, build)?;
+        let shared = Arc::new(Shared::new(
+            Content::Built(site),
+            AllowList::for_site(&options.root),
+        ));
+        if let Content::Built(site) = &shared.content {
+            shared.build(site);
+        }
+        let watcher = Watcher::start(&options.root, shared.clone())?;
+        let mut server = Server::listen(bound, shared)?;
+        server.watcher = Some(watcher);
+        Ok(server)
+    }
+
+    /// Serves the folder `dir` as it is (no build, no watching) on
+    /// `host:port`, with a proxy limited to `allow`.
+    pub fn serve_dir(
+        dir: &Path,
+        host: &str,
+        port: u16,
+        allow: AllowList,
+    ) -> Result<Server, ServeError> {
+        if !dir.is_dir() {
+            return Err(ServeError::NoRoot(dir.to_path_buf()));
+        }
+        let bound = listen::bind(host, port)?;
+        let content = Content::Fixed(Arc::new(dir.to_path_buf()));
+        Server::listen(bound, Arc::new(Shared::new(content, allow)))
+    }
+
+    fn listen(bound: listen::Bound, shared: Arc<Shared>) -> Result<Server, ServeError> {
+        let http = tiny_http::Server::from_listener(bound.listener, None)
+            .map_err(|e| ServeError::Bind(std::io::Error::other(e.to_string())))?;
+        let http = Arc::new(http);
+        let stopping = Arc::new(AtomicBool::new(false));
+        let workers = (0..WORKERS)
+            .map(|_| spawn_worker(http.clone(), shared.clone(), stopping.clone()))
+            .collect();
+        Ok(Server {
+            addr: bound.addr,
+            notices: bound.notices,
+            http,
+            shared,
+            workers,
+            stopping,
+            watcher: None,
+        })
+    }
+
+    /// The address listened on (the real port when 0 was asked for).
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// `http://host:port/`, for humans and browsers.
+    pub fn url(&self) -> String {
+        let host = if self.addr.ip().is_unspecified() {
+            "localhost".to_string()
+        } else {
+            self.addr.ip().to_string()
+        };
+        match self.addr {
+            SocketAddr::V6(_) if host != "localhost" => {
+                format!("http://[{host}]:{}/", self.addr.port())
+            }
+            _ => format!("http://{host}:{}/", self.addr.port()),
+        }
+    }
+
+    /// Warnings and notices from binding (exposed host, moved port).
+    pub fn notices(&self) -> &[String] {
+        &self.notices
+    }
+
+    /// The latest build state.
+    pub fn snapshot(&self) -> Snapshot {
+        self.shared.snapshot()
+    }
+
+    /// Stops watching, ends event streams, lets the workers finish the
+    /// requests they hold and waits for them.
+    pub fn shutdown(mut self) {
+        self.stop();
+    }
+
+    fn stop(&mut self) {
+        if self.stopping.swap(true, Ordering::SeqCst) {
+            return;
+        }
+        if let Some(watcher) = self.watcher.take() {
+            watcher.stop();
+        }
+        self.shared.events.close();
+        for _ in &self.workers {
+            self.http.unblock();
+        }
+        for worker in self.workers.drain(..) {
+            let _ = worker.join();
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+fn spawn_worker(
+    http: Arc<tiny_http::Server>,
+    shared: Arc<Shared>,
+    stopping: Arc<AtomicBool>,
+) -> JoinHandle<()> {
+    thread::spawn(move || loop {
+        match http.recv() {
+            Ok(request) => routes::handle(request, &shared),
+            Err(_) if stopping.load(Ordering::SeqCst) => return,
+            Err(error) => eprintln!("warning: preview server: {error}"),
+        }
+    })
+}

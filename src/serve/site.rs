@@ -1,0 +1,205 @@
+//! The site being previewed: every build goes into a fresh folder of a
+//! private temporary directory, and only a build without errors becomes the
+//! served one. A failed build leaves the last good folder in place and keeps
+//! its diagnostics for the overlay; the next good build clears them.
+//!
+//! The previous good folder is kept one build longer than needed, so a
+//! request that started just before a swap still finds its files.
+
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, RwLock};
+
+use serde_json::json;
+use tempfile::TempDir;
+
+use super::ServeError;
+use crate::build::BuildResult;
+use crate::diagnostics::Diagnostics;
+
+/// Builds the docs root `root` into the folder `out` (which does not exist
+/// yet); [`crate::build::build`] in production.
+pub type BuildFn = Arc<dyn Fn(&Path, &Path) -> BuildResult + Send + Sync>;
+
+/// The outcome of the latest build, as the server shows it.
+#[derive(Debug, Clone, Default)]
+pub struct Snapshot {
+    /// How many builds ran (successful or not).
+    pub build: u64,
+    /// The folder served, from the last good build; `None` before the first.
+    pub dir: Option<Arc<PathBuf>>,
+    /// The diagnostics of the latest build (warnings after a good one).
+    pub diagnostics: Diagnostics,
+}
+
+impl Snapshot {
+    /// Whether the latest build failed (the overlay is up).
+    pub fn failed(&self) -> bool {
+        self.diagnostics.has_errors()
+    }
+
+    /// `{build, ok, diagnostics: [...]}`: the overlay's and the status page's data.
+    pub fn report_json(&self) -> String {
+        let diagnostics: Vec<_> = self.diagnostics.iter().map(|d| d.to_json()).collect();
+        json!({
+            "build": self.build,
+            "ok": !self.failed(),
+            "diagnostics": diagnostics,
+        })
+        .to_string()
+    }
+}
+
+/// Builds and remembers what to serve.
+pub struct Site {
+    root: PathBuf,
+    build: BuildFn,
+    work: TempDir,
+    state: RwLock<Snapshot>,
+    /// Good builds, newest last; all but the two newest are deleted.
+    generations: std::sync::Mutex<Vec<PathBuf>>,
+}
+
+impl Site {
+    /// A site with nothing built yet.
+    pub fn new(root: &Path, build: BuildFn) -> Result<Site, ServeError> {
+        let work = tempfile::Builder::new()
+            .prefix("sheaf-serve-")
+            .tempdir()
+            .map_err(ServeError::TempDir)?;
+        Ok(Site {
+            root: root.to_path_buf(),
+            build,
+            work,
+            state: RwLock::new(Snapshot::default()),
+            generations: Default::default(),
+        })
+    }
+
+    /// The docs root.
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    /// The latest state.
+    pub fn snapshot(&self) -> Snapshot {
+        self.state
+            .read()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .clone()
+    }
+
+    /// Builds the site again; serves the result only if it has no errors.
+    pub fn rebuild(&self) -> Snapshot {
+        let number = self.snapshot().build + 1;
+        let out = self.work.path().join(format!("build-{number}"));
+        let result = (self.build)(&self.root, &out);
+        let failed = result.diagnostics.has_errors();
+        if failed {
+            let _ = std::fs::remove_dir_all(&out);
+        } else {
+            std::fs::create_dir_all(&out).ok();
+            self.retire_old_generations(out.clone());
+        }
+        let mut state = self
+            .state
+            .write()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        state.build = number;
+        state.diagnostics = result.diagnostics;
+        if !failed {
+            state.dir = Some(Arc::new(out));
+        }
+        state.clone()
+    }
+
+    fn retire_old_generations(&self, newest: PathBuf) {
+        let mut generations = self
+            .generations
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        generations.push(newest);
+        while generations.len() > 2 {
+            let old = generations.remove(0);
+            let _ = std::fs::remove_dir_all(old);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diagnostics::Diagnostic;
+
+    /// A build that writes `index.html` with the text of `root/page.txt`, and
+    /// fails when that text is `broken`.
+    fn fake_build() -> BuildFn {
+        Arc::new(|root: &Path, out: &Path| {
+            let text = std::fs::read_to_string(root.join("page.txt")).unwrap();
+            let mut result = BuildResult::default();
+            if text == "broken" {
+                result
+                    .diagnostics
+                    .push(Diagnostic::error("page.txt", "broken").at_line(1, 1));
+            } else {
+                std::fs::create_dir_all(out).unwrap();
+                std::fs::write(out.join("index.html"), text).unwrap();
+                result.pages = 1;
+            }
+            result
+        })
+    }
+
+    fn served_text(snapshot: &Snapshot) -> String {
+        let dir = snapshot.dir.as_ref().unwrap();
+        std::fs::read_to_string(dir.join("index.html")).unwrap()
+    }
+
+    #[test]
+    fn a_failed_build_keeps_the_last_good_site_until_fixed() {
+        let root = tempfile::tempdir().unwrap();
+        let page = root.path().join("page.txt");
+        std::fs::write(&page, "one").unwrap();
+        let site = Site::new(root.path(), fake_build()).unwrap();
+        let first = site.rebuild();
+        assert!(!first.failed());
+        assert_eq!(served_text(&first), "one");
+
+        std::fs::write(&page, "broken").unwrap();
+        let broken = site.rebuild();
+        assert!(broken.failed());
+        assert_eq!(served_text(&broken), "one");
+        assert!(broken
+            .report_json()
+            .contains("\"location\":\"page.txt:1:1\""));
+
+        std::fs::write(&page, "two").unwrap();
+        let fixed = site.rebuild();
+        assert!(!fixed.failed());
+        assert_eq!(fixed.build, 3);
+        assert_eq!(served_text(&fixed), "two");
+    }
+
+    #[test]
+    fn only_the_two_newest_good_builds_are_kept() {
+        let root = tempfile::tempdir().unwrap();
+        std::fs::write(root.path().join("page.txt"), "x").unwrap();
+        let site = Site::new(root.path(), fake_build()).unwrap();
+        let first = site.rebuild();
+        site.rebuild();
+        site.rebuild();
+        assert!(!first.dir.unwrap().exists());
+        let kept = std::fs::read_dir(site.work.path()).unwrap().count();
+        assert_eq!(kept, 2);
+    }
+
+    #[test]
+    fn first_build_failing_serves_nothing() {
+        let root = tempfile::tempdir().unwrap();
+        std::fs::write(root.path().join("page.txt"), "broken").unwrap();
+        let site = Site::new(root.path(), fake_build()).unwrap();
+        let snapshot = site.rebuild();
+        assert!(snapshot.failed());
+        assert!(snapshot.dir.is_none());
+        assert!(snapshot.report_json().contains("\"ok\":false"));
+    }
+}
