@@ -359,6 +359,10 @@ async fn screenshots_of_desktop_and_phone_layouts() {
     save_screenshot(&browser, "desktop-dark").await;
     show_page(&browser, &site.url("guides/components/"), "dark").await;
     save_screenshot(&browser, "desktop-components-dark").await;
+    let overflow = browser
+        .eval("return document.documentElement.scrollHeight - innerHeight;")
+        .await;
+    assert_eq!(overflow, json!(0), "a short page does not scroll");
     show_page(&browser, &site.url("api/update-user/"), "light").await;
     save_screenshot(&browser, "desktop-endpoint").await;
 
