@@ -91,10 +91,9 @@ async fn mode_toggle_flips_the_theme_and_it_persists_across_pages() {
     assert_eq!(browser.theme().await, "dark");
     assert_eq!(toggle.attr("aria-pressed").await.unwrap().unwrap(), "true");
 
-    let link = browser
-        .find("#sidebar a.nav-link[href$='guides/quickstart/']")
+    browser
+        .click("#sidebar a.nav-link[href$='guides/quickstart/']")
         .await;
-    link.click().await.unwrap();
     browser
         .wait_until("location.pathname.endsWith('/guides/quickstart/') && document.readyState === 'complete'")
         .await;
@@ -287,12 +286,7 @@ async fn playground_sends_the_request_and_shows_the_pretty_response() {
     let body = browser.find("[data-playground] textarea[data-body]").await;
     body.clear().await.unwrap();
     body.send_keys(r#"{"name": "Grace"}"#).await.unwrap();
-    browser
-        .find("[data-playground] [data-send]")
-        .await
-        .click()
-        .await
-        .unwrap();
+    browser.click("[data-playground] [data-send]").await;
     browser
         .wait_until("document.querySelector('[data-playground] [data-status]').textContent !== ''")
         .await;
@@ -344,15 +338,14 @@ async fn show_page(browser: &Browser, url: &str, theme: &str) {
 }
 
 #[tokio::test]
-async fn screenshots_of_desktop_and_phone_layouts() {
+async fn desktop_screenshots_in_light_and_dark() {
     let Some(browser) = launch().await else {
         return;
     };
     let site = fixture_site();
     let page = site.url("guides/quickstart/");
-    emulate_media(&browser, "prefers-reduced-motion", "reduce");
-
     browser.set_viewport(1280, 900, false);
+
     show_page(&browser, &page, "light").await;
     save_screenshot(&browser, "desktop-light").await;
     show_page(&browser, &page, "dark").await;
@@ -365,32 +358,33 @@ async fn screenshots_of_desktop_and_phone_layouts() {
     assert_eq!(overflow, json!(0), "a short page does not scroll");
     show_page(&browser, &site.url("api/update-user/"), "light").await;
     save_screenshot(&browser, "desktop-endpoint").await;
+    browser.close().await;
+}
 
+#[tokio::test]
+async fn phone_screenshots_of_page_menu_and_search() {
+    let Some(browser) = launch().await else {
+        return;
+    };
+    let site = fixture_site();
     browser.set_viewport(390, 844, true);
-    show_page(&browser, &page, "light").await;
+    emulate_media(&browser, "prefers-reduced-motion", "reduce");
+
+    show_page(&browser, &site.url("guides/quickstart/"), "light").await;
     let width = browser
         .eval("return document.documentElement.clientWidth;")
         .await;
-    assert_eq!(width, json!(390));
+    assert_eq!(width, json!(390), "no horizontal overflow");
     save_screenshot(&browser, "phone-light").await;
-    browser
-        .find("[data-menu-toggle]")
-        .await
-        .click()
-        .await
-        .unwrap();
+
+    browser.click("[data-menu-toggle]").await;
     browser
         .wait_until("document.getElementById('sidebar').getBoundingClientRect().left === 0")
         .await;
     save_screenshot(&browser, "phone-menu").await;
 
     press(&browser, None, char::from(Key::Escape)).await;
-    browser
-        .find("[data-search-open]")
-        .await
-        .click()
-        .await
-        .unwrap();
+    browser.click("[data-search-open]").await;
     let input = browser.find("#sheaf-search-input").await;
     input.send_keys("zephyrine").await.unwrap();
     browser

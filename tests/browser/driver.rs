@@ -180,6 +180,14 @@ impl Browser {
             .unwrap_or_else(|e| panic!("no element {css}: {e}"))
     }
 
+    pub async fn click(&self, css: &str) {
+        let element = self.find(css).await;
+        element
+            .click()
+            .await
+            .unwrap_or_else(|e| panic!("cannot click {css}: {e}"));
+    }
+
     pub async fn theme(&self) -> String {
         self.eval_string("return document.documentElement.getAttribute('data-theme') || '';")
             .await
