@@ -381,6 +381,13 @@ async fn phone_screenshots_of_page_menu_and_search() {
     browser
         .wait_until("document.getElementById('sidebar').getBoundingClientRect().left === 0")
         .await;
+    let focused = browser
+        .eval_string("return document.activeElement.getAttribute('aria-current') || '';")
+        .await;
+    assert_eq!(
+        focused, "page",
+        "the open menu focuses the current page's link"
+    );
     save_screenshot(&browser, "phone-menu").await;
 
     press(&browser, None, char::from(Key::Escape)).await;
