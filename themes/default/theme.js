@@ -58,7 +58,7 @@
       if (open) doc.setAttribute("data-menu-open", ""); else doc.removeAttribute("data-menu-open");
       if (backdrop) backdrop.hidden = !open;
       if (open) {
-        var first = sidebar.querySelector("[aria-current], a, select");
+        var first = sidebar.querySelector("[aria-current]") || sidebar.querySelector("a, select");
         if (first) first.focus();
       }
     }

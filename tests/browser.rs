@@ -1,0 +1,402 @@
+//! Real-browser tests: the fixture site (`tests/fixtures/browser-site`) is
+//! built with the `sheaf` binary, served on 127.0.0.1 and driven in headless
+//! Chromium over WebDriver (ChromeDriver + fantoccini). Nothing reaches the
+//! internet: host names never resolve in the browser.
+//!
+//! Without Chromium and ChromeDriver the tests print a note and pass, except
+//! under CI, where they fail (install `chromium chromium-driver`).
+//!
+//! Screenshots land in `<target dir>/screenshots/` for a human to look at.
+
+#[path = "common/mod.rs"]
+mod common;
+#[path = "browser/driver.rs"]
+mod driver;
+#[path = "browser/server.rs"]
+mod server;
+#[path = "browser/site.rs"]
+mod site;
+#[path = "browser/tools.rs"]
+mod tools;
+
+use std::path::PathBuf;
+
+use fantoccini::actions::{InputSource, KeyAction, KeyActions};
+use fantoccini::key::Key;
+use serde_json::json;
+
+use driver::Browser;
+use server::serve_api;
+use site::{build_site, edit_site_json, fixture_site, set_api_server};
+
+/// A fresh headless Chromium, or `None` when the tests are skipped.
+async fn launch() -> Option<Browser> {
+    let tools = tools::browser_tools()?;
+    Some(Browser::launch(&tools).await)
+}
+
+/// Makes the media `feature` (e.g. `prefers-color-scheme`) report `value`.
+fn emulate_media(browser: &Browser, feature: &str, value: &str) {
+    let features = json!([{ "name": feature, "value": value }]);
+    browser.cdp(
+        "Emulation.setEmulatedMedia",
+        json!({ "features": features }),
+    );
+}
+
+/// Records `data-theme` on <html> as soon as <body> exists, i.e. before
+/// anything of the page could be painted: `window.sheafThemeAtBody`.
+const THEME_PROBE: &str = "new MutationObserver(function (records, observer) {
+  if (!document.body) return;
+  window.sheafThemeAtBody = document.documentElement.getAttribute('data-theme');
+  observer.disconnect();
+}).observe(document, { childList: true, subtree: true });";
+
+async fn press(browser: &Browser, modifier: Option<Key>, key: char) {
+    let mut keys = KeyActions::new("keyboard".to_string());
+    if let Some(modifier) = modifier {
+        keys = keys.then(KeyAction::Down {
+            value: modifier.into(),
+        });
+    }
+    keys = keys
+        .then(KeyAction::Down { value: key })
+        .then(KeyAction::Up { value: key });
+    if let Some(modifier) = modifier {
+        keys = keys.then(KeyAction::Up {
+            value: modifier.into(),
+        });
+    }
+    browser.client.perform_actions(keys).await.expect("keys");
+}
+
+/* ---- mode toggle ---- */
+
+#[tokio::test]
+async fn mode_toggle_flips_the_theme_and_it_persists_across_pages() {
+    let Some(browser) = launch().await else {
+        return;
+    };
+    let site = fixture_site();
+    emulate_media(&browser, "prefers-color-scheme", "light");
+    browser.on_new_document(THEME_PROBE);
+    browser.goto(&site.url("")).await;
+    assert_eq!(browser.theme().await, "light", "no default: the system's");
+
+    let toggle = browser
+        .find("header button[data-mode-toggle][aria-label='Dark mode']")
+        .await;
+    assert_eq!(toggle.attr("aria-pressed").await.unwrap().unwrap(), "false");
+    toggle.click().await.unwrap();
+    assert_eq!(browser.theme().await, "dark");
+    assert_eq!(toggle.attr("aria-pressed").await.unwrap().unwrap(), "true");
+
+    browser
+        .click("#sidebar a.nav-link[href$='guides/quickstart/']")
+        .await;
+    browser
+        .wait_until("location.pathname.endsWith('/guides/quickstart/') && document.readyState === 'complete'")
+        .await;
+    assert_eq!(
+        browser.eval("return window.sheafThemeAtBody;").await,
+        json!("dark"),
+        "data-theme must be set before <body> is parsed (no flash of the other theme)"
+    );
+    assert_eq!(browser.theme().await, "dark");
+    let toggle = browser.find("button[data-mode-toggle]").await;
+    assert_eq!(toggle.attr("aria-pressed").await.unwrap().unwrap(), "true");
+    browser.close().await;
+}
+
+#[tokio::test]
+async fn hidden_mode_toggle_with_default_forces_that_mode() {
+    let Some(browser) = launch().await else {
+        return;
+    };
+    let site = build_site(|root| {
+        edit_site_json(root, |config| {
+            config.insert(
+                "modeToggle".into(),
+                json!({ "default": "dark", "isHidden": true }),
+            );
+        })
+    });
+    emulate_media(&browser, "prefers-color-scheme", "light");
+    browser.goto(&site.url("")).await;
+    browser
+        .eval("localStorage.setItem('sheaf-mode', 'light');")
+        .await;
+    browser.client.refresh().await.unwrap();
+    assert_eq!(browser.theme().await, "dark", "forced, whatever was stored");
+    let toggles = browser
+        .eval("return document.querySelectorAll('[data-mode-toggle]').length;")
+        .await;
+    assert_eq!(toggles, json!(0), "no toggle when isHidden");
+    browser.close().await;
+}
+
+/* ---- search ---- */
+
+#[tokio::test]
+async fn ctrl_k_search_finds_a_heading_and_enter_opens_it() {
+    let Some(browser) = launch().await else {
+        return;
+    };
+    let site = fixture_site();
+    browser.goto(&site.url("")).await;
+
+    press(&browser, Some(Key::Control), 'k').await;
+    browser
+        .wait_until("document.querySelector('dialog.sheaf-search[open]')")
+        .await;
+    let focused = browser
+        .eval_string("return document.activeElement.id;")
+        .await;
+    assert_eq!(focused, "sheaf-search-input");
+
+    let input = browser.client.active_element().await.unwrap();
+    input.send_keys("zephyrine").await.unwrap();
+    browser
+        .wait_until("document.querySelector('#sheaf-search-results [role=option]')")
+        .await;
+    let first = browser.find("#sheaf-search-results [role=option]").await;
+    assert!(first.text().await.unwrap().contains("Quickstart"));
+
+    input
+        .send_keys(&char::from(Key::Down).to_string())
+        .await
+        .unwrap();
+    let target = browser
+        .eval_string(
+            "var id = document.activeElement.getAttribute('aria-activedescendant');
+             return document.getElementById(id).querySelector('a').href;",
+        )
+        .await;
+    assert!(target.contains("/guides/quickstart/"), "{target}");
+    input
+        .send_keys(&char::from(Key::Enter).to_string())
+        .await
+        .unwrap();
+    browser
+        .wait_until(&format!("location.href === {}", json!(target)))
+        .await;
+    assert_eq!(browser.path().await, "/guides/quickstart/");
+    browser.close().await;
+}
+
+/* ---- components ---- */
+
+#[tokio::test]
+async fn tabs_show_the_chosen_panel_only() {
+    let Some(browser) = launch().await else {
+        return;
+    };
+    let site = fixture_site();
+    browser.goto(&site.url("guides/components/")).await;
+    browser.find("[data-tabs][data-ready]").await;
+
+    let second = browser
+        .find("[role=tablist] [role=tab]:nth-of-type(2)")
+        .await;
+    assert_eq!(second.text().await.unwrap(), "Two");
+    second.click().await.unwrap();
+    assert_eq!(second.attr("aria-selected").await.unwrap().unwrap(), "true");
+    assert_eq!(visible_panels(&browser).await, ["Second"]);
+
+    second
+        .send_keys(&char::from(Key::Left).to_string())
+        .await
+        .unwrap();
+    assert_eq!(visible_panels(&browser).await, ["First"]);
+    browser.close().await;
+}
+
+/// The text of the tab panels on screen (labels are hidden once JS runs).
+async fn visible_panels(browser: &Browser) -> Vec<String> {
+    let texts = browser
+        .eval(
+            "return Array.from(document.querySelectorAll('[role=tabpanel]'))
+               .filter(function (p) { return p.checkVisibility(); })
+               .map(function (p) { return p.innerText.trim(); });",
+        )
+        .await;
+    serde_json::from_value(texts).unwrap()
+}
+
+/* ---- versions ---- */
+
+#[tokio::test]
+async fn version_switcher_shows_the_chosen_versions_groups() {
+    let Some(browser) = launch().await else {
+        return;
+    };
+    let site = fixture_site();
+    browser.goto(&site.url("guides/components/")).await;
+    assert_eq!(
+        visible_groups(&browser).await,
+        ["Get started", "Version two", "API"]
+    );
+
+    let select = browser.find("select[data-version-select]").await;
+    select.select_by_value("v1").await.unwrap();
+    assert_eq!(
+        visible_groups(&browser).await,
+        ["Get started", "Version one", "API"]
+    );
+
+    browser.goto(&site.url("guides/quickstart/")).await;
+    assert_eq!(
+        visible_groups(&browser).await,
+        ["Get started", "Version one", "API"],
+        "the choice is remembered on the next page"
+    );
+
+    browser.goto(&site.url("v1/overview/")).await;
+    let select = browser.find("select[data-version-select]").await;
+    select.select_by_value("v2").await.unwrap();
+    browser
+        .wait_until("location.pathname.endsWith('/v2/overview/')")
+        .await;
+    browser.close().await;
+}
+
+/// The names of the sidebar groups on screen.
+async fn visible_groups(browser: &Browser) -> Vec<String> {
+    let names = browser
+        .eval(
+            "return Array.from(document.querySelectorAll('#sidebar .nav-group'))
+               .filter(function (g) { return g.checkVisibility(); })
+               .map(function (g) { return g.querySelector('.nav-group-title').innerText.trim(); });",
+        )
+        .await;
+    serde_json::from_value(names).unwrap()
+}
+
+/* ---- Try it ---- */
+
+#[tokio::test]
+async fn playground_sends_the_request_and_shows_the_pretty_response() {
+    let Some(browser) = launch().await else {
+        return;
+    };
+    let (api, calls) = serve_api(r#"{"id":7,"name":"Grace"}"#);
+    let site = build_site(|root| set_api_server(root, &api.origin()));
+    browser.goto(&site.url("api/update-user/")).await;
+
+    let body = browser.find("[data-playground] textarea[data-body]").await;
+    body.clear().await.unwrap();
+    body.send_keys(r#"{"name": "Grace"}"#).await.unwrap();
+    browser.click("[data-playground] [data-send]").await;
+    browser
+        .wait_until("document.querySelector('[data-playground] [data-status]').textContent !== ''")
+        .await;
+
+    let status = browser.find("[data-playground] [data-status]").await;
+    assert_eq!(status.text().await.unwrap(), "200 OK");
+    let shown = browser
+        .eval_string("return document.querySelector('[data-response-body]').textContent;")
+        .await;
+    assert_eq!(shown, "{\n  \"id\": 7,\n  \"name\": \"Grace\"\n}");
+
+    let call = calls.try_recv().expect("the API got the request");
+    assert_eq!(
+        (call.method.as_str(), call.url.as_str()),
+        ("PUT", "/api/user")
+    );
+    assert_eq!(call.content_type.as_deref(), Some("application/json"));
+    assert_eq!(call.body, r#"{"name": "Grace"}"#);
+    browser.close().await;
+}
+
+/* ---- screenshots ---- */
+
+/// `<target dir>/screenshots`, created if needed.
+fn screenshot_dir() -> PathBuf {
+    let target = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let dir = target.parent().unwrap().join("screenshots");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+async fn save_screenshot(browser: &Browser, name: &str) {
+    let png = browser.client.screenshot().await.expect("a screenshot");
+    assert!(png.len() > 1000, "{name}: {} bytes", png.len());
+    assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"), "{name} is a PNG");
+    std::fs::write(screenshot_dir().join(format!("{name}.png")), png).unwrap();
+}
+
+async fn show_page(browser: &Browser, url: &str, theme: &str) {
+    browser.goto(url).await;
+    browser
+        .eval(&format!(
+            "localStorage.setItem('sheaf-mode', {});",
+            json!(theme)
+        ))
+        .await;
+    browser.client.refresh().await.unwrap();
+    assert_eq!(browser.theme().await, theme);
+}
+
+#[tokio::test]
+async fn desktop_screenshots_in_light_and_dark() {
+    let Some(browser) = launch().await else {
+        return;
+    };
+    let site = fixture_site();
+    let page = site.url("guides/quickstart/");
+    browser.set_viewport(1280, 900, false);
+
+    show_page(&browser, &page, "light").await;
+    save_screenshot(&browser, "desktop-light").await;
+    show_page(&browser, &page, "dark").await;
+    save_screenshot(&browser, "desktop-dark").await;
+    show_page(&browser, &site.url("guides/components/"), "dark").await;
+    save_screenshot(&browser, "desktop-components-dark").await;
+    let overflow = browser
+        .eval("return document.documentElement.scrollHeight - innerHeight;")
+        .await;
+    assert_eq!(overflow, json!(0), "a short page does not scroll");
+    show_page(&browser, &site.url("api/update-user/"), "light").await;
+    save_screenshot(&browser, "desktop-endpoint").await;
+    browser.close().await;
+}
+
+#[tokio::test]
+async fn phone_screenshots_of_page_menu_and_search() {
+    let Some(browser) = launch().await else {
+        return;
+    };
+    let site = fixture_site();
+    browser.set_viewport(390, 844, true);
+    emulate_media(&browser, "prefers-reduced-motion", "reduce");
+
+    show_page(&browser, &site.url("guides/quickstart/"), "light").await;
+    let width = browser
+        .eval("return document.documentElement.clientWidth;")
+        .await;
+    assert_eq!(width, json!(390), "no horizontal overflow");
+    save_screenshot(&browser, "phone-light").await;
+
+    browser.click("[data-menu-toggle]").await;
+    browser
+        .wait_until("document.getElementById('sidebar').getBoundingClientRect().left === 0")
+        .await;
+    let focused = browser
+        .eval_string("return document.activeElement.getAttribute('aria-current') || '';")
+        .await;
+    assert_eq!(
+        focused, "page",
+        "the open menu focuses the current page's link"
+    );
+    save_screenshot(&browser, "phone-menu").await;
+
+    press(&browser, None, char::from(Key::Escape)).await;
+    browser.click("[data-search-open]").await;
+    let input = browser.find("#sheaf-search-input").await;
+    input.send_keys("zephyrine").await.unwrap();
+    browser
+        .wait_until("document.querySelector('#sheaf-search-results [role=option]')")
+        .await;
+    save_screenshot(&browser, "phone-search").await;
+    browser.close().await;
+}

@@ -1,0 +1,234 @@
+//! A ChromeDriver process (shut down and killed when dropped, also on panic)
+//! and a headless Chromium session driven over WebDriver with fantoccini.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, ChildStdout, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{json, Value};
+
+use super::tools::Tools;
+
+/// How long a condition may take to become true in the page.
+pub const PATIENCE: Duration = Duration::from_secs(10);
+
+/// A running `chromedriver --port=0`; stopped when dropped.
+pub struct ChromeDriver {
+    child: Child,
+    origin: String,
+}
+
+impl ChromeDriver {
+    pub fn start(tools: &Tools) -> ChromeDriver {
+        let mut child = Command::new(&tools.chromedriver)
+            .arg("--port=0")
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start chromedriver");
+        let stdout = child.stdout.take().expect("piped stdout");
+        let mut driver = ChromeDriver {
+            child,
+            origin: String::new(),
+        };
+        let port = read_port(stdout).expect("chromedriver prints the port it listens on");
+        driver.origin = format!("http://127.0.0.1:{port}");
+        driver
+    }
+
+    /// Asks ChromeDriver to quit its browsers, then ends the process.
+    fn shut_down(&mut self) {
+        let agent: ureq::Agent = ureq::Agent::config_builder()
+            .proxy(None)
+            .timeout_global(Some(Duration::from_secs(5)))
+            .build()
+            .into();
+        if !self.origin.is_empty() {
+            let _ = agent.get(format!("{}/shutdown", self.origin)).call();
+        }
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for ChromeDriver {
+    fn drop(&mut self) {
+        self.shut_down();
+    }
+}
+
+/// Reads ChromeDriver's banner up to "… started successfully on port N.",
+/// then drains the rest of its output in the background.
+fn read_port(stdout: ChildStdout) -> Option<u16> {
+    let mut lines = BufReader::new(stdout);
+    let mut line = String::new();
+    loop {
+        line.clear();
+        if lines.read_line(&mut line).ok()? == 0 {
+            return None;
+        }
+        if let Some(rest) = line.split("started successfully on port ").nth(1) {
+            let port = rest.trim().trim_end_matches('.').parse().ok()?;
+            std::thread::spawn(move || std::io::copy(&mut lines, &mut std::io::sink()));
+            return Some(port);
+        }
+    }
+}
+
+/// Chromium flags: headless, and nothing that talks to the network on its
+/// own. Host names never resolve, so only the 127.0.0.1 servers answer.
+const CHROMIUM_FLAGS: &[&str] = &[
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--no-first-run",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+    "--window-size=1280,900",
+];
+
+/// One browser: its ChromeDriver, session and throw-away profile.
+pub struct Browser {
+    pub client: Client,
+    session_url: String,
+    // Dropped in this order: the driver stops Chromium before the profile goes.
+    _driver: ChromeDriver,
+    _profile: tempfile::TempDir,
+}
+
+impl Browser {
+    pub async fn launch(tools: &Tools) -> Browser {
+        let driver = ChromeDriver::start(tools);
+        let profile = tempfile::tempdir().expect("a profile directory");
+        let mut args: Vec<String> = CHROMIUM_FLAGS.iter().map(|f| f.to_string()).collect();
+        args.push(format!("--user-data-dir={}", profile.path().display()));
+        let capabilities = json!({
+            "goog:chromeOptions": { "binary": tools.chromium, "args": args }
+        });
+        let Value::Object(capabilities) = capabilities else {
+            unreachable!()
+        };
+        let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+            .capabilities(capabilities)
+            .connect(&driver.origin)
+            .await
+            .expect("a Chromium session");
+        let session = client.session_id().await.unwrap().expect("a session id");
+        Browser {
+            client,
+            session_url: format!("{}/session/{session}", driver.origin),
+            _driver: driver,
+            _profile: profile,
+        }
+    }
+
+    /// Ends the session cleanly (the driver stops on drop in any case).
+    pub async fn close(self) {
+        let _ = self.client.close().await;
+    }
+
+    pub async fn goto(&self, url: &str) {
+        self.client.goto(url).await.expect("page loads");
+    }
+
+    /// Runs `script` (a function body; `return` a value) in the page.
+    pub async fn eval(&self, script: &str) -> Value {
+        self.client
+            .execute(script, vec![])
+            .await
+            .unwrap_or_else(|e| panic!("script failed: {e}\n{script}"))
+    }
+
+    pub async fn eval_string(&self, script: &str) -> String {
+        match self.eval(script).await {
+            Value::String(text) => text,
+            other => panic!("{script} gave {other}, not a string"),
+        }
+    }
+
+    /// Waits until the JavaScript expression `condition` is truthy.
+    pub async fn wait_until(&self, condition: &str) {
+        let deadline = Instant::now() + PATIENCE;
+        let script = format!("return !!({condition});");
+        while self.eval(&script).await != Value::Bool(true) {
+            assert!(
+                Instant::now() < deadline,
+                "timed out waiting for {condition}"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    pub async fn find(&self, css: &str) -> fantoccini::elements::Element {
+        self.client
+            .wait()
+            .at_most(PATIENCE)
+            .for_element(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("no element {css}: {e}"))
+    }
+
+    pub async fn click(&self, css: &str) {
+        let element = self.find(css).await;
+        element
+            .click()
+            .await
+            .unwrap_or_else(|e| panic!("cannot click {css}: {e}"));
+    }
+
+    pub async fn theme(&self) -> String {
+        self.eval_string("return document.documentElement.getAttribute('data-theme') || '';")
+            .await
+    }
+
+    /// The page's path (the part after the origin), without the fragment.
+    pub async fn path(&self) -> String {
+        self.client.current_url().await.unwrap().path().to_string()
+    }
+
+    /// Sends a Chrome DevTools Protocol command through ChromeDriver.
+    pub fn cdp(&self, command: &str, params: Value) -> Value {
+        let agent: ureq::Agent = ureq::Agent::config_builder()
+            .proxy(None)
+            .timeout_global(Some(PATIENCE))
+            .build()
+            .into();
+        let url = format!("{}/goog/cdp/execute", self.session_url);
+        let body = json!({ "cmd": command, "params": params });
+        let mut response = agent
+            .post(&url)
+            .header("Content-Type", "application/json")
+            .send(body.to_string())
+            .unwrap_or_else(|e| panic!("CDP {command} failed: {e}"));
+        let text = response.body_mut().read_to_string().expect("an answer");
+        serde_json::from_str(&text).expect("a JSON answer")
+    }
+
+    /// Makes the viewport `width`×`height` CSS pixels (`mobile`: a phone).
+    pub fn set_viewport(&self, width: u32, height: u32, mobile: bool) {
+        let metrics = json!({
+            "width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile
+        });
+        self.cdp("Emulation.setDeviceMetricsOverride", metrics);
+    }
+
+    /// Runs `source` in every document before its own scripts.
+    pub fn on_new_document(&self, source: &str) {
+        self.cdp(
+            "Page.addScriptToEvaluateOnNewDocument",
+            json!({ "source": source }),
+        );
+    }
+}

@@ -1,0 +1,74 @@
+//! The fixture site (`tests/fixtures/browser-site`), copied, optionally
+//! edited, built with the real `sheaf` binary and served on 127.0.0.1.
+
+use std::path::Path;
+
+use serde_json::Value;
+
+use super::server::{serve_site, HttpServer};
+use crate::common;
+
+/// A built site being served; everything is removed when dropped.
+pub struct Site {
+    pub server: HttpServer,
+    _source: tempfile::TempDir,
+    _output: tempfile::TempDir,
+}
+
+impl Site {
+    /// The absolute URL of a page path such as `guides/quickstart/`.
+    pub fn url(&self, path: &str) -> String {
+        self.server.url(path)
+    }
+}
+
+/// Builds the fixture as it is.
+pub fn fixture_site() -> Site {
+    build_site(|_| {})
+}
+
+/// Builds the fixture after `edit` changed the copy in the given folder.
+pub fn build_site(edit: impl FnOnce(&Path)) -> Site {
+    let source = common::fixture_copy("browser-site");
+    edit(source.path());
+    let output = tempfile::tempdir().expect("an output directory");
+    let site_dir = output.path().join("site");
+    let built = common::sheaf(&[
+        "build",
+        source.path().to_str().unwrap(),
+        "--out",
+        site_dir.to_str().unwrap(),
+    ]);
+    assert!(
+        built.status.success(),
+        "sheaf build failed:\n{}",
+        common::stderr(&built)
+    );
+    Site {
+        server: serve_site(site_dir),
+        _source: source,
+        _output: output,
+    }
+}
+
+/// Changes `site.json` in the fixture copy at `root`.
+pub fn edit_site_json(root: &Path, edit: impl FnOnce(&mut serde_json::Map<String, Value>)) {
+    let path = root.join("site.json");
+    let mut config: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    edit(config.as_object_mut().expect("site.json is an object"));
+    std::fs::write(&path, serde_json::to_string_pretty(&config).unwrap()).unwrap();
+}
+
+/// Points the fixture's OpenAPI `servers` entry at `origin`.
+pub fn set_api_server(root: &Path, origin: &str) {
+    let path = root.join("openapi.yaml");
+    let spec = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        spec.contains(FIXTURE_API_ORIGIN),
+        "the fixture names {FIXTURE_API_ORIGIN}"
+    );
+    std::fs::write(&path, spec.replace(FIXTURE_API_ORIGIN, origin)).unwrap();
+}
+
+/// The placeholder server URL in the fixture's `openapi.yaml` (never contacted).
+const FIXTURE_API_ORIGIN: &str = "http://127.0.0.1:1";
