@@ -27,7 +27,7 @@ use serde_json::json;
 
 use driver::Browser;
 use server::serve_api;
-use site::{build_site, edit_site_json, fixture_site, set_api_server};
+use site::{build_site, edit_site_json, example_site, fixture_site, set_api_server};
 
 /// A fresh headless Chromium, or `None` when the tests are skipped.
 async fn launch() -> Option<Browser> {
@@ -181,6 +181,51 @@ async fn ctrl_k_search_finds_a_heading_and_enter_opens_it() {
         .wait_until(&format!("location.href === {}", json!(target)))
         .await;
     assert_eq!(browser.path().await, "/guides/quickstart/");
+    browser.close().await;
+}
+
+#[tokio::test]
+async fn example_docs_search_finds_the_token_rotation_endpoint() {
+    let Some(browser) = launch().await else {
+        return;
+    };
+    let site = example_site();
+    browser.goto(&site.url("introduction/")).await;
+    press(&browser, Some(Key::Control), 'k').await;
+    browser
+        .wait_until("document.querySelector('dialog.sheaf-search[open]')")
+        .await;
+    let input = browser.client.active_element().await.unwrap();
+    input.send_keys("rotate token").await.unwrap();
+    browser
+        .wait_until("document.querySelector('#sheaf-search-results [role=option]')")
+        .await;
+    let position = browser
+        .eval_string(
+            "var opts = Array.from(document.querySelectorAll('#sheaf-search-results [role=option]'));
+             return String(opts.findIndex(o => o.querySelector('a').href.includes('/api-reference/rotate-token/')));",
+        )
+        .await;
+    let position: usize = position
+        .parse()
+        .unwrap_or_else(|_| panic!("no rotate-token result: {position}"));
+    for _ in 0..=position {
+        input
+            .send_keys(&char::from(Key::Down).to_string())
+            .await
+            .unwrap();
+    }
+    input
+        .send_keys(&char::from(Key::Enter).to_string())
+        .await
+        .unwrap();
+    browser
+        .wait_until("location.pathname.startsWith('/api-reference/rotate-token/')")
+        .await;
+    let title = browser
+        .eval_string("return document.querySelector('h1').textContent;")
+        .await;
+    assert!(title.contains("Create User"), "{title}");
     browser.close().await;
 }
 

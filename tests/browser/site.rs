@@ -31,6 +31,18 @@ pub fn fixture_site() -> Site {
 pub fn build_site(edit: impl FnOnce(&Path)) -> Site {
     let source = common::fixture_copy("browser-site");
     edit(source.path());
+    build_and_serve(source)
+}
+
+/// Builds and serves a copy of `example-docs/`, the reference site.
+pub fn example_site() -> Site {
+    let source = tempfile::tempdir().expect("a source directory");
+    let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("example-docs");
+    common::copy_tree(&example, source.path());
+    build_and_serve(source)
+}
+
+fn build_and_serve(source: tempfile::TempDir) -> Site {
     let output = tempfile::tempdir().expect("an output directory");
     let site_dir = output.path().join("site");
     let built = common::sheaf(&[
