@@ -445,3 +445,40 @@ async fn phone_screenshots_of_page_menu_and_search() {
     save_screenshot(&browser, "phone-search").await;
     browser.close().await;
 }
+
+/* ---- live reload ---- */
+
+#[tokio::test]
+async fn an_open_preview_page_reloads_itself_after_its_file_changes() {
+    let Some(browser) = launch().await else {
+        return;
+    };
+    let root = common::fixture_copy("browser-site");
+    let options = sheaf::serve::Options {
+        root: root.path().to_path_buf(),
+        port: 0,
+        host: "127.0.0.1".into(),
+        open: false,
+    };
+    let server = sheaf::serve::Server::start(&options).expect("the preview starts");
+    browser
+        .goto(&format!(
+            "{}/guides/quickstart/",
+            server.url().trim_end_matches('/')
+        ))
+        .await;
+    browser.wait_until("document.querySelector('h1')").await;
+    // A marker that only survives as long as the page is not reloaded.
+    browser.eval("window.sheafMarker = 1; return null;").await;
+    browser.wait_until("window.SHEAF_PROXY !== undefined").await;
+
+    let page = root.path().join("guides/quickstart.mdx");
+    let text = std::fs::read_to_string(&page).unwrap();
+    std::fs::write(&page, format!("{text}\n\nFreshly saved paragraph.\n")).unwrap();
+
+    browser
+        .wait_until("window.sheafMarker === undefined && document.body.textContent.includes('Freshly saved paragraph.')")
+        .await;
+    browser.close().await;
+    server.shutdown();
+}
