@@ -713,3 +713,35 @@ fn a_missing_root_is_a_clear_error() {
         .unwrap();
     assert!(error.to_string().contains("/no/such/docs/root"));
 }
+
+#[test]
+fn a_page_body_edit_rerenders_only_that_page_in_place() {
+    let root = site_copy();
+    let server = Server::start(&options(root.path())).unwrap();
+    wait_until(&server, "the first build", |s| s.dir.is_some());
+    let before = server.snapshot();
+    let dir = before.dir.clone().unwrap();
+    let other = dir.join("guide/setup/index.html");
+    let other_modified = std::fs::metadata(&other).unwrap().modified().unwrap();
+    let events = EventStream::open(server.addr());
+
+    let page = root.path().join("index.mdx");
+    let edited = std::fs::read_to_string(&page)
+        .unwrap()
+        .replace("The first version", "The incremental version");
+    std::fs::write(&page, edited).unwrap();
+    wait_until(&server, "the page is re-rendered", |s| {
+        std::fs::read_to_string(dir.join("index.html"))
+            .is_ok_and(|h| h.contains("The incremental version"))
+    });
+    events.wait_for("event: reload");
+
+    let after = server.snapshot();
+    assert_eq!(after.dir, before.dir, "updated in place, no new full build");
+    assert_eq!(
+        std::fs::metadata(&other).unwrap().modified().unwrap(),
+        other_modified,
+        "the other page was not rewritten"
+    );
+    server.shutdown();
+}

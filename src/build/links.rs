@@ -27,6 +27,13 @@ impl AnchorIndex {
         AnchorIndex { ids }
     }
 
+    /// Re-reads the heading ids of one page after its body changed.
+    pub fn update(&mut self, page: &Page) {
+        if self.ids.contains_key(&page.slug) {
+            self.ids.insert(page.slug.clone(), scan_ids(page.body()));
+        }
+    }
+
     /// Whether `anchor` may exist on page `slug` (`true` when unknown, e.g. endpoint pages).
     fn has(&self, slug: &str, anchor: &str) -> bool {
         self.ids.get(slug).is_none_or(|ids| ids.contains(anchor))

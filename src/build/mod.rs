@@ -15,6 +15,7 @@ pub mod init;
 mod links;
 mod output;
 mod page;
+mod session;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -31,6 +32,7 @@ use crate::render::Theme;
 
 pub use links::is_external;
 pub use page::find_snippet;
+pub use session::Session;
 
 /// Everything a build reads, loaded once and shared by the render jobs.
 pub struct Project {
@@ -274,24 +276,28 @@ pub fn build_with(root: &Path, out: &Path, options: &BuildOptions) -> BuildResul
     }
     let written = write_site(&project, out, options, &mut diagnostics);
     diagnostics.sort();
-    let pages = if diagnostics.has_errors() { 0 } else { written };
+    let pages = match written {
+        Some(_) if !diagnostics.has_errors() => project.site.pages.len(),
+        _ => 0,
+    };
     BuildResult { pages, diagnostics }
 }
 
-/// Renders and writes everything into a staging folder; swaps it in when no error occurred.
+/// Renders and writes everything into a staging folder; swaps it in when no
+/// error occurred and returns the pages' search documents.
 fn write_site(
     project: &Project,
     out: &Path,
     options: &BuildOptions,
     diagnostics: &mut Diagnostics,
-) -> usize {
+) -> Option<Vec<crate::search::SearchDoc>> {
     let io_error =
         |e: std::io::Error| Diagnostic::error(out, format!("cannot write the site: {e}"));
     let staging = match output::Staging::new(out) {
         Ok(s) => s,
         Err(e) => {
             diagnostics.push(io_error(e));
-            return 0;
+            return None;
         }
     };
     let write_failures = std::sync::Mutex::new(Vec::new());
@@ -323,14 +329,14 @@ fn write_site(
         diagnostics.push(io_error(e));
     }
     if diagnostics.has_errors() {
-        return 0;
+        return None;
     }
     let result = write_site_files(project, &staging, out, options, &texts, &docs);
     match result.and_then(|_| staging.commit()) {
-        Ok(()) => project.site.pages.len(),
+        Ok(()) => Some(docs),
         Err(e) => {
             diagnostics.push(io_error(e));
-            0
+            None
         }
     }
 }

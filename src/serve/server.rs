@@ -89,6 +89,15 @@ impl Shared {
         if plan.refreshes_allow_list() {
             self.set_allow_list(AllowList::for_site(site.root()));
         }
+        let started = Instant::now();
+        if let Some(snapshot) = plan
+            .only_pages()
+            .and_then(|pages| site.update_pages(&pages))
+        {
+            self.announce(site, &snapshot, started);
+            site.refresh_search();
+            return;
+        }
         self.build(site);
     }
 
@@ -96,14 +105,19 @@ impl Shared {
     fn build(&self, site: &Site) -> Snapshot {
         let started = Instant::now();
         let snapshot = site.rebuild();
-        report(site.root(), &snapshot, started);
+        self.announce(site, &snapshot, started);
+        snapshot
+    }
+
+    /// Reports a build to the terminal and to the open tabs.
+    fn announce(&self, site: &Site, snapshot: &Snapshot, started: Instant) {
+        report(site.root(), snapshot, started);
         let event = if snapshot.failed() {
             Event::Problems(snapshot.report_json())
         } else {
             Event::Reload
         };
         self.events.send(event);
-        snapshot
     }
 }
 
@@ -139,8 +153,12 @@ pub struct Server {
 impl Server {
     /// Builds the docs root `options.root` with [`crate::build::build`],
     /// serves it on `options.host:options.port` and rebuilds on every change.
+    /// A page-only change re-renders just those pages.
     pub fn start(options: &Options) -> Result<Server, ServeError> {
-        Server::start_with(options, Arc::new(crate::build::build))
+        if !options.root.is_dir() {
+            return Err(ServeError::NoRoot(options.root.clone()));
+        }
+        Server::start_site(options, Site::with_pipeline(&options.root)?)
     }
 
     /// [`Server::start`] with another build function (tests use a small one).
@@ -148,8 +166,11 @@ impl Server {
         if !options.root.is_dir() {
             return Err(ServeError::NoRoot(options.root.clone()));
         }
+        Server::start_site(options, Site::new(&options.root, build)?)
+    }
+
+    fn start_site(options: &Options, site: Site) -> Result<Server, ServeError> {
         let bound = listen::bind(&options.host, options.port)?;
-        let site = Site::new(&options.root, build)?;
         let shared = Arc::new(Shared::new(
             Content::Built(site),
             AllowList::for_site(&options.root),

@@ -7,13 +7,13 @@
 //! request that started just before a swap still finds its files.
 
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, RwLock};
+use std::sync::{Arc, Mutex, MutexGuard, RwLock};
 
 use serde_json::json;
 use tempfile::TempDir;
 
 use super::ServeError;
-use crate::build::BuildResult;
+use crate::build::{BuildResult, Session};
 use crate::diagnostics::Diagnostics;
 
 /// Builds the docs root `root` into the folder `out` (which does not exist
@@ -49,10 +49,18 @@ impl Snapshot {
     }
 }
 
+/// How the site is built.
+enum Builder {
+    /// Any build function (tests use small ones); every change is a full build.
+    Function(BuildFn),
+    /// The real pipeline, which can re-render only the pages that changed.
+    Pipeline(Box<Mutex<Option<Session>>>),
+}
+
 /// Builds and remembers what to serve.
 pub struct Site {
     root: PathBuf,
-    build: BuildFn,
+    builder: Builder,
     work: TempDir,
     state: RwLock<Snapshot>,
     /// Good builds, newest last; all but the two newest are deleted.
@@ -60,15 +68,24 @@ pub struct Site {
 }
 
 impl Site {
-    /// A site with nothing built yet.
+    /// A site built by `build`, with nothing built yet.
     pub fn new(root: &Path, build: BuildFn) -> Result<Site, ServeError> {
+        Site::with_builder(root, Builder::Function(build))
+    }
+
+    /// A site built by sheaf's pipeline, with page-level updates.
+    pub fn with_pipeline(root: &Path) -> Result<Site, ServeError> {
+        Site::with_builder(root, Builder::Pipeline(Box::new(Mutex::new(None))))
+    }
+
+    fn with_builder(root: &Path, builder: Builder) -> Result<Site, ServeError> {
         let work = tempfile::Builder::new()
             .prefix("sheaf-serve-")
             .tempdir()
             .map_err(ServeError::TempDir)?;
         Ok(Site {
             root: root.to_path_buf(),
-            build,
+            builder,
             work,
             state: RwLock::new(Snapshot::default()),
             generations: Default::default(),
@@ -92,7 +109,16 @@ impl Site {
     pub fn rebuild(&self) -> Snapshot {
         let number = self.snapshot().build + 1;
         let out = self.work.path().join(format!("build-{number}"));
-        let result = (self.build)(&self.root, &out);
+        let result = match &self.builder {
+            Builder::Function(build) => build(&self.root, &out),
+            Builder::Pipeline(session) => {
+                let (result, fresh) = Session::build(&self.root, &out);
+                if fresh.is_some() {
+                    *lock(session) = fresh;
+                }
+                result
+            }
+        };
         let failed = result.diagnostics.has_errors();
         if failed {
             let _ = std::fs::remove_dir_all(&out);
@@ -112,6 +138,36 @@ impl Site {
         state.clone()
     }
 
+    /// Re-renders only the changed pages (paths relative to the root) into
+    /// the served folder. `None` when that is not possible and a full
+    /// rebuild is needed. With errors the served pages stay as they were.
+    pub fn update_pages(&self, pages: &[&Path]) -> Option<Snapshot> {
+        let Builder::Pipeline(session) = &self.builder else {
+            return None;
+        };
+        let dir = self.snapshot().dir?;
+        let result = lock(session).as_mut()?.update_pages(pages, &dir)?;
+        let mut state = self
+            .state
+            .write()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        state.build += 1;
+        state.diagnostics = result.diagnostics;
+        Some(state.clone())
+    }
+
+    /// Brings the search index up to date after page updates.
+    pub fn refresh_search(&self) {
+        let (Builder::Pipeline(session), Some(dir)) = (&self.builder, self.snapshot().dir) else {
+            return;
+        };
+        if let Some(session) = lock(session).as_mut() {
+            if let Err(e) = session.refresh_search(&dir) {
+                eprintln!("warning: could not update the search index: {e}");
+            }
+        }
+    }
+
     fn retire_old_generations(&self, newest: PathBuf) {
         let mut generations = self
             .generations
@@ -123,6 +179,12 @@ impl Site {
             let _ = std::fs::remove_dir_all(old);
         }
     }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 #[cfg(test)]
