@@ -21,7 +21,7 @@ use super::server::Shared;
 use super::ServeError;
 
 /// How long the files must stay quiet before a batch is rebuilt.
-const DEBOUNCE: Duration = Duration::from_millis(150);
+const DEBOUNCE: Duration = Duration::from_millis(30);
 
 type NotifyResult = notify::Result<notify::Event>;
 
