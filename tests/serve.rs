@@ -730,7 +730,7 @@ fn a_page_body_edit_rerenders_only_that_page_in_place() {
         .unwrap()
         .replace("The first version", "The incremental version");
     std::fs::write(&page, edited).unwrap();
-    wait_until(&server, "the page is re-rendered", |s| {
+    wait_until(&server, "the page is re-rendered", |_| {
         std::fs::read_to_string(dir.join("index.html"))
             .is_ok_and(|h| h.contains("The incremental version"))
     });
