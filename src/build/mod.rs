@@ -240,6 +240,13 @@ fn check_page_icons(site: &Site) -> Vec<Diagnostic> {
         .collect()
 }
 
+/// One page job of a build (body, theme, search document) without writing
+/// it, for benchmarks: the length of the page's HTML.
+pub fn render_page_job(project: &Project, page: &crate::content::Page) -> usize {
+    let out = page::render(project, page, page::Mode::Build);
+    out.html.map_or(0, |html| html.len())
+}
+
 /// Validates everything (config, specs, pages, links) without writing anything.
 pub fn check(root: &Path) -> CheckResult {
     let (project, mut diagnostics) = Project::load(root);
