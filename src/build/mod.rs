@@ -301,13 +301,17 @@ fn write_site(
             return 0;
         }
     };
+    if let Err(e) = create_page_dirs(project, &staging) {
+        diagnostics.push(io_error(e));
+        return 0;
+    }
     let write_failures = std::sync::Mutex::new(Vec::new());
     let outputs = project.render_pages(page::Mode::Build, |page, rendered| {
         let Some(html) = &rendered.html else { return };
         let result = staging
-            .write(&page.output_path(), html.as_bytes())
+            .write_in_place(&page.output_path(), html.as_bytes())
             .and_then(|_| {
-                staging.write(
+                staging.write_in_place(
                     &extras::markdown_path(page),
                     extras::markdown_source(page).as_bytes(),
                 )
@@ -340,6 +344,18 @@ fn write_site(
             0
         }
     }
+}
+
+/// The folders of every page's HTML and Markdown source, created up front
+/// so the parallel page jobs only create files.
+fn create_page_dirs(project: &Project, staging: &output::Staging) -> std::io::Result<()> {
+    let files: Vec<PathBuf> = project
+        .site
+        .pages
+        .iter()
+        .flat_map(|page| [page.output_path(), extras::markdown_path(page)])
+        .collect();
+    staging.create_parent_dirs(files.iter().map(PathBuf::as_path))
 }
 
 fn write_site_files(
