@@ -242,6 +242,13 @@ fn check_page_icons(site: &Site) -> Vec<Diagnostic> {
         .collect()
 }
 
+/// One page job of a build (body, theme, search document) without writing
+/// it, for benchmarks: the length of the page's HTML.
+pub fn render_page_job(project: &Project, page: &crate::content::Page) -> usize {
+    let out = page::render(project, page, page::Mode::Build);
+    out.html.map_or(0, |html| html.len())
+}
+
 /// Validates everything (config, specs, pages, links) without writing anything.
 pub fn check(root: &Path) -> CheckResult {
     let (project, mut diagnostics) = Project::load(root);
@@ -300,13 +307,17 @@ fn write_site(
             return None;
         }
     };
+    if let Err(e) = create_page_dirs(project, &staging) {
+        diagnostics.push(io_error(e));
+        return None;
+    }
     let write_failures = std::sync::Mutex::new(Vec::new());
     let outputs = project.render_pages(page::Mode::Build, |page, rendered| {
         let Some(html) = &rendered.html else { return };
         let result = staging
-            .write(&page.output_path(), html.as_bytes())
+            .write_in_place(&page.output_path(), html.as_bytes())
             .and_then(|_| {
-                staging.write(
+                staging.write_in_place(
                     &extras::markdown_path(page),
                     extras::markdown_source(page).as_bytes(),
                 )
@@ -339,6 +350,18 @@ fn write_site(
             None
         }
     }
+}
+
+/// The folders of every page's HTML and Markdown source, created up front
+/// so the parallel page jobs only create files.
+fn create_page_dirs(project: &Project, staging: &output::Staging) -> std::io::Result<()> {
+    let files: Vec<PathBuf> = project
+        .site
+        .pages
+        .iter()
+        .flat_map(|page| [page.output_path(), extras::markdown_path(page)])
+        .collect();
+    staging.create_parent_dirs(files.iter().map(PathBuf::as_path))
 }
 
 fn write_site_files(

@@ -4,9 +4,10 @@
 //! untouched.
 
 use std::fs;
-use std::io::{self, Write};
+use std::io;
 use std::path::{Path, PathBuf};
 
+use rayon::prelude::*;
 use walkdir::WalkDir;
 
 use super::links::is_static_asset;
@@ -51,9 +52,24 @@ impl Staging {
         if let Some(parent) = path.parent() {
             fs::create_dir_all(parent)?;
         }
-        let mut file = io::BufWriter::new(fs::File::create(path)?);
-        file.write_all(bytes)?;
-        file.flush()
+        fs::write(path, bytes)
+    }
+
+    /// Creates the folders of `files` (paths relative to the staging folder)
+    /// once, parents first, so [`Staging::write_in_place`] needs no `mkdir`.
+    pub fn create_parent_dirs<'a>(&self, files: impl Iterator<Item = &'a Path>) -> io::Result<()> {
+        let mut dirs: Vec<&Path> = files.filter_map(Path::parent).collect();
+        dirs.sort_unstable();
+        dirs.dedup();
+        for dir in dirs {
+            fs::create_dir_all(self.path().join(dir))?;
+        }
+        Ok(())
+    }
+
+    /// Writes `bytes` at `relative`, whose folder exists already.
+    pub fn write_in_place(&self, relative: &Path, bytes: &[u8]) -> io::Result<()> {
+        fs::write(self.path().join(relative), bytes)
     }
 
     /// Replaces the output folder with the staging folder.
@@ -73,12 +89,26 @@ impl Staging {
                 let _ = fs::remove_dir_all(&staged);
                 return Err(e);
             }
-            fs::remove_dir_all(&old)?;
+            remove_tree(&old)?;
         } else {
             fs::rename(&staged, &self.out)?;
         }
         Ok(())
     }
+}
+
+/// Removes the folder `dir` and everything in it, its sub-folders in
+/// parallel (removing a large previous output is most of a build's system time).
+fn remove_tree(dir: &Path) -> io::Result<()> {
+    let entries = fs::read_dir(dir)?.collect::<io::Result<Vec<_>>>()?;
+    entries.par_iter().try_for_each(|entry| {
+        if entry.file_type()?.is_dir() {
+            remove_tree(&entry.path())
+        } else {
+            fs::remove_file(entry.path())
+        }
+    })?;
+    fs::remove_dir(dir)
 }
 
 /// Copies the docs root's static files (images, downloads, specs) into the
@@ -142,5 +172,36 @@ mod tests {
         );
         let leftovers: Vec<_> = fs::read_dir(dir.path()).unwrap().collect();
         assert_eq!(leftovers.len(), 1, "no staging or old folders remain");
+    }
+
+    #[test]
+    fn files_are_written_into_folders_created_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("site");
+        let staging = Staging::new(&out).unwrap();
+        let files = [
+            Path::new("a/b/index.html"),
+            Path::new("a/b.md"),
+            Path::new("c.md"),
+        ];
+        staging.create_parent_dirs(files.iter().copied()).unwrap();
+        for file in files {
+            staging.write_in_place(file, b"x").unwrap();
+        }
+        staging.commit().unwrap();
+        assert_eq!(fs::read_to_string(out.join("a/b/index.html")).unwrap(), "x");
+        assert_eq!(fs::read_to_string(out.join("c.md")).unwrap(), "x");
+    }
+
+    #[test]
+    fn remove_tree_removes_nested_folders() {
+        let dir = tempfile::tempdir().unwrap();
+        let tree = dir.path().join("old");
+        for sub in ["a/b/c", "a/d", "e"] {
+            fs::create_dir_all(tree.join(sub)).unwrap();
+            fs::write(tree.join(sub).join("f.txt"), "x").unwrap();
+        }
+        remove_tree(&tree).unwrap();
+        assert!(!tree.exists());
     }
 }

@@ -1,15 +1,16 @@
 //! Code blocks: the fence's info string (```` ```js App.js {1,3} ````) and
-//! build-time highlighting with syntect into `hl-` CSS classes, coloured by
-//! `themes/default/highlight.css`.
+//! build-time highlighting with syntect into flat `hl-` token spans
+//! ([`tokens`]: one short class per colour, adjacent runs merged), coloured
+//! by `themes/default/highlight.css`.
 
-use syntect::html::{ClassStyle, ClassedHTMLGenerator};
-use syntect::parsing::{SyntaxReference, SyntaxSet};
+mod tokens;
+
+use syntect::highlighting::{self, HighlightIterator, HighlightState, Theme};
+use syntect::parsing::{ParseState, ScopeStack, SyntaxReference, SyntaxSet};
 use syntect::util::LinesWithEndings;
 
-use super::html::escape;
-
-/// The CSS class prefix of highlighted tokens.
-const CLASS_STYLE: ClassStyle = ClassStyle::SpacedPrefixed { prefix: "hl-" };
+use super::html::{escape, escape_into};
+use tokens::TokenClass;
 
 /// What a fence's info string says: the language and Mintlify's title.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -55,9 +56,10 @@ fn title_from_meta(meta: &str) -> Option<String> {
     (!words.is_empty()).then(|| words.join(" "))
 }
 
-/// The syntax definitions, loaded once per build.
+/// The syntax definitions and the token-class theme, loaded once per build.
 pub struct Highlighter {
     syntaxes: SyntaxSet,
+    classes: Theme,
 }
 
 impl Default for Highlighter {
@@ -70,6 +72,7 @@ impl Highlighter {
     pub fn new() -> Highlighter {
         Highlighter {
             syntaxes: SyntaxSet::load_defaults_newlines(),
+            classes: tokens::class_theme(),
         }
     }
 
@@ -95,20 +98,24 @@ impl Highlighter {
     /// The highlighted inner HTML of a `<code>` element: token spans, or
     /// escaped plain text for an unknown language.
     pub fn highlight(&self, lang: Option<&str>, code: &str) -> String {
-        let Some(syntax) = lang.and_then(|l| self.syntax(l)) else {
-            return escape(code);
-        };
-        let mut generator =
-            ClassedHTMLGenerator::new_with_class_style(syntax, &self.syntaxes, CLASS_STYLE);
+        lang.and_then(|l| self.syntax(l))
+            .and_then(|syntax| self.token_spans(syntax, code))
+            .unwrap_or_else(|| escape(code))
+    }
+
+    /// `code` as token spans; `None` when the grammar fails on it.
+    fn token_spans(&self, syntax: &SyntaxReference, code: &str) -> Option<String> {
+        let classes = highlighting::Highlighter::new(&self.classes);
+        let mut parser = ParseState::new(syntax);
+        let mut state = HighlightState::new(&classes, ScopeStack::new());
+        let mut spans = Spans::with_capacity(code.len() * 2);
         for line in LinesWithEndings::from(code) {
-            if generator
-                .parse_html_for_line_which_includes_newline(line)
-                .is_err()
-            {
-                return escape(code);
+            let ops = parser.parse_line(line, &self.syntaxes).ok()?;
+            for (style, text) in HighlightIterator::new(&mut state, &ops, line, &classes) {
+                spans.push(TokenClass::from_color(style.foreground), text);
             }
         }
-        generator.finalize()
+        Some(spans.finish())
     }
 
     /// A whole code block: optional title header, copy button, highlighted code.
@@ -133,6 +140,47 @@ impl Highlighter {
             self.highlight(lang, code)
         ));
         html
+    }
+}
+
+/// Writes tokens as flat spans, one per run of a class. Whitespace joins
+/// whatever run is open, so indentation does not split or open spans.
+struct Spans {
+    html: String,
+    open: TokenClass,
+}
+
+impl Spans {
+    fn with_capacity(capacity: usize) -> Spans {
+        Spans {
+            html: String::with_capacity(capacity),
+            open: TokenClass::Plain,
+        }
+    }
+
+    fn push(&mut self, class: TokenClass, text: &str) {
+        if class != self.open && !text.trim().is_empty() {
+            self.close();
+            if let Some(css) = class.css_class() {
+                self.html.push_str("<span class=\"");
+                self.html.push_str(css);
+                self.html.push_str("\">");
+            }
+            self.open = class;
+        }
+        escape_into(&mut self.html, text);
+    }
+
+    fn close(&mut self) {
+        if self.open != TokenClass::Plain {
+            self.html.push_str("</span>");
+        }
+        self.open = TokenClass::Plain;
+    }
+
+    fn finish(mut self) -> String {
+        self.close();
+        self.html
     }
 }
 
@@ -165,6 +213,25 @@ mod tests {
         assert!(html.contains("class=\"hl-"), "{html}");
         let ts = h.highlight(Some("typescript"), "const a = 1;\n");
         assert!(ts.contains("hl-"), "{ts}");
+    }
+
+    #[test]
+    fn tokens_are_flat_merged_spans() {
+        let h = Highlighter::new();
+        let json = h.highlight(Some("json"), "{\n  \"a\": \"<b>\",\n  \"n\": 12\n}\n");
+        assert_eq!(
+            json,
+            "{\n  <span class=\"hl-s\">&quot;a&quot;</span>: \
+             <span class=\"hl-s\">&quot;&lt;b&gt;&quot;</span>,\n  \
+             <span class=\"hl-s\">&quot;n&quot;</span>: <span class=\"hl-n\">12\n</span>}\n"
+        );
+        let rust = h.highlight(Some("rust"), "// hi\nfn main() {}\n");
+        assert!(
+            rust.starts_with("<span class=\"hl-c\">// hi\n</span>"),
+            "{rust}"
+        );
+        assert!(rust.contains("<span class=\"hl-k\">fn </span>"), "{rust}");
+        assert!(rust.contains("<span class=\"hl-f\">main</span>"), "{rust}");
     }
 
     #[test]

@@ -3,6 +3,12 @@
 /// Escapes text for HTML content and attribute values.
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 8);
+    escape_into(&mut out, text);
+    out
+}
+
+/// [`escape`], appending to `out`.
+pub fn escape_into(out: &mut String, text: &str) {
     for c in text.chars() {
         match c {
             '&' => out.push_str("&amp;"),
@@ -13,7 +19,6 @@ pub fn escape(text: &str) -> String {
             c => out.push(c),
         }
     }
-    out
 }
 
 /// ` name="value"` with the value escaped, or nothing when `value` is `None`.

@@ -343,8 +343,10 @@ impl<'s> Parser<'s> {
     fn plain(&mut self, buf: &mut TextBuf) {
         let rest = &self.src[self.pos..];
         let first = rest.chars().next().map_or(1, char::len_utf8);
-        let len = rest[first..]
-            .find(['\n', '`', '\\', '{', '<'])
+        // The delimiters are ASCII, so a byte search lands on char boundaries.
+        let len = rest.as_bytes()[first..]
+            .iter()
+            .position(|b| matches!(b, b'\n' | b'`' | b'\\' | b'{' | b'<'))
             .map_or(rest.len(), |i| i + first);
         // A newline ends the run so the next line gets its line-start pass.
         let len = if rest.as_bytes()[0] == b'\n' { 1 } else { len };
