@@ -68,6 +68,11 @@ pub struct BuildOptions {
 impl Project {
     /// Loads the docs root; `None` when the configuration is unusable.
     pub fn load(root: &Path) -> (Option<Project>, Diagnostics) {
+        Project::load_with(root, Markdown::new())
+    }
+
+    /// [`Project::load`] with a given markdown stage.
+    pub fn load_with(root: &Path, markdown: Markdown) -> (Option<Project>, Diagnostics) {
         let loaded = config::load(root);
         let mut diagnostics = loaded.diagnostics;
         let Some(config) = loaded.config else {
@@ -95,7 +100,7 @@ impl Project {
         let project = Project {
             anchors: links::AnchorIndex::build(&site),
             groups: innermost_groups(&site.nav),
-            markdown: Markdown::new(),
+            markdown,
             site,
             specs,
             theme,
@@ -251,7 +256,7 @@ pub fn render_page_job(project: &Project, page: &crate::content::Page) -> usize 
 
 /// Validates everything (config, specs, pages, links) without writing anything.
 pub fn check(root: &Path) -> CheckResult {
-    let (project, mut diagnostics) = Project::load(root);
+    let (project, mut diagnostics) = Project::load_with(root, Markdown::without_highlighting());
     if let Some(project) = project {
         for out in project.render_pages(page::Mode::Check, |_, _| {}) {
             diagnostics.extend(out.diagnostics);

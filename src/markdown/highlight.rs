@@ -76,6 +76,15 @@ impl Highlighter {
         }
     }
 
+    /// A highlighter that knows no language: code is escaped plain text.
+    /// `sheaf check` uses it, since nobody reads its output.
+    pub fn plain() -> Highlighter {
+        Highlighter {
+            syntaxes: SyntaxSet::new(),
+            classes: tokens::class_theme(),
+        }
+    }
+
     fn syntax(&self, lang: &str) -> Option<&SyntaxReference> {
         let token = match lang {
             "ts" | "typescript" | "tsx" | "jsx" | "mjs" | "cjs" | "javascript" | "js" | "node" => {

@@ -53,6 +53,13 @@ impl Markdown {
         }
     }
 
+    /// The same stage without syntax highlighting (for validation only).
+    pub fn without_highlighting() -> Markdown {
+        Markdown {
+            highlighter: Highlighter::plain(),
+        }
+    }
+
     /// Renders one page body (frontmatter already removed).
     pub fn render(&self, source: &str, env: &PageEnv) -> Rendered {
         render::Renderer::new(&self.highlighter, env).render_page(source)

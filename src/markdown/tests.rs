@@ -495,3 +495,19 @@ fn render_site_page(markdown: &Markdown, site_root: &Path, file: &Path, body: &s
     };
     markdown.render(body, &env).html
 }
+
+#[test]
+fn without_highlighting_code_is_escaped_plain_text() {
+    let md = Markdown::without_highlighting();
+    let no_snippets = |_: &str| None;
+    let keep = |_: &str, _: UrlKind| UrlRewrite::Keep;
+    let env = PageEnv {
+        file: Path::new("p.mdx"),
+        line_offset: 0,
+        snippets: &no_snippets,
+        urls: &keep,
+    };
+    let html = md.render("```json\n{\"a\": \"<b>\"}\n```\n", &env).html;
+    assert!(html.contains("&lt;b&gt;"), "{html}");
+    assert!(!html.contains("class=\"hl-"), "{html}");
+}
