@@ -48,6 +48,11 @@ pub struct Position {
 
 impl Position {
     /// The line and column of byte `offset` in `source`.
+    ///
+    /// ```
+    /// use sheaf::diagnostics::Position;
+    /// assert_eq!(Position::from_offset("ab\ncd", 4), Position { line: 2, column: 2 });
+    /// ```
     pub fn from_offset(source: &str, offset: usize) -> Position {
         let offset = floor_char_boundary(source, offset.min(source.len()));
         let before = &source[..offset];
@@ -330,6 +335,12 @@ fn write_plain(out: &mut impl std::io::Write, d: &Diagnostic, color: bool) {
 
 /// The closest of `candidates` to `word`, if it is close enough to be a
 /// plausible typo (used for "did you mean" help).
+///
+/// ```
+/// use sheaf::diagnostics::did_you_mean;
+/// assert_eq!(did_you_mean("navigaton", ["name", "navigation"]), Some("navigation"));
+/// assert_eq!(did_you_mean("zzz", ["name", "navigation"]), None);
+/// ```
 pub fn did_you_mean<'a, I>(word: &str, candidates: I) -> Option<&'a str>
 where
     I: IntoIterator<Item = &'a str>,
