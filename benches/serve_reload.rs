@@ -33,7 +33,7 @@ fn main() {
     let mut events = open_events(&server);
     let mut times = Vec::new();
     for edit in 0..EDITS {
-        std::thread::sleep(Duration::from_millis(300));
+        std::thread::sleep(Duration::from_millis(800));
         let saved = Instant::now();
         std::fs::write(&page, format!("{original}\n\nEdit number {edit}.\n")).unwrap();
         wait_for_reload(&mut events);

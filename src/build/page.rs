@@ -43,13 +43,16 @@ pub fn render(project: &Project, page: &Page, mode: Mode) -> PageOutput {
             None
         }
     };
+    let mut toc_entries = toc(&body.rendered);
     if let Some(view) = &endpoint {
         let md = |s: &str| project.markdown.render_inline_doc(s);
-        html = format!("{}{html}", render_endpoint_html(view, &md));
+        let endpoint_html = render_endpoint_html(view, &md);
+        toc_entries.splice(0..0, section_headings(&endpoint_html));
+        html = format!("{endpoint_html}{html}");
     }
     let content = PageContent {
         html,
-        toc: toc(&body.rendered),
+        toc: toc_entries,
         is_endpoint: endpoint.is_some(),
         endpoint_method: endpoint.as_ref().map(|v| v.method.clone()),
     };
@@ -218,6 +221,23 @@ fn toc(rendered: &Rendered) -> Vec<TocEntry> {
         .collect()
 }
 
+/// The `<h2 id="…">Title</h2>` sections of an endpoint page body, for the
+/// "On this page" list.
+fn section_headings(html: &str) -> Vec<TocEntry> {
+    html.split("<h2 id=\"")
+        .skip(1)
+        .filter_map(|rest| {
+            let (id, rest) = rest.split_once('"')?;
+            let text = rest.split_once('>')?.1.split_once("</h2>")?.0;
+            Some(TocEntry {
+                level: 2,
+                id: id.to_string(),
+                text: text.to_string(),
+            })
+        })
+        .collect()
+}
+
 fn search_doc(
     project: &Project,
     page: &Page,
@@ -282,6 +302,18 @@ fn sections(page: &Page, rendered: &Rendered) -> Vec<SearchSection> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn endpoint_sections_feed_the_table_of_contents() {
+        let toc = section_headings(
+            "<section><h2 id=\"body\">Body</h2>…</section><h2 id=\"try-it\">Try it</h2>",
+        );
+        let ids: Vec<_> = toc
+            .iter()
+            .map(|t| (t.id.as_str(), t.text.as_str()))
+            .collect();
+        assert_eq!(ids, [("body", "Body"), ("try-it", "Try it")]);
+    }
 
     #[test]
     fn snippets_resolve_from_root_snippets_and_underscore_snippets() {

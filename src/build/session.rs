@@ -8,6 +8,7 @@
 use std::fs;
 use std::io;
 use std::path::Path;
+use std::sync::{Arc, Mutex};
 
 use super::{extras, page, write_site, BuildOptions, BuildResult, Project};
 use crate::content::split_frontmatter;
@@ -17,8 +18,43 @@ use crate::search::SearchDoc;
 /// The state of the last good full build.
 pub struct Session {
     project: Project,
-    docs: Vec<SearchDoc>,
+    /// Shared with background index writers; copied only if one is running.
+    docs: Arc<Vec<SearchDoc>>,
     search_stale: bool,
+    search_generation: u64,
+}
+
+/// A snapshot of the search documents to write as the index, off the
+/// thread that handles edits (see [`Session::search_refresh`]).
+pub struct SearchRefresh {
+    docs: Arc<Vec<SearchDoc>>,
+    generation: u64,
+}
+
+impl SearchRefresh {
+    /// Writes the index into `out/search`, replacing the old one in one
+    /// rename so readers never see it half-written. `written` holds the
+    /// newest generation already written; an older snapshot is skipped.
+    pub fn write(self, out: &Path, written: &Mutex<u64>) -> io::Result<()> {
+        let mut newest = written
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if *newest >= self.generation {
+            return Ok(());
+        }
+        let staging = tempfile::Builder::new()
+            .prefix(".search-")
+            .tempdir_in(out)?;
+        crate::search::write_index(&self.docs, staging.path())?;
+        let old = staging.path().join("old");
+        let current = out.join("search");
+        if current.exists() {
+            fs::rename(&current, &old)?;
+        }
+        fs::rename(staging.path().join("search"), &current)?;
+        *newest = self.generation;
+        Ok(())
+    }
 }
 
 impl Session {
@@ -42,8 +78,9 @@ impl Session {
                 let pages = project.site.pages.len();
                 let session = Session {
                     project,
-                    docs,
+                    docs: Arc::new(docs),
                     search_stale: false,
+                    search_generation: 0,
                 };
                 (BuildResult { pages, diagnostics }, Some(session))
             }
@@ -86,7 +123,7 @@ impl Session {
                         format!("cannot write the page: {e}"),
                     ));
                 }
-                self.docs[id] = output.search;
+                Arc::make_mut(&mut self.docs)[id] = output.search;
             }
             self.search_stale = true;
         }
@@ -97,13 +134,17 @@ impl Session {
         })
     }
 
-    /// Rewrites the search index after page updates (done after the reload
-    /// signal, so the reader is not kept waiting for it).
-    pub fn refresh_search(&mut self, out: &Path) -> io::Result<()> {
-        if std::mem::take(&mut self.search_stale) {
-            crate::search::write_index(&self.docs, out)?;
+    /// The search documents to write after page updates, if any changed.
+    /// The caller writes them after the reload signal, off the edit path.
+    pub fn search_refresh(&mut self) -> Option<SearchRefresh> {
+        if !std::mem::take(&mut self.search_stale) {
+            return None;
         }
-        Ok(())
+        self.search_generation += 1;
+        Some(SearchRefresh {
+            docs: Arc::clone(&self.docs),
+            generation: self.search_generation,
+        })
     }
 
     /// Reads a changed page file into the project. `None` when the file is
@@ -203,7 +244,12 @@ mod tests {
             .modified()
             .unwrap();
         assert_eq!(b_before, b_after, "the other page was not rewritten");
-        session.refresh_search(&served).unwrap();
+        let refresh = session
+            .search_refresh()
+            .expect("the page's search data changed");
+        refresh.write(&served, &Mutex::new(0)).unwrap();
+        assert!(served.join("search/meta.js").is_file());
+        assert!(session.search_refresh().is_none(), "nothing more to write");
     }
 
     #[test]

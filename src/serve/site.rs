@@ -65,6 +65,8 @@ pub struct Site {
     state: RwLock<Snapshot>,
     /// Good builds, newest last; all but the two newest are deleted.
     generations: std::sync::Mutex<Vec<PathBuf>>,
+    /// The newest search index generation written by page updates.
+    search_written: Arc<Mutex<u64>>,
 }
 
 impl Site {
@@ -89,6 +91,7 @@ impl Site {
             work,
             state: RwLock::new(Snapshot::default()),
             generations: Default::default(),
+            search_written: Default::default(),
         })
     }
 
@@ -115,6 +118,8 @@ impl Site {
                 let (result, fresh) = Session::build(&self.root, &out);
                 if fresh.is_some() {
                     *lock(session) = fresh;
+                    // A new session counts its search generations from zero.
+                    *lock(&self.search_written) = 0;
                 }
                 result
             }
@@ -156,16 +161,21 @@ impl Site {
         Some(state.clone())
     }
 
-    /// Brings the search index up to date after page updates.
+    /// Brings the search index up to date after page updates, on a
+    /// background thread so the next edit is not kept waiting.
     pub fn refresh_search(&self) {
         let (Builder::Pipeline(session), Some(dir)) = (&self.builder, self.snapshot().dir) else {
             return;
         };
-        if let Some(session) = lock(session).as_mut() {
-            if let Err(e) = session.refresh_search(&dir) {
+        let Some(refresh) = lock(session).as_mut().and_then(|s| s.search_refresh()) else {
+            return;
+        };
+        let written = Arc::clone(&self.search_written);
+        std::thread::spawn(move || {
+            if let Err(e) = refresh.write(&dir, &written) {
                 eprintln!("warning: could not update the search index: {e}");
             }
-        }
+        });
     }
 
     fn retire_old_generations(&self, newest: PathBuf) {

@@ -1,0 +1,196 @@
+//! `example-docs/`, the reference site, built by the real binary: it uses
+//! every site.json field and the Mintlify components, so this test asserts
+//! each of them in the output HTML, and the three User Group Service
+//! endpoint pages with their quirks.
+
+mod common;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use common::{sheaf, stderr};
+
+/// The example built once for all tests of this file.
+fn built() -> &'static Path {
+    static OUT: OnceLock<PathBuf> = OnceLock::new();
+    OUT.get_or_init(|| {
+        let out = tempfile::tempdir().unwrap().keep().join("site");
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("example-docs");
+        let output = sheaf(&[
+            "build",
+            root.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+        let text = stderr(&output);
+        let warnings: Vec<_> = text.lines().filter(|l| l.starts_with("warning")).collect();
+        // The one intended warning: the GET with a JSON body, a quirk of the documented API.
+        assert_eq!(warnings.len(), 1, "{text}");
+        assert!(warnings[0].contains("request body"), "{text}");
+        out
+    })
+}
+
+fn page(path: &str) -> String {
+    fs::read_to_string(built().join(path).join("index.html"))
+        .unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+#[test]
+fn every_site_json_field_shows_in_the_page() {
+    let html = page("introduction");
+    let checks = [
+        ("name", "<title>Introduction - User Group Service</title>"),
+        (
+            "logo light",
+            "<img class=\"logo-light\" src=\"../logo/light.svg\"",
+        ),
+        (
+            "logo dark",
+            "<img class=\"logo-dark\" src=\"../logo/dark.svg\"",
+        ),
+        ("favicon", "<link rel=\"icon\" href=\"../favicon.svg\""),
+        ("colors.primary", "--color-primary:#4f46e5"),
+        (
+            "colors.anchors gradient",
+            "linear-gradient(45deg,#4F46E5,#06B6D4)",
+        ),
+        ("topbarLinks", ">Changelog</a>"),
+        ("topbarCtaButton github", "class=\"cta cta-github\""),
+        ("versions", "<option value=\"v1\">v1"),
+        ("topAnchor / anchors", "class=\"anchor-icon\""),
+        ("tabs", ">API Reference</a>"),
+        ("footerSocials", "aria-label=\"GitHub\""),
+        ("feedback", ">Suggest edits</a>"),
+        ("feedback raiseIssue", ">Raise issue</a>"),
+        ("modeToggle", "\"default\":\"light\""),
+        ("backgroundImage", "url(\"../images/background.svg\")"),
+    ];
+    let missing: Vec<_> = checks
+        .iter()
+        .filter(|(_, needle)| !html.contains(needle))
+        .map(|(field, _)| *field)
+        .collect();
+    assert!(missing.is_empty(), "missing: {missing:?}");
+    assert!(
+        html.contains("--color-primary:#818cf8") || html.to_lowercase().contains("#818cf8"),
+        "colors.light"
+    );
+}
+
+#[test]
+fn components_render_to_html_without_leaking_tags() {
+    let mut all = String::new();
+    for entry in walkdir::WalkDir::new(built())
+        .into_iter()
+        .filter_map(Result::ok)
+    {
+        if entry.file_name() == "index.html" {
+            all.push_str(&fs::read_to_string(entry.path()).unwrap());
+        }
+    }
+    for class in [
+        "c-callout c-note",
+        "c-callout c-warning",
+        "c-callout c-info",
+        "c-callout c-tip",
+        "c-callout c-check",
+        "c-card-group",
+        "c-card",
+        "c-accordion-group",
+        "c-accordion",
+        "c-steps",
+        "c-tabs",
+        "c-code-group",
+        "c-frame",
+        "c-icon",
+        "c-tooltip",
+        "c-expandable",
+        "c-field",
+        "c-update",
+        "c-code-title",
+    ] {
+        assert!(all.contains(&format!("class=\"{class}")), "no {class}");
+    }
+    for leak in [
+        "&lt;Note",
+        "<Note",
+        "&lt;Card",
+        "<CodeGroup",
+        "&lt;Steps",
+        "<ParamField",
+    ] {
+        assert!(!all.contains(leak), "{leak} leaked");
+    }
+}
+
+#[test]
+fn the_snippet_and_wide_mode_work() {
+    let quickstart = page("quickstart");
+    assert!(
+        quickstart.contains("Authorization: Token"),
+        "the imported snippet is inlined"
+    );
+    let changelog = page("changelog");
+    assert!(
+        !changelog.contains("On this page"),
+        "mode: wide has no table of contents"
+    );
+}
+
+#[test]
+fn the_three_endpoint_pages_show_the_user_group_service_faithfully() {
+    let get = page("api-reference/get-user");
+    for needle in [
+        "GET",
+        "/api/user",
+        "user_group_id",
+        "mapping",
+        "properties",
+        "new_user_group",
+        "team_id",
+        "provided_id",
+    ] {
+        assert!(get.contains(needle), "GET page lacks {needle}");
+    }
+    let put = page("api-reference/update-user");
+    for needle in ["PUT", "api_environment_tag", "Customer", "Testing"] {
+        assert!(put.contains(needle), "PUT page lacks {needle}");
+    }
+    assert!(
+        !put.contains("new_user_group"),
+        "new_user_group is on the GET response only"
+    );
+    let post = page("api-reference/rotate-token");
+    assert!(post.contains("Create User"), "the spec's title is kept");
+    assert!(post.contains("current_token"));
+    assert!(
+        post.to_lowercase().contains("rotate"),
+        "and the page says it rotates a token"
+    );
+    for page in [&get, &put, &post] {
+        assert!(
+            page.contains("value=\"Token \""),
+            "auth input prefilled with the Token prefix"
+        );
+        assert!(
+            page.contains("https://user-group-service.example.com"),
+            "base URLs from api.baseUrl"
+        );
+    }
+}
+
+#[test]
+fn llms_txt_lists_pages_in_navigation_order_with_descriptions() {
+    let llms = fs::read_to_string(built().join("llms.txt")).unwrap();
+    let intro = llms.find("[Introduction](introduction.md)").unwrap();
+    let quick = llms.find("[Quickstart](quickstart.md)").unwrap();
+    assert!(intro < quick);
+    assert!(
+        llms.lines()
+            .any(|l| l.starts_with("- [Create User]") && l.contains("rotate")),
+        "{llms}"
+    );
+}
