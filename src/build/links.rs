@@ -7,6 +7,8 @@
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
+use rayon::prelude::*;
+
 use crate::content::{Page, Site};
 use crate::markdown::{slug, UrlKind, UrlRewrite};
 
@@ -20,7 +22,7 @@ impl AnchorIndex {
     pub fn build(site: &Site) -> AnchorIndex {
         let ids = site
             .pages
-            .iter()
+            .par_iter()
             .filter(|p| p.openapi.is_none() && p.frontmatter.api.is_none())
             .map(|p| (p.slug.clone(), scan_ids(p.body())))
             .collect();

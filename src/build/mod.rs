@@ -339,7 +339,7 @@ fn write_site(
     for out in outputs {
         diagnostics.extend(out.diagnostics);
         texts.push(out.text);
-        docs.push(out.search);
+        docs.extend(out.search);
     }
     for e in write_failures.into_inner().expect("lock not poisoned") {
         diagnostics.push(io_error(e));

@@ -17,7 +17,8 @@ use crate::search::{SearchDoc, SearchSection};
 pub struct PageOutput {
     /// The full HTML, `None` when the theme failed (reported in `diagnostics`).
     pub html: Option<String>,
-    pub search: SearchDoc,
+    /// The page's search document (`None` when only checking).
+    pub search: Option<SearchDoc>,
     /// The page's plain text (for llms-full.txt).
     pub text: String,
     pub diagnostics: Vec<Diagnostic>,
@@ -68,7 +69,8 @@ pub fn render(project: &Project, page: &Page, mode: Mode) -> PageOutput {
     };
     PageOutput {
         html: page_html,
-        search: search_doc(project, page, &body.rendered, endpoint.as_ref()),
+        search: (mode == Mode::Build)
+            .then(|| search_doc(project, page, &body.rendered, endpoint.as_ref())),
         text: body.rendered.text,
         diagnostics,
     }

@@ -123,7 +123,9 @@ impl Session {
                         format!("cannot write the page: {e}"),
                     ));
                 }
-                Arc::make_mut(&mut self.docs)[id] = output.search;
+                if let Some(doc) = output.search {
+                    Arc::make_mut(&mut self.docs)[id] = doc;
+                }
             }
             self.search_stale = true;
         }

@@ -113,6 +113,7 @@ impl Site {
         endpoint_title: &dyn Fn(&str) -> Option<String>,
     ) -> (Site, Diagnostics) {
         let mut loader = nav::Loader::new(root, endpoint_title);
+        loader.prefetch(&config.navigation);
         let nav = loader.resolve(&config.navigation, None);
         loader.add_unlisted_pages();
         let (mut pages, diagnostics) = loader.finish();

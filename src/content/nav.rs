@@ -1,7 +1,9 @@
 //! Resolving the navigation: page entries become [`Page`]s read from disk,
 //! endpoint entries become file-less endpoint pages, groups nest.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
+
+use rayon::prelude::*;
 use std::path::{Component, Path, PathBuf};
 
 use walkdir::WalkDir;
@@ -64,6 +66,56 @@ pub(super) struct Loader<'a> {
     pages: Vec<Page>,
     seen: HashSet<String>,
     diagnostics: Diagnostics,
+    /// Navigation pages read ahead in parallel, by slug.
+    prefetched: HashMap<String, PageFile>,
+}
+
+/// A page file's path (relative to the root) and its parsed text.
+struct PageFile {
+    path: PathBuf,
+    parsed: std::io::Result<ParsedFile>,
+}
+
+/// A page file read and split into frontmatter and body.
+struct ParsedFile {
+    source: String,
+    frontmatter: frontmatter::Frontmatter,
+    body_start: usize,
+    body_line_offset: usize,
+    problem: Option<crate::diagnostics::Diagnostic>,
+}
+
+impl PageFile {
+    /// The `.mdx`/`.md` file of `slug`, read and split; `None` when there is none.
+    fn read(root: &Path, slug: &str) -> Option<PageFile> {
+        let path = find_page_file(root, slug)?;
+        let parsed = std::fs::read_to_string(root.join(&path)).map(|source| {
+            let (split, problem) = frontmatter::split(&source, &path);
+            let body_start = source.len() - split.body.len();
+            let (frontmatter, body_line_offset) = (split.frontmatter, split.body_line_offset);
+            ParsedFile {
+                source,
+                frontmatter,
+                body_start,
+                body_line_offset,
+                problem,
+            }
+        });
+        Some(PageFile { path, parsed })
+    }
+}
+
+/// Every page slug the navigation names (not endpoint entries), normalised.
+fn collect_page_slugs(groups: &[NavGroup], out: &mut Vec<String>) {
+    for group in groups {
+        for entry in &group.pages {
+            match entry {
+                NavEntry::Page(p) if !is_endpoint_entry(p) => out.extend(normalise_slug(p)),
+                NavEntry::Page(_) => {}
+                NavEntry::Group(g) => collect_page_slugs(std::slice::from_ref(g), out),
+            }
+        }
+    }
 }
 
 impl<'a> Loader<'a> {
@@ -74,6 +126,7 @@ impl<'a> Loader<'a> {
             pages: Vec::new(),
             seen: HashSet::new(),
             diagnostics: Diagnostics::new(),
+            prefetched: HashMap::new(),
         }
     }
 
@@ -148,39 +201,57 @@ impl<'a> Loader<'a> {
             // Listed twice (real sites cross-list pages): both entries link to one page.
             return self.pages.iter().position(|p| p.slug == slug);
         }
-        let relative = find_page_file(self.root, &slug)?;
+        let file = match self.prefetched.remove(&slug) {
+            Some(file) => file,
+            None => PageFile::read(self.root, &slug)?,
+        };
         self.seen.insert(slug.clone());
-        let source = match std::fs::read_to_string(self.root.join(&relative)) {
-            Ok(s) => s,
+        let PageFile { path, parsed } = file;
+        let parsed = match parsed {
+            Ok(parsed) => parsed,
             Err(e) => {
                 let message = format!("cannot read page: {e}");
-                self.diagnostics.push(page_diagnostic(&relative, message));
+                self.diagnostics.push(page_diagnostic(&path, message));
                 return None;
             }
         };
-        let page = self.page_from_source(slug, relative, source, in_nav);
+        let page = self.page_from_file(slug, path, parsed, in_nav);
         Some(self.push(page))
     }
 
-    fn page_from_source(
+    /// Reads and splits the files of every page the navigation lists, in
+    /// parallel, before the (ordered, sequential) resolution uses them.
+    pub(super) fn prefetch(&mut self, groups: &[NavGroup]) {
+        let mut slugs = Vec::new();
+        collect_page_slugs(groups, &mut slugs);
+        self.prefetched = slugs
+            .into_par_iter()
+            .filter_map(|slug| Some((slug.clone(), PageFile::read(self.root, &slug)?)))
+            .collect();
+    }
+
+    fn page_from_file(
         &mut self,
         slug: String,
         path: PathBuf,
-        source: String,
+        parsed: ParsedFile,
         in_nav: bool,
     ) -> Page {
-        let (split, problem) = frontmatter::split(&source, &path);
+        let ParsedFile {
+            source,
+            frontmatter: fm,
+            body_start,
+            body_line_offset,
+            problem,
+        } = parsed;
         self.diagnostics.extend(problem);
-        let body_start = source.len() - split.body.len();
-        let fm = split.frontmatter;
         let openapi = fm.openapi.clone();
         let title = fm
             .title
             .clone()
             .or_else(|| openapi.as_deref().and_then(|r| (self.endpoint_title)(r)))
-            .unwrap_or_else(|| fallback_title(split.body, &slug));
+            .unwrap_or_else(|| fallback_title(&source[body_start..], &slug));
         let nav_title = fm.sidebar_title.clone().unwrap_or_else(|| title.clone());
-        let body_line_offset = split.body_line_offset;
         Page {
             id: 0,
             slug,
