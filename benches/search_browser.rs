@@ -24,6 +24,7 @@ const resources = () => performance.getEntriesByType("resource")
   .reduce((sum, e) => sum + (e.encodedBodySize || e.transferSize || 0), 0);
 let t = performance.now();
 const first = await window.sheafSearch.query("user group");
+const firstCount = Array.isArray(first) ? first.length : (first && first.length);
 const firstMs = performance.now() - t;
 const firstBytes = resources();
 const times = [];
@@ -33,7 +34,7 @@ for (let i = 1; i <= typed.length; i++) {
   times.push(performance.now() - t);
 }
 const results = await window.sheafSearch.query(typed);
-return { firstMs, firstBytes, firstResults: first.length, times, results: results.length, totalBytes: resources() };
+return { firstMs, firstBytes, firstResults: firstCount, times, results: results.length, totalBytes: resources() };
 "#;
 
 #[tokio::main(flavor = "current_thread")]
@@ -50,7 +51,12 @@ async fn main() {
     let browser = driver::Browser::launch(&tools).await;
     browser.goto(&http.url(&first_page(&site))).await;
     browser.wait_until("window.sheafSearch !== undefined").await;
-    let script = format!("return (async () => {{ {MEASURE} }})();");
+    // Wrapped in a race with a timer so a stuck query reports instead of
+    // hitting WebDriver's script timeout.
+    let script = format!(
+        "const main = (async () => {{ {MEASURE} }})(); \
+         return Promise.race([main, new Promise(r => setTimeout(() => r({{ timedOut: true }}), 25000))]);"
+    );
     let measured = browser.eval(&script).await;
     report(&measured);
     browser.close().await;
@@ -71,6 +77,7 @@ fn first_page(site: &str) -> String {
 }
 
 fn report(measured: &Value) {
+    assert!(measured.get("timedOut").is_none(), "the queries did not finish: {measured}");
     let mut times: Vec<f64> = measured["times"]
         .as_array()
         .map(|a| a.iter().filter_map(Value::as_f64).collect())
