@@ -8,9 +8,6 @@
 #[path = "../tests/browser/driver.rs"]
 #[allow(dead_code)]
 mod driver;
-#[path = "../tests/browser/server.rs"]
-#[allow(dead_code)]
-mod server;
 #[path = "../tests/browser/tools.rs"]
 #[allow(dead_code)]
 mod tools;
@@ -47,9 +44,14 @@ async fn main() {
         eprintln!("chromium and chromedriver are needed");
         return;
     };
-    let http = server::serve_site(site.clone().into());
+    // sheaf's own static server (the preview's), as a reader would be served.
+    let allow = sheaf::serve::AllowList::new(Vec::<String>::new());
+    let http = sheaf::serve::Server::serve_dir(site.as_ref(), "127.0.0.1", 0, allow)
+        .expect("serves the site");
     let browser = driver::Browser::launch(&tools).await;
-    browser.goto(&http.url(&first_page(&site))).await;
+    browser
+        .goto(&format!("{}{}", http.url(), first_page(&site)))
+        .await;
     browser.wait_until("window.sheafSearch !== undefined").await;
     // Wrapped in a race with a timer so a stuck query reports instead of
     // hitting WebDriver's script timeout.
@@ -77,7 +79,10 @@ fn first_page(site: &str) -> String {
 }
 
 fn report(measured: &Value) {
-    assert!(measured.get("timedOut").is_none(), "the queries did not finish: {measured}");
+    assert!(
+        measured.get("timedOut").is_none(),
+        "the queries did not finish: {measured}"
+    );
     let mut times: Vec<f64> = measured["times"]
         .as_array()
         .map(|a| a.iter().filter_map(Value::as_f64).collect())
