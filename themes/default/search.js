@@ -118,6 +118,7 @@
 
   /* ---- loading ---- */
 
+  var LOAD_TIMEOUT = 10000;
   var pending = {};
   var files = {};
 
@@ -137,13 +138,17 @@
     if (!files[key]) {
       files[key] = new Promise(function (resolve, reject) {
         var script = document.createElement('script');
+        /* A file that never arrives must not stall search forever: give up
+           after LOAD_TIMEOUT ms so the next query can try again. */
+        var timer = setTimeout(function () { failed(); }, LOAD_TIMEOUT);
         var failed = function () {
+          clearTimeout(timer);
           script.remove();
           delete pending[key];
           delete files[key];
           reject(new Error('cannot load search file ' + key));
         };
-        pending[key] = resolve;
+        pending[key] = function (data) { clearTimeout(timer); resolve(data); };
         script.src = new URL(rootUrl() + 'search/' + key + '.js', document.baseURI).href;
         script.onload = function () { if (pending[key]) failed(); else script.remove(); };
         script.onerror = failed;
