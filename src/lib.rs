@@ -25,6 +25,7 @@ pub mod cli;
 pub mod config;
 pub mod content;
 pub mod diagnostics;
+pub mod html;
 pub mod icons;
 pub mod markdown;
 pub mod openapi;

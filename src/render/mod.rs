@@ -313,17 +313,4 @@ fn fallback_not_found(problem: &Diagnostic) -> String {
 }
 
 /// HTML escaping for text and attribute values (tera's escape function).
-pub fn escape_html(input: &str) -> String {
-    let mut out = String::with_capacity(input.len() + 8);
-    for c in input.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
+pub use crate::html::escape as escape_html;

@@ -56,20 +56,7 @@ pub(super) struct Html<'a> {
 }
 
 /// Escapes text for HTML content and attribute values.
-pub(super) fn esc(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
+pub(super) use crate::html::escape as esc;
 
 impl Html<'_> {
     fn section_start(&mut self, class: &str, id: &str, title: &str) {

@@ -1,0 +1,34 @@
+//! HTML escaping shared by every stage that writes HTML (markdown,
+//! OpenAPI pages, the theme and its tera templates).
+
+/// Escapes text for HTML content and attribute values.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    escape_into(&mut out, text);
+    out
+}
+
+/// [`escape`], appending to `out`.
+pub fn escape_into(out: &mut String, text: &str) {
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn escapes_markup_and_quotes() {
+        assert_eq!(
+            super::escape("<a href=\"x\">Tom & 'Jo'</a>"),
+            "&lt;a href=&quot;x&quot;&gt;Tom &amp; &#39;Jo&#39;&lt;/a&gt;"
+        );
+    }
+}
