@@ -223,18 +223,10 @@ fn unresolved(mut field: FieldView, message: String) -> FieldView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::openapi::source::Location;
-    use crate::openapi::store::Document;
     use serde_json::json;
 
     fn store(value: Value) -> DocStore {
-        let mut store = DocStore::default();
-        store.add(Document {
-            location: Location::File("/d/a.json".into()),
-            name: "a.json".into(),
-            value,
-        });
-        store
+        crate::openapi::store::test_store(value)
     }
 
     fn build(store: &DocStore, pointer: &str, maintain: bool) -> FieldView {

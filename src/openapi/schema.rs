@@ -254,18 +254,10 @@ pub(crate) fn plain(value: &Value) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::openapi::source::Location;
-    use crate::openapi::store::Document;
     use serde_json::json;
 
     fn store(value: Value) -> DocStore {
-        let mut store = DocStore::default();
-        store.add(Document {
-            location: Location::File("/d/a.json".into()),
-            name: "a.json".into(),
-            value,
-        });
-        store
+        crate::openapi::store::test_store(value)
     }
 
     #[test]
@@ -299,26 +291,16 @@ mod tests {
         let s = store(json!({"x": {
             "type": ["integer", "null"], "exclusiveMinimum": 0, "const": 3, "examples": [3]
         }, "y": {"type": "integer", "nullable": true, "minimum": 0, "exclusiveMinimum": true}}));
-        let x = Schema::load(
-            &s,
-            Node {
-                doc: 0,
-                value: &s.get(0).value["x"],
-            },
-        )
-        .unwrap();
+        let load = |key: &str| {
+            let value = &s.get(0).value[key];
+            Schema::load(&s, Node { doc: 0, value }).unwrap()
+        };
+        let x = load("x");
         assert_eq!(x.types(), (vec!["integer".to_string()], true));
         assert_eq!(x.constraints(), ["> 0"]);
         assert_eq!(x.enum_values(), [json!(3)]);
         assert_eq!(x.example(), Some(json!(3)));
-        let y = Schema::load(
-            &s,
-            Node {
-                doc: 0,
-                value: &s.get(0).value["y"],
-            },
-        )
-        .unwrap();
+        let y = load("y");
         assert_eq!(y.types(), (vec!["integer".to_string()], true));
         assert_eq!(y.constraints(), ["> 0"]);
     }

@@ -212,6 +212,18 @@ pub(crate) fn collect_refs(value: &Value, out: &mut Vec<String>) {
     }
 }
 
+/// A store holding one document, `/d/a.json`, for unit tests.
+#[cfg(test)]
+pub(crate) fn test_store(value: Value) -> DocStore {
+    let mut store = DocStore::default();
+    store.add(Document {
+        location: Location::File("/d/a.json".into()),
+        name: "a.json".into(),
+        value,
+    });
+    store
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
