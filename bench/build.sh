@@ -12,22 +12,10 @@ set -euo pipefail
 sizes=("$@")
 [ ${#sizes[@]} -eq 0 ] && sizes=(1000 10000)
 runs=${RUNS:-3}
-here=$(cd "$(dirname "$0")/.." && pwd)
-shared=${SHARED:-$here/../shared}
-work=${BENCH_DIR:-/tmp/sheaf-bench}
+source "$(dirname "$0")/common.sh"
 [ -x /usr/bin/time ] || { echo "bench/build.sh needs GNU time (/usr/bin/time)"; exit 1; }
 
-cargo build --release --quiet --manifest-path "$here/Cargo.toml"
-sheaf=${CARGO_TARGET_DIR:-$here/target}/release/sheaf
-
-corpus_for() {
-  local n=$1 dir=$work/corpus-$1
-  if [ ! -f "$dir/sheaf/site.json" ]; then
-    rm -rf "$dir"; mkdir -p "$work"
-    python3 "$shared/bench/gen_corpus.py" "$n" "$dir" >/dev/null
-  fi
-  echo "$dir"
-}
+sheaf=$(release_sheaf)
 
 # time_runs LABEL OUT_DIR MD_BYTES CMD...: runs CMD $runs times, prints a row.
 time_runs() {

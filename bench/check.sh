@@ -3,16 +3,9 @@
 # usage: bench/check.sh [N]
 set -euo pipefail
 n=${1:-10000}
-here=$(cd "$(dirname "$0")/.." && pwd)
-shared=${SHARED:-$here/../shared}
-work=${BENCH_DIR:-/tmp/sheaf-bench}
-corpus=$work/corpus-$n
-if [ ! -f "$corpus/sheaf/site.json" ]; then
-  rm -rf "$corpus"; mkdir -p "$work"
-  python3 "$shared/bench/gen_corpus.py" "$n" "$corpus" >/dev/null
-fi
-cargo build --release --quiet --manifest-path "$here/Cargo.toml"
-bin=${CARGO_TARGET_DIR:-$here/target}/release/sheaf
+source "$(dirname "$0")/common.sh"
+corpus=$(corpus_for "$n")
+bin=$(release_sheaf)
 runs=5
 times=()
 for _ in $(seq $runs); do

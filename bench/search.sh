@@ -4,16 +4,9 @@
 # usage: bench/search.sh [N]
 set -euo pipefail
 n=${1:-10000}
-here=$(cd "$(dirname "$0")/.." && pwd)
-shared=${SHARED:-$here/../shared}
-work=${BENCH_DIR:-/tmp/sheaf-bench}
-corpus=$work/corpus-$n
-if [ ! -f "$corpus/sheaf/site.json" ]; then
-  rm -rf "$corpus"; mkdir -p "$work"
-  python3 "$shared/bench/gen_corpus.py" "$n" "$corpus" >/dev/null
-fi
-cargo build --release --quiet --manifest-path "$here/Cargo.toml"
-bin=${CARGO_TARGET_DIR:-$here/target}/release/sheaf
+source "$(dirname "$0")/common.sh"
+corpus=$(corpus_for "$n")
+bin=$(release_sheaf)
 out=$work/site-$n
 "$bin" build "$corpus/sheaf" --out "$out" 2>/dev/null
 md=$(find "$corpus/sheaf" -name '*.md' -print0 | du -cb --files0-from=- | tail -1 | cut -f1)

@@ -3,15 +3,9 @@
 # from saving one page to the reload signal (default sizes 1000 and 10000).
 # usage: bench/serve.sh [N...]
 set -euo pipefail
-here=$(cd "$(dirname "$0")/.." && pwd)
-shared=${SHARED:-$here/../shared}
-work=${BENCH_DIR:-/tmp/sheaf-bench}
+source "$(dirname "$0")/common.sh"
 sizes=("$@"); [ ${#sizes[@]} -gt 0 ] || sizes=(1000 10000)
 for n in "${sizes[@]}"; do
-  corpus=$work/corpus-$n
-  if [ ! -f "$corpus/sheaf/site.json" ]; then
-    rm -rf "$corpus"; mkdir -p "$work"
-    python3 "$shared/bench/gen_corpus.py" "$n" "$corpus" >/dev/null
-  fi
+  corpus=$(corpus_for "$n")
   cargo bench --quiet --manifest-path "$here/Cargo.toml" --bench serve_reload -- "$corpus/sheaf" 2>/dev/null | grep '^serve'
 done

@@ -207,7 +207,12 @@ pub fn parse(source: &str) -> Document {
 
 /// Whether an element name is an HTML element (rather than a component).
 pub fn is_html_tag(name: &str) -> bool {
-    HTML_TAGS.contains(&name) || VOID_TAGS.contains(&name)
+    HTML_TAGS.contains(&name) || is_void_tag(name)
+}
+
+/// Whether an HTML element never has children or a closing tag.
+pub fn is_void_tag(name: &str) -> bool {
+    VOID_TAGS.contains(&name)
 }
 
 struct Parser<'s> {

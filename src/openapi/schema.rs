@@ -260,6 +260,12 @@ mod tests {
         crate::openapi::store::test_store(value)
     }
 
+    /// The schema at top-level key `key` of the test document.
+    fn load<'a>(store: &'a DocStore, key: &str) -> Schema<'a> {
+        let value = &store.get(0).value[key];
+        Schema::load(store, Node { doc: 0, value }).unwrap()
+    }
+
     #[test]
     fn all_of_unites_properties_and_required() {
         let s = store(json!({
@@ -272,14 +278,7 @@ mod tests {
                 {"type": "object", "required": ["tag"], "properties": {"tag": {"type": "string"}}}
             ]}
         }));
-        let schema = Schema::load(
-            &s,
-            Node {
-                doc: 0,
-                value: &s.get(0).value["x"],
-            },
-        )
-        .unwrap();
+        let schema = load(&s, "x");
         let names: Vec<_> = schema.properties().iter().map(|p| p.0).collect();
         assert_eq!(names, ["id", "name", "tag"]);
         assert_eq!(schema.required(), HashSet::from(["id", "tag"]));
@@ -291,16 +290,12 @@ mod tests {
         let s = store(json!({"x": {
             "type": ["integer", "null"], "exclusiveMinimum": 0, "const": 3, "examples": [3]
         }, "y": {"type": "integer", "nullable": true, "minimum": 0, "exclusiveMinimum": true}}));
-        let load = |key: &str| {
-            let value = &s.get(0).value[key];
-            Schema::load(&s, Node { doc: 0, value }).unwrap()
-        };
-        let x = load("x");
+        let x = load(&s, "x");
         assert_eq!(x.types(), (vec!["integer".to_string()], true));
         assert_eq!(x.constraints(), ["> 0"]);
         assert_eq!(x.enum_values(), [json!(3)]);
         assert_eq!(x.example(), Some(json!(3)));
-        let y = load("y");
+        let y = load(&s, "y");
         assert_eq!(y.types(), (vec!["integer".to_string()], true));
         assert_eq!(y.constraints(), ["> 0"]);
     }
@@ -310,14 +305,7 @@ mod tests {
         let s = store(json!({"components": {"schemas": {"A": {
             "allOf": [{"$ref": "#/components/schemas/A"}], "properties": {"a": {}}
         }}}, "x": {"$ref": "#/components/schemas/A"}}));
-        let schema = Schema::load(
-            &s,
-            Node {
-                doc: 0,
-                value: &s.get(0).value["x"],
-            },
-        )
-        .unwrap();
+        let schema = load(&s, "x");
         assert_eq!(schema.properties().len(), 1);
     }
 }

@@ -96,9 +96,6 @@ const PHRASING: &[&str] = &[
     "dd",
 ];
 
-/// Elements that must not have a closing tag.
-const VOID: &[&str] = &["br", "img", "hr", "input", "source", "track", "wbr", "col"];
-
 impl Renderer<'_> {
     /// Renders one element (component or HTML) to HTML.
     pub fn render_element(&mut self, el: &Element) -> String {
@@ -308,7 +305,7 @@ impl Renderer<'_> {
     fn html_element(&mut self, el: &Element) -> String {
         let name = el.name.as_str();
         let attrs = self.html_attrs(el);
-        if VOID.contains(&name) {
+        if super::mdx::is_void_tag(name) {
             return format!("<{name}{attrs}>");
         }
         let body = if PHRASING.contains(&name) {

@@ -1,0 +1,22 @@
+# Shared by the bench/ scripts (sourced, not run): paths, the cached corpus
+# and the release binary.
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+shared=${SHARED:-$here/../shared}
+work=${BENCH_DIR:-/tmp/sheaf-bench}
+
+# corpus_for N: the shared generator's corpus of N pages (generated once,
+# cached under $work); prints its folder (the sheaf input is DIR/sheaf).
+corpus_for() {
+  local n=$1 dir=$work/corpus-$1
+  if [ ! -f "$dir/sheaf/site.json" ]; then
+    rm -rf "$dir"; mkdir -p "$work"
+    python3 "$shared/bench/gen_corpus.py" "$n" "$dir" >/dev/null
+  fi
+  echo "$dir"
+}
+
+# release_sheaf: builds sheaf in release mode; prints the binary's path.
+release_sheaf() {
+  cargo build --release --quiet --manifest-path "$here/Cargo.toml"
+  echo "${CARGO_TARGET_DIR:-$here/target}/release/sheaf"
+}
