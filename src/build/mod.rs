@@ -81,11 +81,7 @@ impl Project {
         let (specs, spec_problems) = ApiSpecs::load(root, &spec_sources(root, &config));
         diagnostics.extend(spec_problems);
         diagnostics.extend(specs.lint());
-        let api = config.api.clone().unwrap_or_default();
-        let title = |reference: &str| {
-            let op = specs.find(reference).ok()?;
-            Some(specs.endpoint(&op, &api).title)
-        };
+        let title = |reference: &str| specs.find(reference).ok().map(|op| specs.title(&op));
         let (site, site_problems) = Site::load(root, config, &title);
         diagnostics.extend(site_problems);
         diagnostics.extend(check_page_versions(&site));

@@ -193,18 +193,26 @@ impl ApiSpecs {
 
     /// The view of one operation, with site.json's `api` settings applied.
     pub fn endpoint(&self, op: &OperationRef, api: &ApiConfig) -> EndpointView {
-        let spec = &self.specs[op.spec_index];
         let method = op.method.to_ascii_lowercase();
-        view::build_view(
-            &view::OperationSource {
-                store: &self.store,
-                spec_doc: spec.doc,
-                spec_name: &spec.name,
-                path: &op.path,
-                method: &method,
-            },
-            api,
-        )
+        view::build_view(&self.source(op, &method), api)
+    }
+
+    /// The title of an operation's page (its summary, else `METHOD path`),
+    /// without building the whole view.
+    pub fn title(&self, op: &OperationRef) -> String {
+        let method = op.method.to_ascii_lowercase();
+        view::title(&self.source(op, &method))
+    }
+
+    fn source<'a>(&'a self, op: &'a OperationRef, method: &'a str) -> view::OperationSource<'a> {
+        let spec = &self.specs[op.spec_index];
+        view::OperationSource {
+            store: &self.store,
+            spec_doc: spec.doc,
+            spec_name: &spec.name,
+            path: &op.path,
+            method,
+        }
     }
 
     /// `sheaf check` findings: unresolved `$ref`s, duplicate operationIds,

@@ -124,9 +124,13 @@ pub(crate) struct OperationSource<'a> {
 
 const NO_VALUE: Value = Value::Null;
 
-/// Builds the view of one operation.
-pub(crate) fn build_view(src: &OperationSource<'_>, api: &ApiConfig) -> EndpointView {
+/// The spec root, the (dereferenced) path item and the operation of `src`.
+fn operation_nodes<'a>(src: &OperationSource<'a>) -> (Node<'a>, Node<'a>, Node<'a>) {
     let root = src.store.root(src.spec_doc);
+    let missing = Node {
+        doc: src.spec_doc,
+        value: &NO_VALUE,
+    };
     let path_item = root
         .value
         .get("paths")
@@ -136,17 +140,30 @@ pub(crate) fn build_view(src: &OperationSource<'_>, api: &ApiConfig) -> Endpoint
             value,
         })
         .and_then(|n| src.store.deref(n).ok())
-        .map_or(
-            Node {
-                doc: src.spec_doc,
-                value: &NO_VALUE,
-            },
-            |(n, _)| n,
-        );
+        .map_or(missing, |(n, _)| n);
     let op = Node {
         doc: path_item.doc,
         value: path_item.value.get(src.method).unwrap_or(&NO_VALUE),
     };
+    (root, path_item, op)
+}
+
+/// The title of an operation's page: its summary, else `METHOD path`.
+pub(crate) fn title(src: &OperationSource<'_>) -> String {
+    let (_, _, op) = operation_nodes(src);
+    op_title(op, src)
+}
+
+fn op_title(op: Node<'_>, src: &OperationSource<'_>) -> String {
+    op.value.get("summary").and_then(Value::as_str).map_or_else(
+        || format!("{} {}", src.method.to_ascii_uppercase(), src.path),
+        str::to_string,
+    )
+}
+
+/// Builds the view of one operation.
+pub(crate) fn build_view(src: &OperationSource<'_>, api: &ApiConfig) -> EndpointView {
+    let (root, path_item, op) = operation_nodes(src);
     let text = |key: &str| {
         op.value
             .get(key)
@@ -158,7 +175,7 @@ pub(crate) fn build_view(src: &OperationSource<'_>, api: &ApiConfig) -> Endpoint
     let base_urls = base_urls(&[op.value, path_item.value, root.value], api);
     let request_body = request_body(src.store, op, &mut fields);
     let mut view = EndpointView {
-        title: text("summary").unwrap_or_else(|| format!("{method} {}", src.path)),
+        title: op_title(op, src),
         description_md: text("description"),
         operation_id: text("operationId"),
         spec: Some(src.spec_name.to_string()),
