@@ -42,6 +42,17 @@ impl AnchorIndex {
     }
 }
 
+/// The values of `id="…"` and `id='…'` attributes on a line.
+fn explicit_ids(line: &str) -> impl Iterator<Item = &str> {
+    ["id=\"", "id='"].into_iter().flat_map(move |needle| {
+        let quote = &needle[3..];
+        line.match_indices(needle).filter_map(move |(i, _)| {
+            let rest = &line[i + needle.len()..];
+            rest.find(quote).map(|end| &rest[..end])
+        })
+    })
+}
+
 /// Heading slugs (with `-1`, `-2` for repeats) and explicit `id="…"` attributes.
 fn scan_ids(body: &str) -> HashSet<String> {
     let mut ids = HashSet::new();
@@ -66,15 +77,8 @@ fn scan_ids(body: &str) -> HashSet<String> {
             });
             *n += 1;
         }
-        for quote in ['"', '\''] {
-            let needle = format!("id={quote}");
-            let mut rest = line;
-            while let Some(i) = rest.find(&needle) {
-                rest = &rest[i + needle.len()..];
-                if let Some(end) = rest.find(quote) {
-                    ids.insert(rest[..end].to_string());
-                }
-            }
+        if line.contains("id=") {
+            ids.extend(explicit_ids(line).map(str::to_string));
         }
     }
     ids

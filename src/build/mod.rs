@@ -21,10 +21,9 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
-use walkdir::WalkDir;
 
 use crate::config::{self, is_local};
-use crate::content::{NavItem, PageId, Site};
+use crate::content::{NavItem, PageId, Site, SourceFiles};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::markdown::Markdown;
 use crate::openapi::{looks_like_spec, ApiSpecs};
@@ -73,16 +72,17 @@ impl Project {
 
     /// [`Project::load`] with a given markdown stage.
     pub fn load_with(root: &Path, markdown: Markdown) -> (Option<Project>, Diagnostics) {
-        let loaded = config::load(root);
+        let files = SourceFiles::scan(root);
+        let loaded = config::load_listed(&files);
         let mut diagnostics = loaded.diagnostics;
         let Some(config) = loaded.config else {
             return (None, diagnostics);
         };
-        let (specs, spec_problems) = ApiSpecs::load(root, &spec_sources(root, &config));
+        let (specs, spec_problems) = ApiSpecs::load(root, &spec_sources(&files, &config));
         diagnostics.extend(spec_problems);
         diagnostics.extend(specs.lint());
         let title = |reference: &str| specs.find(reference).ok().map(|op| specs.title(&op));
-        let (site, site_problems) = Site::load(root, config, &title);
+        let (site, site_problems) = Site::load(&files, config, &title);
         diagnostics.extend(site_problems);
         diagnostics.extend(check_page_versions(&site));
         diagnostics.extend(check_page_icons(&site));
@@ -125,40 +125,27 @@ impl Project {
 
 /// The OpenAPI files to load: site.json's `openapi` entries plus every spec
 /// file found under the root (pages may reference them by name).
-fn spec_sources(root: &Path, config: &config::SiteConfig) -> Vec<String> {
+fn spec_sources(files: &SourceFiles, config: &config::SiteConfig) -> Vec<String> {
     let mut sources: Vec<String> = config
         .openapi
         .as_ref()
         .map(|o| o.to_vec())
         .unwrap_or_default();
-    let found = WalkDir::new(root)
-        .into_iter()
-        .filter_entry(|e| {
-            let name = e.file_name().to_string_lossy();
-            e.depth() == 0
-                || !(name.starts_with('.') || name.starts_with('_') || name == "node_modules")
+    let mut candidates: Vec<&str> = files
+        .iter()
+        .filter(|name| {
+            [".json", ".yaml", ".yml"]
+                .iter()
+                .any(|ext| name.ends_with(ext))
+                && !config::CONFIG_FILES.contains(name)
         })
-        .filter_map(Result::ok)
-        .filter(|e| {
-            e.file_type().is_file()
-                && matches!(
-                    e.path().extension().and_then(|x| x.to_str()),
-                    Some("json" | "yaml" | "yml")
-                )
-        })
-        .filter_map(|e| {
-            let rel = e
-                .path()
-                .strip_prefix(root)
-                .ok()?
-                .to_string_lossy()
-                .replace('\\', "/");
-            if config::CONFIG_FILES.contains(&rel.as_str()) {
-                return None;
-            }
-            let text = std::fs::read_to_string(e.path()).ok()?;
-            looks_like_spec(e.path(), &text).then_some(rel)
-        });
+        .collect();
+    candidates.sort_unstable();
+    let found = candidates.into_iter().filter_map(|rel| {
+        let path = files.root().join(rel);
+        let text = std::fs::read_to_string(&path).ok()?;
+        looks_like_spec(&path, &text).then(|| rel.to_string())
+    });
     for rel in found {
         let listed = sources
             .iter()

@@ -19,6 +19,7 @@ pub use semantic::{is_local, unknown_icon};
 pub use source::{display_path, SourceDoc};
 pub use types::*;
 
+use crate::content::SourceFiles;
 use crate::diagnostics::{Diagnostic, Diagnostics};
 
 /// The configuration file names, in the order they are looked for.
@@ -51,6 +52,12 @@ pub fn find_config_file(root: &Path) -> Option<PathBuf> {
 
 /// Loads and validates the configuration of the docs root `root`.
 pub fn load(root: &Path) -> Loaded {
+    load_listed(&SourceFiles::scan(root))
+}
+
+/// [`load`] with the root's files already listed.
+pub fn load_listed(files: &SourceFiles) -> Loaded {
+    let root = files.root();
     let Some(file) = find_config_file(root) else {
         let missing = Diagnostic::error("site.json", format!("no site.json in {}", root.display()))
             .with_help("run `sheaf init` to create a docs site, or pass the docs root as the first argument");
@@ -61,7 +68,7 @@ pub fn load(root: &Path) -> Loaded {
         };
     };
     match std::fs::read_to_string(root.join(&file)) {
-        Ok(text) => load_text(root, file, text),
+        Ok(text) => load_text(files, file, text),
         Err(e) => Loaded {
             diagnostics: vec![Diagnostic::error(
                 &file,
@@ -74,10 +81,10 @@ pub fn load(root: &Path) -> Loaded {
     }
 }
 
-/// Validates `text` as the config file `file` of `root`.
-pub fn load_text(root: &Path, file: PathBuf, text: String) -> Loaded {
+/// Validates `text` as the config file `file` of the listed root.
+pub fn load_text(files: &SourceFiles, file: PathBuf, text: String) -> Loaded {
     let mut diagnostics = Diagnostics::new();
-    let config = parse_and_validate(root, &file, text, &mut diagnostics);
+    let config = parse_and_validate(files, &file, text, &mut diagnostics);
     Loaded {
         config,
         file,
@@ -86,7 +93,7 @@ pub fn load_text(root: &Path, file: PathBuf, text: String) -> Loaded {
 }
 
 fn parse_and_validate(
-    root: &Path,
+    files: &SourceFiles,
     file: &Path,
     text: String,
     out: &mut Diagnostics,
@@ -114,7 +121,7 @@ fn parse_and_validate(
             return None;
         }
     };
-    out.extend(semantic::check(&doc, &config, root, file));
+    out.extend(semantic::check(&doc, &config, files, file));
     Some(config)
 }
 

@@ -10,12 +10,22 @@ use walkdir::WalkDir;
 
 use super::source::{display_path, SourceDoc};
 use super::types::{SiteConfig, LATER_SOCIAL_KEYS};
-use crate::content::{is_endpoint_entry, nav::find_page_file, nav::normalise_slug};
+use crate::content::{is_endpoint_entry, nav::normalise_slug, SourceFiles};
 use crate::diagnostics::{did_you_mean, Diagnostic};
 
 /// Runs every semantic check on a schema-valid, deserialised config.
-pub fn check(doc: &SourceDoc, config: &SiteConfig, root: &Path, file: &Path) -> Vec<Diagnostic> {
-    let ctx = Checker { doc, root, file };
+pub fn check(
+    doc: &SourceDoc,
+    config: &SiteConfig,
+    files: &SourceFiles,
+    file: &Path,
+) -> Vec<Diagnostic> {
+    let ctx = Checker {
+        doc,
+        root: files.root(),
+        files,
+        file,
+    };
     let mut out = Vec::new();
     out.extend(ctx.navigation());
     out.extend(ctx.versions(config));
@@ -31,6 +41,7 @@ pub fn check(doc: &SourceDoc, config: &SiteConfig, root: &Path, file: &Path) -> 
 struct Checker<'a> {
     doc: &'a SourceDoc,
     root: &'a Path,
+    files: &'a SourceFiles,
     file: &'a Path,
 }
 
@@ -75,7 +86,7 @@ impl Checker<'_> {
                 continue;
             }
             first_seen.insert(slug.clone(), pointer.clone());
-            if find_page_file(self.root, &slug).is_none() {
+            if self.files.page_file(&slug).is_none() {
                 let pages = existing.get_or_insert_with(|| page_slugs(self.root));
                 out.push(self.missing_page(&pointer, &slug, pages));
             }

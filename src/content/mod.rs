@@ -15,12 +15,14 @@
 //! anchor (`anchors[].url`) whose folder its slug starts with. A navigation
 //! group belongs to the section of its first page, as in Mintlify.
 
+mod files;
 mod frontmatter;
 pub mod nav;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
+pub use files::SourceFiles;
 pub use frontmatter::{split as split_frontmatter, Frontmatter};
 pub use nav::{is_endpoint_entry, NavItem};
 
@@ -108,11 +110,12 @@ impl Site {
     /// reported by config validation; here they are skipped. `endpoint_title`
     /// gives the title of an OpenAPI operation reference (its summary).
     pub fn load(
-        root: &Path,
+        files: &SourceFiles,
         config: SiteConfig,
         endpoint_title: &dyn Fn(&str) -> Option<String>,
     ) -> (Site, Diagnostics) {
-        let mut loader = nav::Loader::new(root, endpoint_title);
+        let root = files.root();
+        let mut loader = nav::Loader::new(files, endpoint_title);
         loader.prefetch(&config.navigation);
         let nav = loader.resolve(&config.navigation, None);
         loader.add_unlisted_pages();
@@ -268,7 +271,7 @@ mod tests {
                 {"group": "All", "pages": ["c"]}]}"#,
         )
         .unwrap();
-        let (site, _) = Site::load(dir.path(), config, &|_| None);
+        let (site, _) = Site::load(&SourceFiles::scan(dir.path()), config, &|_| None);
         let a = site.page_by_slug("a").unwrap().id;
         let (prev, next) = site.neighbours(a);
         assert!(prev.is_none());

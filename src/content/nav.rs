@@ -6,9 +6,7 @@ use std::collections::{HashMap, HashSet};
 use rayon::prelude::*;
 use std::path::{Component, Path, PathBuf};
 
-use walkdir::WalkDir;
-
-use super::{fallback_title, frontmatter, page_diagnostic, Page, PageId};
+use super::{fallback_title, files::SourceFiles, frontmatter, page_diagnostic, Page, PageId};
 use crate::config::{NavEntry, NavGroup};
 use crate::diagnostics::Diagnostics;
 
@@ -61,7 +59,7 @@ fn endpoint_slug(entry: &str) -> String {
 }
 
 pub(super) struct Loader<'a> {
-    root: &'a Path,
+    files: &'a SourceFiles,
     endpoint_title: &'a dyn Fn(&str) -> Option<String>,
     pages: Vec<Page>,
     seen: HashSet<String>,
@@ -87,9 +85,9 @@ struct ParsedFile {
 
 impl PageFile {
     /// The `.mdx`/`.md` file of `slug`, read and split; `None` when there is none.
-    fn read(root: &Path, slug: &str) -> Option<PageFile> {
-        let path = find_page_file(root, slug)?;
-        let parsed = std::fs::read_to_string(root.join(&path)).map(|source| {
+    fn read(files: &SourceFiles, slug: &str) -> Option<PageFile> {
+        let path = files.page_file(slug)?;
+        let parsed = std::fs::read_to_string(files.root().join(&path)).map(|source| {
             let (split, problem) = frontmatter::split(&source, &path);
             let body_start = source.len() - split.body.len();
             let (frontmatter, body_line_offset) = (split.frontmatter, split.body_line_offset);
@@ -119,9 +117,12 @@ fn collect_page_slugs(groups: &[NavGroup], out: &mut Vec<String>) {
 }
 
 impl<'a> Loader<'a> {
-    pub(super) fn new(root: &'a Path, endpoint_title: &'a dyn Fn(&str) -> Option<String>) -> Self {
+    pub(super) fn new(
+        files: &'a SourceFiles,
+        endpoint_title: &'a dyn Fn(&str) -> Option<String>,
+    ) -> Self {
         Loader {
-            root,
+            files,
             endpoint_title,
             pages: Vec::new(),
             seen: HashSet::new(),
@@ -203,7 +204,7 @@ impl<'a> Loader<'a> {
         }
         let file = match self.prefetched.remove(&slug) {
             Some(file) => file,
-            None => PageFile::read(self.root, &slug)?,
+            None => PageFile::read(self.files, &slug)?,
         };
         self.seen.insert(slug.clone());
         let PageFile { path, parsed } = file;
@@ -226,7 +227,7 @@ impl<'a> Loader<'a> {
         collect_page_slugs(groups, &mut slugs);
         self.prefetched = slugs
             .into_par_iter()
-            .filter_map(|slug| Some((slug.clone(), PageFile::read(self.root, &slug)?)))
+            .filter_map(|slug| Some((slug.clone(), PageFile::read(self.files, &slug)?)))
             .collect();
     }
 
@@ -278,14 +279,11 @@ impl<'a> Loader<'a> {
 
     /// Adds every `.md`/`.mdx` file the navigation does not list.
     pub(super) fn add_unlisted_pages(&mut self) {
-        let mut found: Vec<String> = WalkDir::new(self.root)
-            .into_iter()
-            .filter_entry(|e| {
-                e.depth() == 0 || !is_excluded(e.file_name().to_string_lossy().as_ref())
-            })
-            .filter_map(Result::ok)
-            .filter(|e| e.file_type().is_file())
-            .filter_map(|e| page_slug_of(self.root, e.path()))
+        let mut found: Vec<String> = self
+            .files
+            .iter()
+            .filter(|name| !name.split('/').any(is_excluded))
+            .filter_map(page_slug_of)
             .filter(|slug| !self.seen.contains(slug))
             .collect();
         found.sort();
@@ -306,14 +304,12 @@ fn is_excluded(name: &str) -> bool {
     name.starts_with('.') || name.starts_with('_') || name == "snippets" || name == "node_modules"
 }
 
-fn page_slug_of(root: &Path, path: &Path) -> Option<String> {
-    let ext = path.extension()?.to_str()?;
-    if ext != "md" && ext != "mdx" {
-        return None;
-    }
-    let relative = path.strip_prefix(root).ok()?.with_extension("");
-    let slug = relative.to_str()?.replace('\\', "/");
-    Some(slug)
+/// The slug of a page file named relative to the root (`a/b.mdx` → `a/b`).
+fn page_slug_of(name: &str) -> Option<String> {
+    let slug = name
+        .strip_suffix(".mdx")
+        .or_else(|| name.strip_suffix(".md"))?;
+    Some(slug.to_string())
 }
 
 /// A navigation entry as a slug: no leading `/`, no extension. `None` when
@@ -328,14 +324,6 @@ pub fn normalise_slug(entry: &str) -> Option<String> {
         .components()
         .any(|c| !matches!(c, Component::Normal(_) | Component::CurDir));
     (!escapes && !without_ext.is_empty()).then(|| without_ext.to_string())
-}
-
-/// The `.mdx` or `.md` file of a slug, relative to the root.
-pub fn find_page_file(root: &Path, slug: &str) -> Option<PathBuf> {
-    ["mdx", "md"]
-        .iter()
-        .map(|ext| PathBuf::from(format!("{slug}.{ext}")))
-        .find(|rel| root.join(rel).is_file())
 }
 
 #[cfg(test)]

@@ -345,14 +345,13 @@ impl<'s> Parser<'s> {
         false
     }
 
+    /// Copies text up to the next byte that may start MDX syntax (or the
+    /// end of the line).
     fn plain(&mut self, buf: &mut TextBuf) {
         let rest = &self.src[self.pos..];
         let first = rest.chars().next().map_or(1, char::len_utf8);
         // The delimiters are ASCII, so a byte search lands on char boundaries.
-        let len = rest.as_bytes()[first..]
-            .iter()
-            .position(|b| matches!(b, b'\n' | b'`' | b'\\' | b'{' | b'<'))
-            .map_or(rest.len(), |i| i + first);
+        let len = next_delimiter(&rest.as_bytes()[first..]).map_or(rest.len(), |i| i + first);
         // A newline ends the run so the next line gets its line-start pass.
         let len = if rest.as_bytes()[0] == b'\n' { 1 } else { len };
         buf.text.push_str(&rest[..len]);
@@ -593,6 +592,21 @@ impl<'s> Parser<'s> {
 }
 
 /// Component names start with an uppercase letter (`Card`, `Holocron.Card`).
+/// The index of the first line end or possible MDX syntax (`` ` ``, `\\`,
+/// `{`, `<`) in `bytes`: the bytes between are plain text. Searched a line
+/// at a time with SIMD `memchr`, as prose rarely holds any of them.
+fn next_delimiter(bytes: &[u8]) -> Option<usize> {
+    let line = &bytes[..memchr::memchr(b'\n', bytes).unwrap_or(bytes.len())];
+    let syntax = match (
+        memchr::memchr3(b'`', b'\\', b'{', line),
+        memchr::memchr(b'<', line),
+    ) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    };
+    syntax.or((line.len() < bytes.len()).then_some(line.len()))
+}
+
 pub fn is_component_name(name: &str) -> bool {
     name.starts_with(|c: char| c.is_ascii_uppercase())
 }

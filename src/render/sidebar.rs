@@ -6,6 +6,7 @@
 
 use std::collections::HashMap;
 
+use rayon::prelude::*;
 use serde::Serialize;
 use tera::Context;
 
@@ -71,22 +72,29 @@ impl Sidebar {
             page_group: vec![None; site.pages.len()],
             page_group_name: vec![None; site.pages.len()],
         };
+        let mut top_groups = Vec::new();
         for item in &site.nav {
             let Some(first) = Site::first_page(std::slice::from_ref(item)) else {
                 continue;
             };
-            let index = sidebar.groups.len();
+            let index = top_groups.len();
             sidebar.mark_pages(item, index, None);
             let first = &site.pages[first];
             let key = (first.tab, first.anchor);
             sidebar.sections.entry(key).or_default().push(index);
-            let (collapsed, expanded) = render_group(site, item, first, templates)?;
-            sidebar.groups.push(GroupFragments {
-                section: key,
-                collapsed,
-                expanded,
-            });
+            top_groups.push((item, first, key));
         }
+        sidebar.groups = top_groups
+            .into_par_iter()
+            .map(|(item, first, section)| {
+                let (collapsed, expanded) = render_group(site, item, first, templates)?;
+                Ok(GroupFragments {
+                    section,
+                    collapsed,
+                    expanded,
+                })
+            })
+            .collect::<Result<_, Diagnostic>>()?;
         Ok(sidebar)
     }
 

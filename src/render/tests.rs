@@ -101,7 +101,7 @@ fn write(root: &Path, path: &str, text: &str) {
 
 fn load(root: &Path, config: Value) -> Site {
     let config: SiteConfig = serde_json::from_value(config).unwrap();
-    Site::load(root, config, &|_| None).0
+    Site::load(&crate::content::SourceFiles::scan(root), config, &|_| None).0
 }
 
 /// The part of `html` from the first `start` to the next `end` after it.

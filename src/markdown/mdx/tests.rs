@@ -141,3 +141,14 @@ fn expressions_become_nodes() {
         .iter()
         .any(|n| matches!(n, Node::Expr { code, .. } if code == "name")));
 }
+
+#[test]
+fn plain_text_runs_stop_at_syntax_or_the_line_end() {
+    assert_eq!(next_delimiter(b"plain prose\nnext"), Some(11));
+    assert_eq!(next_delimiter(b"a `code` b"), Some(2));
+    assert_eq!(next_delimiter(b"a <Note> {x}"), Some(2));
+    assert_eq!(next_delimiter(b"a {x} <b>"), Some(2));
+    assert_eq!(next_delimiter(b"escaped \\< text"), Some(8));
+    assert_eq!(next_delimiter(b"no delimiter at all"), None);
+    assert_eq!(next_delimiter(b"syntax on the next line\n<Note>"), Some(23));
+}
