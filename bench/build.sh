@@ -17,13 +17,24 @@ source "$(dirname "$0")/common.sh"
 
 sheaf=$(release_sheaf)
 
-# time_runs LABEL OUT_DIR MD_BYTES CMD...: runs CMD $runs times, prints a row.
+# Each run builds into a new, empty folder; every output is removed only
+# when the script ends. Deleting tens of thousands of files right before a
+# run would make ext4 (without a journal, as on the CI machines) skip the
+# just-freed inodes while allocating new ones, a cost of the benchmark's
+# clean-up rather than of the tool measured.
+outputs=$(mktemp -d "$work/outputs.XXXXXX")
+trap 'rm -rf "$outputs"' EXIT
+
+# time_runs LABEL MD_BYTES CMD...: runs CMD $runs times, prints a row. In
+# CMD, the word OUT stands for the run's output folder.
 time_runs() {
-  local label=$1 out=$2 md=$3; shift 3
-  local log=$work/time.log rows=()
-  for _ in $(seq "$runs"); do
-    rm -rf "$out"
-    if ! /usr/bin/time -v -o "$log" "$@" >/dev/null 2>"$work/stderr.log"; then
+  local label=$1 md=$2; shift 2
+  local log=$work/time.log rows=() out
+  for run in $(seq "$runs"); do
+    out=$outputs/${label// /-}-$n-$run
+    local cmd=()
+    for word in "$@"; do cmd+=("${word//OUT/$out}"); done
+    if ! /usr/bin/time -v -o "$log" "${cmd[@]}" >/dev/null 2>"$work/stderr.log"; then
       echo "$label failed:"; tail -5 "$work/stderr.log"; return 0
     fi
     rows+=("$(awk -F': ' '
@@ -33,8 +44,8 @@ time_runs() {
   done
   local median
   median=$(printf '%s\n' "${rows[@]}" | sort -n | sed -n "$(((runs + 1) / 2))p")
-  local bytes
-  bytes=$(du -sb "$out" | cut -f1)
+  local bytes=0
+  [ -d "$out" ] && bytes=$(du -sb "$out" | cut -f1)
   read -r wall cpu rss <<<"$median"
   printf '%-14s %8s %8ss %8ss %8s MB %9s MB %6sx\n' "$label" "$n" "$wall" "$cpu" "$rss" \
     "$((bytes / 1000000))" "$(awk -v a="$bytes" -v b="$md" 'BEGIN { printf "%.1f", a / b }')"
@@ -44,15 +55,15 @@ printf '%-14s %8s %9s %9s %11s %12s %7s\n' tool pages wall cpu "peak RSS" output
 for n in "${sizes[@]}"; do
   dir=$(corpus_for "$n")
   md=$(du -sb "$dir/sheaf" | cut -f1)
-  time_runs "sheaf build" "$work/out-sheaf-$n" "$md" "$sheaf" build "$dir/sheaf" --out "$work/out-sheaf-$n"
-  time_runs "sheaf check" "$work/out-check-$n" "$md" sh -c "mkdir -p '$work/out-check-$n' && exec '$sheaf' check '$dir/sheaf'"
+  time_runs "sheaf build" "$md" "$sheaf" build "$dir/sheaf" --out OUT
+  time_runs "sheaf check" "$md" "$sheaf" check "$dir/sheaf"
   if command -v hugo >/dev/null; then
-    time_runs hugo "$work/out-hugo-$n" "$md" hugo --quiet -s "$dir/hugo" -d "$work/out-hugo-$n"
+    time_runs hugo "$md" hugo --quiet -s "$dir/hugo" -d OUT
   fi
   if command -v zola >/dev/null; then
-    time_runs zola "$work/out-zola-$n" "$md" sh -c "cd '$dir/zola' && exec zola build -o '$work/out-zola-$n'"
+    time_runs zola "$md" sh -c "cd '$dir/zola' && exec zola build -o OUT"
   fi
   if command -v mdbook >/dev/null; then
-    time_runs mdbook "$work/out-mdbook-$n" "$md" mdbook build "$dir/mdbook" -d "$work/out-mdbook-$n"
+    time_runs mdbook "$md" mdbook build "$dir/mdbook" -d OUT
   fi
 done

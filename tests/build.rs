@@ -48,6 +48,13 @@ fn builds_pretty_urls_and_site_files() {
     );
     let order = |s: &str| llms.find(s).unwrap();
     assert!(order("Introduction") < order("Setup") && order("Setup") < order("List things"));
+    let full = fs::read_to_string(site.join("llms-full.txt")).unwrap();
+    assert!(
+        full.contains("\n## Introduction\n\nSource: introduction.md\n\nThe first page.\n"),
+        "each page: title, source and description, then its text: {full}"
+    );
+    let at = |s: &str| full.find(s).unwrap();
+    assert!(at("## Introduction") < at("## Setup") && at("## Setup") < at("## List things"));
 }
 
 #[test]

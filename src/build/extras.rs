@@ -3,6 +3,7 @@
 //! and a `_redirects` file for hosts that understand it.
 
 use std::fmt::Write;
+use std::io;
 use std::path::PathBuf;
 
 use crate::content::{Page, Site};
@@ -56,27 +57,28 @@ pub fn llms_index(site: &Site) -> String {
     out
 }
 
-/// `llms-full.txt`: every navigation page's title, description and text.
-pub fn llms_full(site: &Site, texts: &[String]) -> String {
-    let mut out = format!("# {}\n", site.config.name);
+/// Writes `llms-full.txt`: every navigation page's title, description and
+/// text, streamed page by page (it is as large as all the pages together).
+pub fn write_llms_full(site: &Site, texts: &[String], out: &mut impl io::Write) -> io::Result<()> {
+    writeln!(out, "# {}", site.config.name)?;
     let mut seen = std::collections::HashSet::new();
     for &id in &site.nav_order {
         if !seen.insert(id) {
             continue;
         }
         let page = &site.pages[id];
-        let _ = write!(
+        write!(
             out,
             "\n## {}\n\nSource: {}\n",
             page.title,
             markdown_path(page).display()
-        );
+        )?;
         if let Some(d) = &page.frontmatter.description {
-            let _ = writeln!(out, "\n{d}");
+            writeln!(out, "\n{d}")?;
         }
-        let _ = writeln!(out, "\n{}", texts[id].trim());
+        writeln!(out, "\n{}", texts[id].trim())?;
     }
-    out
+    Ok(())
 }
 
 /// Where a page's Markdown source is written: `a/b.md` beside `a/b/`.

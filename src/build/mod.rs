@@ -377,10 +377,9 @@ fn write_site_files(
     )?;
     staging.write(Path::new("robots.txt"), extras::robots(site_url).as_bytes())?;
     staging.write(Path::new("llms.txt"), extras::llms_index(site).as_bytes())?;
-    staging.write(
-        Path::new("llms-full.txt"),
-        extras::llms_full(site, texts).as_bytes(),
-    )?;
+    let mut llms_full = std::io::BufWriter::new(staging.create(Path::new("llms-full.txt"))?);
+    extras::write_llms_full(site, texts, &mut llms_full)?;
+    llms_full.into_inner().map_err(|e| e.into_error())?;
     for (path, html) in extras::redirect_pages(site, &project.theme) {
         staging.write(&path, html.as_bytes())?;
     }

@@ -55,6 +55,11 @@ impl Staging {
         fs::write(path, bytes)
     }
 
+    /// Creates the file `relative` (whose folder exists) for writing.
+    pub fn create(&self, relative: &Path) -> io::Result<fs::File> {
+        fs::File::create(self.path().join(relative))
+    }
+
     /// Creates the folders of `files` (paths relative to the staging folder)
     /// once, parents first, so [`Staging::write_in_place`] needs no `mkdir`.
     pub fn create_parent_dirs<'a>(&self, files: impl Iterator<Item = &'a Path>) -> io::Result<()> {
