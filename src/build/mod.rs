@@ -352,6 +352,10 @@ fn create_page_dirs(project: &Project, staging: &output::Staging) -> std::io::Re
     staging.create_parent_dirs(files.iter().map(PathBuf::as_path))
 }
 
+/// Writes everything besides the pages. The docs root's static files come
+/// first (the search index replaces a `search/` folder among them); then the
+/// search index, the largest part, is built on one thread while the other
+/// files are written on another.
 fn write_site_files(
     project: &Project,
     staging: &output::Staging,
@@ -360,8 +364,23 @@ fn write_site_files(
     texts: &[String],
     docs: &[crate::search::SearchDoc],
 ) -> std::io::Result<()> {
+    output::copy_static_files(&project.site.root, out, staging)?;
+    let (search, rest) = rayon::join(
+        || crate::search::write_index(docs, staging.path()),
+        || write_extras(project, staging, options, texts),
+    );
+    search.and(rest)
+}
+
+/// The theme assets, home redirect, 404 page, sitemap, robots.txt, llms
+/// files and redirects.
+fn write_extras(
+    project: &Project,
+    staging: &output::Staging,
+    options: &BuildOptions,
+    texts: &[String],
+) -> std::io::Result<()> {
     let site = &project.site;
-    output::copy_static_files(&site.root, out, staging)?;
     for (path, bytes) in project.theme.assets() {
         staging.write(&path, &bytes)?;
     }
@@ -386,7 +405,6 @@ fn write_site_files(
     if let Some(text) = extras::redirects_file(site) {
         staging.write(Path::new("_redirects"), text.as_bytes())?;
     }
-    crate::search::write_index(docs, staging.path())?;
     Ok(())
 }
 
