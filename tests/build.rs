@@ -53,6 +53,14 @@ fn builds_pretty_urls_and_site_files() {
         full.contains("\n## Introduction\n\nSource: introduction.md\n\nThe first page.\n"),
         "each page: title, source and description, then its text: {full}"
     );
+    assert!(
+        full.contains("\n### Overview\n\nSome text.\n"),
+        "sections keep their headings: {full}"
+    );
+    assert!(
+        !full.contains("### Introduction"),
+        "the title is written once: {full}"
+    );
     let at = |s: &str| full.find(s).unwrap();
     assert!(at("## Introduction") < at("## Setup") && at("## Setup") < at("## List things"));
 }

@@ -8,6 +8,7 @@ use std::path::PathBuf;
 
 use crate::content::{Page, Site};
 use crate::render::{escape_html, Theme};
+use crate::search::SearchDoc;
 
 /// `sitemap.xml`: every built, non-hidden page. Locations are absolute when
 /// a site URL is known, else root-relative.
@@ -58,8 +59,14 @@ pub fn llms_index(site: &Site) -> String {
 }
 
 /// Writes `llms-full.txt`: every navigation page's title, description and
-/// text, streamed page by page (it is as large as all the pages together).
-pub fn write_llms_full(site: &Site, texts: &[String], out: &mut impl io::Write) -> io::Result<()> {
+/// text (its search document: the intro, then each section under its
+/// heading), streamed page by page since it is as large as all the pages
+/// together. `docs` holds the search document of each page, by page id.
+pub fn write_llms_full(
+    site: &Site,
+    docs: &[SearchDoc],
+    out: &mut impl io::Write,
+) -> io::Result<()> {
     writeln!(out, "# {}", site.config.name)?;
     let mut seen = std::collections::HashSet::new();
     for &id in &site.nav_order {
@@ -76,7 +83,15 @@ pub fn write_llms_full(site: &Site, texts: &[String], out: &mut impl io::Write) 
         if let Some(d) = &page.frontmatter.description {
             writeln!(out, "\n{d}")?;
         }
-        writeln!(out, "\n{}", texts[id].trim())?;
+        for section in docs.get(id).map_or(&[][..], |doc| &doc.sections) {
+            // The intro section (no anchor) is headed by the page title, written above.
+            if !section.anchor.is_empty() && !section.heading.is_empty() {
+                writeln!(out, "\n### {}", section.heading)?;
+            }
+            if !section.text.is_empty() {
+                writeln!(out, "\n{}", section.text)?;
+            }
+        }
     }
     Ok(())
 }

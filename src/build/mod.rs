@@ -317,11 +317,9 @@ fn write_site(
                 .push(e);
         }
     });
-    let mut texts = Vec::with_capacity(outputs.len());
     let mut docs = Vec::with_capacity(outputs.len());
     for out in outputs {
         diagnostics.extend(out.diagnostics);
-        texts.push(out.text);
         docs.extend(out.search);
     }
     for e in write_failures.into_inner().expect("lock not poisoned") {
@@ -330,7 +328,7 @@ fn write_site(
     if diagnostics.has_errors() {
         return None;
     }
-    let result = write_site_files(project, &staging, out, options, &texts, &docs);
+    let result = write_site_files(project, &staging, out, options, &docs);
     match result.and_then(|_| staging.commit()) {
         Ok(()) => Some(docs),
         Err(e) => {
@@ -361,13 +359,12 @@ fn write_site_files(
     staging: &output::Staging,
     out: &Path,
     options: &BuildOptions,
-    texts: &[String],
     docs: &[crate::search::SearchDoc],
 ) -> std::io::Result<()> {
     output::copy_static_files(&project.site.root, out, staging)?;
     let (search, rest) = rayon::join(
         || crate::search::write_index(docs, staging.path()),
-        || write_extras(project, staging, options, texts),
+        || write_extras(project, staging, options, docs),
     );
     search.and(rest)
 }
@@ -378,7 +375,7 @@ fn write_extras(
     project: &Project,
     staging: &output::Staging,
     options: &BuildOptions,
-    texts: &[String],
+    docs: &[crate::search::SearchDoc],
 ) -> std::io::Result<()> {
     let site = &project.site;
     for (path, bytes) in project.theme.assets() {
@@ -397,7 +394,7 @@ fn write_extras(
     staging.write(Path::new("robots.txt"), extras::robots(site_url).as_bytes())?;
     staging.write(Path::new("llms.txt"), extras::llms_index(site).as_bytes())?;
     let mut llms_full = std::io::BufWriter::new(staging.create(Path::new("llms-full.txt"))?);
-    extras::write_llms_full(site, texts, &mut llms_full)?;
+    extras::write_llms_full(site, docs, &mut llms_full)?;
     llms_full.into_inner().map_err(|e| e.into_error())?;
     for (path, html) in extras::redirect_pages(site, &project.theme) {
         staging.write(&path, html.as_bytes())?;

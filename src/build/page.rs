@@ -19,8 +19,6 @@ pub struct PageOutput {
     pub html: Option<String>,
     /// The page's search document (`None` when only checking).
     pub search: Option<SearchDoc>,
-    /// The page's plain text (for llms-full.txt).
-    pub text: String,
     pub diagnostics: Vec<Diagnostic>,
 }
 
@@ -71,7 +69,6 @@ pub fn render(project: &Project, page: &Page, mode: Mode) -> PageOutput {
         html: page_html,
         search: (mode == Mode::Build)
             .then(|| search_doc(project, page, &body.rendered, endpoint.as_ref())),
-        text: body.rendered.text,
         diagnostics,
     }
 }

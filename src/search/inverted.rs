@@ -1,9 +1,9 @@
 //! Documents to an inverted index: for every term, the docs whose title holds
 //! it and the sections that mention it, with a weight per section.
 //!
-//! Docs are analysed in parallel (each into a small local dictionary), then
-//! merged in doc order into one global dictionary, so the result does not
-//! depend on thread scheduling.
+//! Docs are analysed in parallel (each into a small local dictionary), a
+//! chunk at a time, and each chunk is merged in doc order into one global
+//! dictionary, so the result does not depend on thread scheduling.
 
 use std::collections::HashMap;
 
@@ -39,52 +39,95 @@ pub(crate) struct TermEntry {
     pub postings: Vec<Posting>,
 }
 
+/// Docs analysed in parallel before each (sequential) merge step: enough to
+/// keep every core busy, few enough that the analysed docs never hold much
+/// memory (all 10,000 docs of a big site at once would hold ~50 MB).
+const MERGE_CHUNK: usize = 512;
+
 /// Builds the index, terms sorted by their bytes.
 pub(crate) fn build_terms(docs: &[SearchDoc]) -> Vec<TermEntry> {
-    let analysed: Vec<DocTerms> = docs
-        .par_iter()
-        .map_init(Analyser::default, |analyser, doc| analyser.analyse(doc))
-        .collect();
-    let mut entries = merge(&analysed);
+    let mut merged = Merged::default();
+    for chunk in docs.chunks(MERGE_CHUNK) {
+        let analysed: Vec<DocTerms> = chunk
+            .par_iter()
+            .map_init(Analyser::default, |analyser, doc| analyser.analyse(doc))
+            .collect();
+        for terms in &analysed {
+            merged.add(terms);
+        }
+    }
+    let mut entries = merged.entries;
     entries.par_sort_unstable_by(|a, b| a.term.cmp(&b.term));
     entries
 }
 
-fn merge(analysed: &[DocTerms]) -> Vec<TermEntry> {
-    let mut ids: HashMap<&str, usize, FixedState> = HashMap::default();
-    let mut entries: Vec<TermEntry> = Vec::new();
-    let mut global = Vec::new();
-    for (doc, terms) in (0u32..).zip(analysed) {
-        global.clear();
-        for name in &terms.names {
-            let id = *ids.entry(name.as_str()).or_insert_with(|| {
-                entries.push(TermEntry {
-                    term: name.clone(),
-                    ..TermEntry::default()
-                });
-                entries.len() - 1
-            });
-            global.push(id);
+/// The global dictionary, merged doc by doc in doc order, so the result does
+/// not depend on thread scheduling.
+#[derive(Default)]
+struct Merged {
+    ids: HashMap<String, usize, FixedState>,
+    entries: Vec<TermEntry>,
+    next_doc: u32,
+    /// Scratch: the global id of each local term of the doc being merged.
+    global: Vec<usize>,
+}
+
+impl Merged {
+    fn add(&mut self, terms: &DocTerms) {
+        let doc = self.next_doc;
+        self.next_doc += 1;
+        self.global.clear();
+        for name in terms.names() {
+            let id = match self.ids.get(name) {
+                Some(&id) => id,
+                None => {
+                    self.entries.push(TermEntry {
+                        term: name.to_string(),
+                        ..TermEntry::default()
+                    });
+                    self.ids.insert(name.to_string(), self.entries.len() - 1);
+                    self.entries.len() - 1
+                }
+            };
+            self.global.push(id);
         }
         for &local in &terms.title {
-            entries[global[local as usize]].title_docs.push(doc);
+            self.entries[self.global[local as usize]]
+                .title_docs
+                .push(doc);
         }
         for &(local, section, weight) in &terms.postings {
-            entries[global[local as usize]].postings.push(Posting {
-                doc,
-                section,
-                weight,
-            });
+            self.entries[self.global[local as usize]]
+                .postings
+                .push(Posting {
+                    doc,
+                    section,
+                    weight,
+                });
         }
     }
-    entries
 }
 
 /// One doc's terms by local id, its title terms and its section postings.
+/// Every doc of the site is held at once before the merge, so the terms
+/// share one string (a `String` per term would cost more than its text).
 struct DocTerms {
-    names: Vec<String>,
+    /// The terms, concatenated in local id order.
+    names: String,
+    /// Where each term ends in `names`.
+    ends: Vec<u32>,
     title: Vec<u32>,
     postings: Vec<(u32, u16, u8)>,
+}
+
+impl DocTerms {
+    /// The terms in local id order.
+    fn names(&self) -> impl Iterator<Item = &str> {
+        let starts = std::iter::once(0).chain(self.ends.iter().copied());
+        starts
+            .zip(&self.ends)
+            .map(|(start, &end)| &self.names[start as usize..end as usize])
+    }
 }
 
 /// Per-thread scratch space, reused from doc to doc.
@@ -113,8 +156,10 @@ impl Analyser {
             self.tally.flush(section_index(index), &mut postings);
         }
         self.tally.flush(0, &mut postings); // keywords of a doc without sections
+        let (names, ends) = self.names();
         DocTerms {
-            names: self.names(),
+            names,
+            ends,
             title,
             postings,
         }
@@ -140,12 +185,17 @@ impl Analyser {
         });
     }
 
-    fn names(&mut self) -> Vec<String> {
-        let mut names = vec![String::new(); self.ids.len()];
-        for (name, id) in self.ids.drain() {
-            names[id as usize] = name;
+    /// The doc's terms concatenated in local id order, and where each ends.
+    fn names(&mut self) -> (String, Vec<u32>) {
+        let mut by_id: Vec<(u32, String)> = self.ids.drain().map(|(name, id)| (id, name)).collect();
+        by_id.sort_unstable_by_key(|&(id, _)| id);
+        let mut names = String::with_capacity(by_id.iter().map(|(_, n)| n.len()).sum());
+        let mut ends = Vec::with_capacity(by_id.len());
+        for (_, name) in by_id {
+            names.push_str(&name);
+            ends.push(u32::try_from(names.len()).unwrap_or(u32::MAX));
         }
-        names
+        (names, ends)
     }
 }
 

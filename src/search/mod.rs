@@ -102,6 +102,7 @@ pub fn write_index(docs: &[SearchDoc], out_dir: &Path) -> io::Result<IndexStats>
         .map_err(|_| io::Error::new(io::ErrorKind::InvalidInput, "too many docs to index"))?;
     let entries = inverted::build_terms(docs);
     let term_files = shards::term_shards(&entries, doc_count);
+    drop(entries);
     let (mut files, bundle_sizes) = bundles::doc_bundles(docs);
     let meta = shards::meta_file(docs, &term_files, &bundle_sizes);
     files.extend(term_files);
