@@ -44,11 +44,28 @@ time_runs() {
   done
   local median
   median=$(printf '%s\n' "${rows[@]}" | sort -n | sed -n "$(((runs + 1) / 2))p")
-  local bytes=0
-  [ -d "$out" ] && bytes=$(du -sb "$out" | cut -f1)
   read -r wall cpu rss <<<"$median"
-  printf '%-14s %8s %8ss %8ss %8s MB %9s MB %6sx\n' "$label" "$n" "$wall" "$cpu" "$rss" \
-    "$((bytes / 1000000))" "$(awk -v a="$bytes" -v b="$md" 'BEGIN { printf "%.1f", a / b }')"
+  local size="-" ratio="-"
+  if [ -d "$out" ]; then
+    local bytes
+    bytes=$(du -sb "$out" | cut -f1)
+    size="$((bytes / 1000000)) MB"
+    ratio="$(awk -v a="$bytes" -v b="$md" 'BEGIN { printf "%.1fx", a / b }')"
+  fi
+  printf '%-14s %8s %8ss %8ss %8s MB %12s %7s\n' "$label" "$n" "$wall" "$cpu" "$rss" "$size" "$ratio"
+}
+
+# breakdown OUT MD_BYTES: what a sheaf output is made of, against the Markdown.
+breakdown() {
+  local out=$1 md=$2
+  local md_copies llms search total
+  md_copies=$(find "$out" -name '*.md' -type f -print0 | du -cb --files0-from=- | tail -1 | cut -f1)
+  llms=$(du -cb "$out"/llms*.txt | tail -1 | cut -f1)
+  search=$(du -sb "$out/search" | cut -f1)
+  total=$(du -sb "$out" | cut -f1)
+  awk -v md="$md" -v c="$md_copies" -v l="$llms" -v s="$search" -v t="$total" 'BEGIN {
+    printf "  output: Markdown copies %.1fx, llms*.txt %.1fx, search index %.1fx, pages and assets %.1fx; without the Markdown copies and llms files %.1fx\n",
+      c / md, l / md, s / md, (t - c - l - s) / md, (t - c - l) / md }'
 }
 
 printf '%-14s %8s %9s %9s %11s %12s %7s\n' tool pages wall cpu "peak RSS" output "vs md"
@@ -56,6 +73,7 @@ for n in "${sizes[@]}"; do
   dir=$(corpus_for "$n")
   md=$(du -sb "$dir/sheaf" | cut -f1)
   time_runs "sheaf build" "$md" "$sheaf" build "$dir/sheaf" --out OUT
+  breakdown "$outputs/sheaf-build-$n-$runs" "$md"
   time_runs "sheaf check" "$md" "$sheaf" check "$dir/sheaf"
   if command -v hugo >/dev/null; then
     time_runs hugo "$md" hugo --quiet -s "$dir/hugo" -d OUT
