@@ -1,11 +1,11 @@
 //! Doc *cards*: `c/<n>.js` files of consecutive docs, each about
 //! [`CARD_BYTES`], holding only what a result's first line shows (url,
-//! title, group, endpoint), about 35 bytes a doc.
+//! title, group, endpoint), about 43 bytes a doc.
 //!
 //! A result list of 20 pages needs up to 20 doc bundles (`d/<n>.js`), and
 //! every file a keystroke waits for costs a few milliseconds in a browser
 //! whatever its size. The cards of a whole 10,000-page site are a handful of
-//! files (~350 KB) that `search.js` prefetches once the first results are
+//! files (~425 KB) that `search.js` prefetches once the first results are
 //! on screen; from then on a keystroke shows its pages from the cards at
 //! once and fills in section links and excerpts when the bundles arrive.
 

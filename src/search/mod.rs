@@ -22,7 +22,7 @@
 //!   section its anchor, heading and a short excerpt to highlight matches in.
 //!   Only the bundles of the docs on the result list are loaded.
 //! - `c/<n>.js`: doc *cards*, about 64 KB each (`cards.rs`): url, title,
-//!   group and endpoint of every doc, ~35 bytes a doc. `search.js`
+//!   group and endpoint of every doc, ~43 bytes a doc. `search.js`
 //!   prefetches them after the first results are on screen, so a later
 //!   keystroke shows its pages after loading at most its term shard, and
 //!   fills in section links and excerpts from the bundles when typing
@@ -37,7 +37,7 @@
 //! prefix scan needs the two characters that name a shard.
 //!
 //! For 10,000 synthetic pages of ~8 KB (77 MB of text) the index is about
-//! 18 MB in ~1,250 files (of which the cards are ~350 KB in 6 files), and a
+//! 18 MB in ~1,250 files (of which the cards are ~425 KB in 7 files), and a
 //! two-word query downloads 70–120 KB (see the
 //! `ten_thousand_pages_stay_small_per_query` test).
 //!
