@@ -197,9 +197,21 @@ async fn example_docs_search_finds_the_token_rotation_endpoint() {
         .await;
     let input = browser.client.active_element().await.unwrap();
     input.send_keys("rotate token").await.unwrap();
+    // Every key runs a search at once: the list must end up answering the
+    // whole text, with section links and excerpts (no longer busy).
     browser
-        .wait_until("document.querySelector('#sheaf-search-results [role=option]')")
+        .wait_until(
+            "document.querySelector('#sheaf-search-results[data-query=\"rotate token\"]:not([aria-busy])')",
+        )
         .await;
+    let cards = browser
+        .eval("return performance.getEntriesByType('resource').some(e => e.name.includes('/search/c/0.js'));")
+        .await;
+    assert_eq!(
+        cards,
+        json!(true),
+        "doc cards are prefetched after the first results"
+    );
     let position = browser
         .eval_string(
             "var opts = Array.from(document.querySelectorAll('#sheaf-search-results [role=option]'));
@@ -226,6 +238,79 @@ async fn example_docs_search_finds_the_token_rotation_endpoint() {
         .eval_string("return document.querySelector('h1').textContent;")
         .await;
     assert!(title.contains("Create User"), "{title}");
+    browser.close().await;
+}
+
+/// Adds `count` pages of ~2 KB to the fixture, in a group of their own;
+/// page `n` alone holds the word `quartzite{n}`.
+fn add_bulk_pages(root: &std::path::Path, count: usize) {
+    let dir = root.join("bulk");
+    std::fs::create_dir_all(&dir).unwrap();
+    let filler = "Plain filler prose about nothing in particular. ".repeat(40);
+    let mut pages = Vec::new();
+    for n in 0..count {
+        let body = format!("---\ntitle: Bulk page {n}\n---\n\n{filler}\n\n## Rare words\n\nThe quartzite{n} lives here.\n");
+        std::fs::write(dir.join(format!("p{n}.md")), body).unwrap();
+        pages.push(json!(format!("bulk/p{n}")));
+    }
+    edit_site_json(root, |config| {
+        let nav = config["navigation"].as_array_mut().unwrap();
+        nav.push(json!({ "group": "Bulk", "pages": pages }));
+    });
+}
+
+#[tokio::test]
+async fn later_queries_show_pages_from_cards_then_fill_in_sections() {
+    let Some(browser) = launch().await else {
+        return;
+    };
+    let site = build_site(|root| add_bulk_pages(root, 120));
+    browser.goto(&site.url("")).await;
+    browser
+        .eval(
+            "window.busyShown = [];
+             new MutationObserver(() => {
+               const list = document.getElementById('sheaf-search-results');
+               if (list && list.hasAttribute('aria-busy') && list.querySelector('[role=option]'))
+                 window.busyShown.push(list.getAttribute('data-query'));
+             }).observe(document.body, { subtree: true, childList: true, attributes: true });",
+        )
+        .await;
+    press(&browser, Some(Key::Control), 'k').await;
+    let input = browser.find("#sheaf-search-input").await;
+    input.send_keys("quartzite3").await.unwrap();
+    browser
+        .wait_until("document.querySelector('#sheaf-search-results[data-query=quartzite3]:not([aria-busy])')")
+        .await;
+    browser
+        .wait_until(
+            "performance.getEntriesByType('resource').some(e => e.name.includes('/search/c/0.js'))",
+        )
+        .await;
+
+    browser
+        .eval("document.getElementById('sheaf-search-input').select();")
+        .await;
+    input.send_keys("quartzite117").await.unwrap();
+    browser
+        .wait_until("document.querySelector('#sheaf-search-results[data-query=quartzite117]:not([aria-busy])')")
+        .await;
+    let shown_early = browser
+        .eval("return window.busyShown.includes('quartzite117');")
+        .await;
+    assert_eq!(
+        shown_early,
+        json!(true),
+        "the page was listed from its card before its bundle arrived"
+    );
+    let section = browser
+        .eval_string(
+            "const a = document.querySelector('#sheaf-search-results .sheaf-search__option--section a');
+             const url = new URL(a.href);
+             return url.pathname + url.hash + ' ' + a.querySelector('mark').textContent;",
+        )
+        .await;
+    assert_eq!(section, "/bulk/p117/#rare-words quartzite117");
     browser.close().await;
 }
 

@@ -11,6 +11,7 @@
 use rayon::prelude::*;
 use serde::Serialize;
 
+use super::cards::chunk_by_bytes;
 use super::shards::{script, IndexFile};
 use super::SearchDoc;
 
@@ -37,31 +38,16 @@ pub(crate) fn doc_bundles(docs: &[SearchDoc]) -> (Vec<IndexFile>, Vec<u32>) {
     let jsons: Vec<String> = docs.par_iter().map(doc_json).collect();
     let mut files = Vec::new();
     let mut sizes = Vec::new();
-    let mut start = 0;
-    while start < jsons.len() {
-        let end = bundle_end(&jsons, start);
+    for chunk in chunk_by_bytes(&jsons, BUNDLE_BYTES) {
         let key = format!("d/{}", files.len());
-        let contents = script(&key, &format!("[{}]", jsons[start..end].join(",")));
+        let contents = script(&key, &format!("[{}]", chunk.join(",")));
         files.push(IndexFile {
             path: format!("{key}.js"),
             contents,
         });
-        sizes.push((end - start) as u32);
-        start = end;
+        sizes.push(chunk.len() as u32);
     }
     (files, sizes)
-}
-
-/// The end of the bundle starting at `start`: at least one doc, then as many
-/// as fit in [`BUNDLE_BYTES`].
-fn bundle_end(jsons: &[String], start: usize) -> usize {
-    let mut bytes = jsons[start].len();
-    let mut end = start + 1;
-    while end < jsons.len() && bytes + jsons[end].len() < BUNDLE_BYTES {
-        bytes += jsons[end].len() + 1;
-        end += 1;
-    }
-    end
 }
 
 fn doc_json(doc: &SearchDoc) -> String {

@@ -21,6 +21,12 @@
 //!   (`bundles.rs`): what a result shows: url, title, group, endpoint, and per
 //!   section its anchor, heading and a short excerpt to highlight matches in.
 //!   Only the bundles of the docs on the result list are loaded.
+//! - `c/<n>.js`: doc *cards*, about 64 KB each (`cards.rs`): url, title,
+//!   group and endpoint of every doc, ~43 bytes a doc. `search.js`
+//!   prefetches them after the first results are on screen, so a later
+//!   keystroke shows its pages after loading at most its term shard, and
+//!   fills in section links and excerpts from the bundles when typing
+//!   pauses: one file per new word prefix instead of up to 21.
 //!
 //! A section weight is `16` if the term is in the heading, `+8` if it is a
 //! keyword or part of the endpoint (stored on the intro section), plus the
@@ -31,7 +37,8 @@
 //! prefix scan needs the two characters that name a shard.
 //!
 //! For 10,000 synthetic pages of ~8 KB (77 MB of text) the index is about
-//! 18 MB in ~1,250 files, and a two-word query downloads 70–120 KB (see the
+//! 18 MB in ~1,250 files (of which the cards are ~425 KB in 7 files), and a
+//! two-word query downloads 70–120 KB (see the
 //! `ten_thousand_pages_stay_small_per_query` test).
 //!
 //! # Building
@@ -41,6 +48,7 @@
 //! output depends only on the input.
 
 mod bundles;
+mod cards;
 mod codec;
 mod inverted;
 mod query;
@@ -104,8 +112,10 @@ pub fn write_index(docs: &[SearchDoc], out_dir: &Path) -> io::Result<IndexStats>
     let term_files = shards::term_shards(&entries, doc_count);
     drop(entries);
     let (mut files, bundle_sizes) = bundles::doc_bundles(docs);
-    let meta = shards::meta_file(docs, &term_files, &bundle_sizes);
+    let (card_files, card_sizes) = cards::card_files(docs);
+    let meta = shards::meta_file(docs, &term_files, &bundle_sizes, &card_sizes);
     files.extend(term_files);
+    files.extend(card_files);
     files.push(meta);
 
     let dir = out_dir.join("search");
@@ -114,6 +124,7 @@ pub fn write_index(docs: &[SearchDoc], out_dir: &Path) -> io::Result<IndexStats>
     }
     std::fs::create_dir_all(dir.join("t"))?;
     std::fs::create_dir_all(dir.join("d"))?;
+    std::fs::create_dir_all(dir.join("c"))?;
     files
         .par_iter()
         .try_for_each(|file| std::fs::write(dir.join(&file.path), &file.contents))?;

@@ -64,6 +64,7 @@ struct Meta {
     #[serde(rename = "docVersions")]
     doc_versions: String,
     bundles: String,
+    cards: String,
 }
 
 #[derive(Deserialize)]
@@ -97,6 +98,8 @@ pub struct Searcher {
     cache: HashMap<String, Value>,
     /// First doc id of each bundle.
     bundle_starts: Vec<u32>,
+    /// First doc id of each card file.
+    card_starts: Vec<u32>,
     bytes_read: BTreeMap<String, u64>,
 }
 
@@ -112,17 +115,43 @@ impl Searcher {
             meta: Meta::default(),
             cache: HashMap::new(),
             bundle_starts: Vec::new(),
+            card_starts: Vec::new(),
             bytes_read: BTreeMap::new(),
         };
         let meta = searcher.load("meta")?;
         searcher.meta = serde_json::from_value(meta)
             .map_err(|e| searcher.format_error("meta", e.to_string()))?;
-        let mut start = 0;
-        for size in read_varints(&searcher.meta.bundles)? {
-            searcher.bundle_starts.push(start);
-            start += size;
-        }
+        searcher.bundle_starts = starts(&searcher.meta.bundles)?;
+        searcher.card_starts = starts(&searcher.meta.cards)?;
         Ok(searcher)
+    }
+
+    /// The `(url, title)` of `doc` from its card (`c/<n>.js`), which must
+    /// agree with its bundle: `search.js` shows cards first.
+    pub fn card(&mut self, doc: u32) -> Result<(String, String), QueryError> {
+        let (key, value) = self.locate(doc, "c")?;
+        let field = |i: usize| value.get(i).and_then(Value::as_str).map(str::to_owned);
+        match (field(0), field(1)) {
+            (Some(url), Some(title)) => Ok((url, title)),
+            _ => Err(self.format_error(&key, format!("no card for doc {doc}"))),
+        }
+    }
+
+    /// The entry of `doc` in the file of kind `kind` (`d` or `c`) holding it.
+    fn locate(&mut self, doc: u32, kind: &str) -> Result<(String, Value), QueryError> {
+        let starts = if kind == "c" {
+            &self.card_starts
+        } else {
+            &self.bundle_starts
+        };
+        let file = starts
+            .partition_point(|&start| start <= doc)
+            .saturating_sub(1);
+        let position = (doc - starts.get(file).copied().unwrap_or(0)) as usize;
+        let key = format!("{kind}/{file}");
+        let mut value = self.load(&key)?;
+        let entry = value.get_mut(position).map(Value::take).unwrap_or_default();
+        Ok((key, entry))
     }
 
     /// Every file loaded so far (key → bytes): what a browser would download.
@@ -171,14 +200,7 @@ impl Searcher {
     }
 
     fn hit(&mut self, doc: u32, score: DocScore) -> Result<Hit, QueryError> {
-        let bundle = self
-            .bundle_starts
-            .partition_point(|&start| start <= doc)
-            .saturating_sub(1);
-        let key = format!("d/{bundle}");
-        let mut value = self.load(&key)?;
-        let position = (doc - self.bundle_starts.get(bundle).copied().unwrap_or(0)) as usize;
-        let value = value.get_mut(position).map(Value::take).unwrap_or_default();
+        let (key, value) = self.locate(doc, "d")?;
         let json: DocJson =
             serde_json::from_value(value).map_err(|e| self.format_error(&key, e.to_string()))?;
         let mut sections: Vec<(u16, u32)> = score.sections.into_iter().collect();
@@ -275,6 +297,17 @@ impl Searcher {
             reason,
         }
     }
+}
+
+/// The first doc id of each file, from the varint list of their doc counts.
+fn starts(sizes: &str) -> Result<Vec<u32>, DecodeError> {
+    let mut start = 0;
+    let mut starts = Vec::new();
+    for size in read_varints(sizes)? {
+        starts.push(start);
+        start += size;
+    }
+    Ok(starts)
 }
 
 /// Query text to distinct terms; stop words dropped except the last word.

@@ -132,6 +132,8 @@ struct MetaJson<'a> {
     doc_versions: String,
     /// Varints: how many docs each `d/<n>.js` bundle holds, in order.
     bundles: String,
+    /// Varints: how many docs each `c/<n>.js` card file holds, in order.
+    cards: String,
 }
 
 /// `meta.js`: what the first query needs before any shard.
@@ -139,6 +141,7 @@ pub(crate) fn meta_file(
     docs: &[SearchDoc],
     shards: &[IndexFile],
     bundle_sizes: &[u32],
+    card_sizes: &[u32],
 ) -> IndexFile {
     let versions: BTreeSet<&str> = docs.iter().filter_map(|d| d.version.as_deref()).collect();
     let versions: Vec<&str> = versions.into_iter().collect();
@@ -154,10 +157,6 @@ pub(crate) fn meta_file(
         push_varint(&mut doc_versions, run[0]);
         push_varint(&mut doc_versions, run.len() as u32);
     }
-    let mut bundles = String::new();
-    for &size in bundle_sizes {
-        push_varint(&mut bundles, size);
-    }
     let shard_keys = shards
         .iter()
         .map(|f| f.path.trim_start_matches("t/").trim_end_matches(".js"))
@@ -168,13 +167,22 @@ pub(crate) fn meta_file(
         shards: shard_keys,
         versions,
         doc_versions,
-        bundles,
+        bundles: varints(bundle_sizes),
+        cards: varints(card_sizes),
     };
     let json = serde_json::to_string(&meta).expect("meta serialises");
     IndexFile {
         path: "meta.js".into(),
         contents: script("meta", &json),
     }
+}
+
+fn varints(values: &[u32]) -> String {
+    let mut text = String::new();
+    for &value in values {
+        push_varint(&mut text, value);
+    }
+    text
 }
 
 #[cfg(test)]

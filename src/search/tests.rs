@@ -169,6 +169,23 @@ fn a_query_loads_only_its_term_shards_and_result_docs() {
 }
 
 #[test]
+fn every_hit_has_a_card_that_agrees_with_its_bundle() {
+    let mut docs: Vec<SearchDoc> = (0..3000)
+        .map(|i| page(&format!("p{i}/"), &format!("Page {i}"), "alpha beta"))
+        .collect();
+    docs[2500].endpoint = Some(("GET".into(), "/alpha".into()));
+    let dir = indexed(&docs);
+    let mut searcher = Searcher::open(&dir.path().join("search")).unwrap();
+    let hits = searcher.search("alpha 2500", None, 20).unwrap();
+    assert_eq!(hits[0].title, "Page 2500");
+    for hit in hits {
+        assert_eq!(searcher.card(hit.doc).unwrap(), (hit.url, hit.title));
+    }
+    let cards = searcher.bytes_read().keys().filter(|k| k.starts_with("c/"));
+    assert!(cards.count() >= 1);
+}
+
+#[test]
 fn writing_twice_gives_identical_files() {
     let docs: Vec<SearchDoc> = (0..300)
         .map(|i| {
@@ -308,6 +325,12 @@ fn ten_thousand_pages_stay_small_per_query() {
         stats.total_bytes < text_bytes as u64,
         "the index must be smaller than the text"
     );
+    let cards: u64 = read_tree(&dir.path().join("search/c"))
+        .values()
+        .map(|f| f.len() as u64)
+        .sum();
+    println!("cards: {:.1} KB", cards as f64 / 1024.0);
+    assert!(cards < 500_000, "the cards of 10,000 pages: {cards} bytes");
 
     for q in ["rotate token", "user group", "page 4321", "rot dash"] {
         let mut searcher = Searcher::open(&dir.path().join("search")).unwrap();

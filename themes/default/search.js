@@ -7,6 +7,14 @@
  * loads `meta.js`, one term shard per word (`t/<first 2 chars>.js`) and the
  * doc bundles (`d/<n>.js`) of the results shown; everything is cached.
  *
+ * Every file a keystroke waits for costs milliseconds, and a result list can
+ * need 20 bundles. So once the first results are on screen the doc cards
+ * (`c/<n>.js`: url, title, group, endpoint of every doc, a few files) are
+ * prefetched; later keystrokes show their pages from the cards at once
+ * (the list stays `aria-busy`) and add section links and excerpts when
+ * the bundles arrive. A keystroke runs its search at once; while one search
+ * is loading files, only the latest text waits to run after it.
+ *
  * The tokenizer, decoding and ranking mirror `src/search/query.rs`: change
  * both together.
  *
@@ -26,7 +34,10 @@
   var MAX_SECTIONS = 3;
   var MAX_TOKEN_BYTES = 48;
   var LIMIT = 20;
-  var DEBOUNCE_MS = 60;
+  /* Card files prefetched at most (each about 64 KB): 2 MB, ~60,000 pages. */
+  var MAX_CARD_FILES = 32;
+  /* Term matches kept for the next keystrokes. */
+  var MAX_CACHED_TERMS = 64;
 
   var SEXTETS = {};
   for (var i = 0; i < BASE64.length; i++) SEXTETS[BASE64[i]] = i;
@@ -121,6 +132,8 @@
   var LOAD_TIMEOUT = 10000;
   var pending = {};
   var files = {};
+  /* The data of every file loaded so far, by key. */
+  var loaded = {};
 
   window.sheafSearchData = function (key, data) {
     var waiting = pending[key];
@@ -148,7 +161,7 @@
           delete files[key];
           reject(new Error('cannot load search file ' + key));
         };
-        pending[key] = function (data) { clearTimeout(timer); resolve(data); };
+        pending[key] = function (data) { clearTimeout(timer); loaded[key] = data; resolve(data); };
         script.src = new URL(rootUrl() + 'search/' + key + '.js', document.baseURI).href;
         script.onload = function () { if (pending[key]) failed(); else script.remove(); };
         script.onerror = failed;
@@ -163,16 +176,28 @@
   function loadIndex() {
     if (!indexPromise) {
       indexPromise = load('meta').then(function (meta) {
-        var starts = [];
-        var start = 0;
-        readVarints(meta.bundles || '').forEach(function (size) { starts.push(start); start += size; });
-        return { meta: meta, shards: new Set(meta.shards), bundleStarts: starts, allowed: {} };
+        return {
+          meta: meta,
+          shards: new Set(meta.shards),
+          bundleStarts: starts(meta.bundles),
+          cardStarts: starts(meta.cards),
+          allowed: {},
+          terms: new Map()
+        };
       }, function (error) {
         indexPromise = null;
         throw error;
       });
     }
     return indexPromise;
+  }
+
+  /* The first doc of each file, from the varints of their doc counts. */
+  function starts(sizes) {
+    var result = [];
+    var start = 0;
+    readVarints(sizes || '').forEach(function (size) { result.push(start); start += size; });
+    return result;
   }
 
   /* Which docs `version` shows (null: all): its own and unversioned ones. */
@@ -191,11 +216,40 @@
     return index.allowed[version];
   }
 
+  /* Where `doc` is in the files of kind `kind` ('d' or 'c'). */
+  function locate(starts, kind, doc) {
+    var lo = 0;
+    var hi = starts.length - 1;
+    while (lo < hi) {
+      var mid = (lo + hi + 1) >> 1;
+      if (starts[mid] <= doc) lo = mid; else hi = mid - 1;
+    }
+    return { key: kind + '/' + lo, position: doc - (starts[lo] || 0) };
+  }
+
   function loadDoc(index, doc) {
-    var starts = index.bundleStarts;
-    var bundle = 0;
-    while (bundle + 1 < starts.length && starts[bundle + 1] <= doc) bundle++;
-    return load('d/' + bundle).then(function (docs) { return docs[doc - starts[bundle]]; });
+    var place = locate(index.bundleStarts, 'd', doc);
+    return load(place.key).then(function (docs) { return docs[place.position]; });
+  }
+
+  /* The doc's bundle entry if it is loaded already. */
+  function loadedDoc(index, doc) {
+    var place = locate(index.bundleStarts, 'd', doc);
+    return loaded[place.key] && loaded[place.key][place.position];
+  }
+
+  /* The doc's card (`[url, title, group, method, path]`) if loaded already. */
+  function loadedCard(index, doc) {
+    var place = locate(index.cardStarts, 'c', doc);
+    return loaded[place.key] && loaded[place.key][place.position];
+  }
+
+  /* Loads every card file in the background, on small enough sites. */
+  function prefetchCards(index) {
+    if (!index.cardStarts.length || index.cardStarts.length > MAX_CARD_FILES) return;
+    index.cardStarts.forEach(function (_, n) {
+      load('c/' + n).catch(function () { /* the bundles still work */ });
+    });
   }
 
   /* ---- matching and ranking (see src/search/query.rs) ---- */
@@ -204,29 +258,45 @@
     return { score: 0, strong: false, sections: new Map() };
   }
 
+  /* How a doc matches that is only known to hold a term (a common term whose
+     postings were cut): one shared, never changed object per multiplier, so
+     a term in all of 10,000 docs does not cost 10,000 objects. */
+  var EMPTY_SECTIONS = new Map();
+  var WEAK = [null, { score: 1, strong: false, sections: EMPTY_SECTIONS, shared: true },
+    { score: 2, strong: false, sections: EMPTY_SECTIONS, shared: true }];
+
   function matchOne(fields, multiplier) {
     var docs = new Map();
+    var own = [];
     var postings = readVarints(fields[0] || '');
     var doc = 0;
     for (var i = 0; i + 2 < postings.length; i += 3) {
       doc += postings[i];
       var weight = postings[i + 2];
-      var found = docs.get(doc) || newMatch();
-      docs.set(doc, found);
+      var found = docs.get(doc);
+      if (!found) {
+        found = newMatch();
+        docs.set(doc, found);
+        own.push(found);
+      }
       found.sections.set(postings[i + 1], weight * multiplier);
       found.score = Math.max(found.score, weight);
       if (weight >= HEADING) found.strong = true;
     }
     readDocSet(fields[1] || '').forEach(function (d) {
-      var found = docs.get(d) || newMatch();
-      docs.set(d, found);
+      var found = docs.get(d);
+      if (!found) {
+        found = newMatch();
+        docs.set(d, found);
+        own.push(found);
+      }
       found.score += TITLE_SCORE;
       found.strong = true;
     });
+    own.forEach(function (found) { found.score *= multiplier; });
     readDocSet(fields[2] || '').forEach(function (d) {
-      if (!docs.has(d)) docs.set(d, { score: 1, strong: false, sections: new Map() });
+      if (!docs.has(d)) docs.set(d, WEAK[multiplier]);
     });
-    docs.forEach(function (found) { found.score *= multiplier; });
     return docs;
   }
 
@@ -236,45 +306,83 @@
     };
   }
 
+  /* How each doc matches `term`, remembered for the next keystrokes. */
   function termMatches(index, term) {
+    var known = index.terms.get(term);
+    if (known) return Promise.resolve(known);
     var key = shardKey(term);
     if (!index.shards.has(key)) return Promise.resolve(new Map());
     return load('t/' + key).then(function (shard) {
-      var names = Object.keys(shard).filter(function (name) { return name.indexOf(term) === 0; });
-      var best = new Map();
-      names.sort(compareNames(term)).slice(0, MAX_EXPANSIONS).forEach(function (name) {
-        matchOne(shard[name], name === term ? 2 : 1).forEach(function (found, doc) {
-          var entry = best.get(doc) || newMatch();
-          best.set(doc, entry);
-          entry.score = Math.max(entry.score, found.score);
-          entry.strong = entry.strong || found.strong;
-          found.sections.forEach(function (score, section) {
-            entry.sections.set(section, Math.max(entry.sections.get(section) || 0, score));
-          });
-        });
-      });
+      var best = matchShard(shard, term);
+      if (index.terms.size >= MAX_CACHED_TERMS) index.terms.clear();
+      index.terms.set(term, best);
       return best;
     });
   }
 
-  function rank(perTerm, allowed) {
+  function matchShard(shard, term) {
+    var names = Object.keys(shard).filter(function (name) { return name.indexOf(term) === 0; });
+    var best = new Map();
+    names.sort(compareNames(term)).slice(0, MAX_EXPANSIONS).forEach(function (name) {
+      matchOne(shard[name], name === term ? 2 : 1).forEach(function (found, doc) {
+        var entry = best.get(doc);
+        if (!entry) {
+          best.set(doc, found);
+          return;
+        }
+        if (entry.shared) {
+          entry = { score: entry.score, strong: false, sections: new Map() };
+          best.set(doc, entry);
+        }
+        entry.score = Math.max(entry.score, found.score);
+        entry.strong = entry.strong || found.strong;
+        found.sections.forEach(function (score, section) {
+          entry.sections.set(section, Math.max(entry.sections.get(section) || 0, score));
+        });
+      });
+    });
+    return best;
+  }
+
+  function compareTotals(a, b) {
+    return b.matched - a.matched || b.strong - a.strong || b.score - a.score || a.doc - b.doc;
+  }
+
+  /* The best `limit` docs over all query terms, best first. */
+  function rank(perTerm, allowed, limit) {
     var totals = new Map();
     perTerm.forEach(function (matches) {
       matches.forEach(function (found, doc) {
         if (allowed && !allowed[doc]) return;
-        var total = totals.get(doc) || { doc: doc, strong: 0, matched: 0, score: 0, sections: new Map() };
-        totals.set(doc, total);
+        var total = totals.get(doc);
+        if (!total) {
+          total = { doc: doc, strong: 0, matched: 0, score: 0, sections: null };
+          totals.set(doc, total);
+        }
         total.strong += found.strong ? 1 : 0;
         total.matched += 1;
         total.score += found.score;
         found.sections.forEach(function (score, section) {
+          if (!total.sections) total.sections = new Map();
           total.sections.set(section, (total.sections.get(section) || 0) + score);
         });
       });
     });
-    return Array.from(totals.values()).sort(function (a, b) {
-      return b.matched - a.matched || b.strong - a.strong || b.score - a.score || a.doc - b.doc;
+    return firstInOrder(totals, limit, compareTotals);
+  }
+
+  /* The first `limit` of `values` in `compare` order, without sorting all. */
+  function firstInOrder(values, limit, compare) {
+    var top = [];
+    if (limit <= 0) return top;
+    values.forEach(function (value) {
+      if (top.length === limit && compare(value, top[limit - 1]) >= 0) return;
+      var at = top.length;
+      while (at > 0 && compare(value, top[at - 1]) < 0) at--;
+      top.splice(at, 0, value);
+      if (top.length > limit) top.pop();
     });
+    return top;
   }
 
   function pageHref(url, anchor) {
@@ -285,7 +393,7 @@
   }
 
   function toResult(total, doc, terms) {
-    var sections = Array.from(total.sections).sort(function (a, b) {
+    var sections = Array.from(total.sections || []).sort(function (a, b) {
       return b[1] - a[1] || a[0] - b[0];
     }).slice(0, MAX_SECTIONS).map(function (entry) { return entry[0]; });
     var intro = doc.s[0] || ['', '', ''];
@@ -310,18 +418,49 @@
     };
   }
 
-  function search(text, version, limit) {
+  /* The best `limit` docs for `text`: `{ index, terms, top }`, `top` holding
+     rank totals. Loads the term shards only. */
+  function rankText(text, version, limit) {
     var terms = queryTerms(text);
-    if (!terms.length) return Promise.resolve([]);
+    if (!terms.length) return Promise.resolve({ index: null, terms: terms, top: [] });
     return loadIndex().then(function (index) {
       var lookups = terms.map(function (term) { return termMatches(index, term); });
       return Promise.all(lookups).then(function (perTerm) {
-        var top = rank(perTerm, allowedDocs(index, version)).slice(0, limit);
-        return Promise.all(top.map(function (total) {
-          return loadDoc(index, total.doc).then(function (doc) { return toResult(total, doc, terms); });
-        }));
+        var top = rank(perTerm, allowedDocs(index, version), limit);
+        return { index: index, terms: terms, top: top };
       });
     });
+  }
+
+  /* The results with their section links and excerpts, loading the bundles. */
+  function fullResults(ranked) {
+    return Promise.all(ranked.top.map(function (total) {
+      return loadDoc(ranked.index, total.doc).then(function (doc) {
+        return toResult(total, doc, ranked.terms);
+      });
+    }));
+  }
+
+  /* The results from the files loaded already, `null` if a card is missing.
+     `complete`: every bundle was there, so no section link or excerpt lacks. */
+  function loadedResults(ranked) {
+    var shown = { ranked: ranked, results: [], complete: true };
+    for (var i = 0; i < ranked.top.length; i++) {
+      var total = ranked.top[i];
+      var doc = loadedDoc(ranked.index, total.doc);
+      if (!doc) {
+        var card = loadedCard(ranked.index, total.doc);
+        if (!card) return null;
+        doc = { u: card[0], t: card[1], g: card[2], e: card[3] ? [card[3], card[4]] : null, s: [] };
+        shown.complete = false;
+      }
+      shown.results.push(toResult(total, doc, ranked.terms));
+    }
+    return shown;
+  }
+
+  function search(text, version, limit) {
+    return rankText(text, version, limit).then(fullResults);
   }
 
   function currentVersion() {
@@ -334,7 +473,13 @@
   var opener = null;
   var active = -1;
   var sequence = 0;
-  var timer = 0;
+  /* A search is loading files; `queued`: the text changed meanwhile. */
+  var running = false;
+  var queued = false;
+  var fillTimer = 0;
+  /* Section links and excerpts of a list shown from cards are loaded once
+     the reader pauses this long, so typing never waits behind bundles. */
+  var FILL_IN_DELAY_MS = 100;
 
   var TEMPLATE =
     '<div class="sheaf-search__panel">' +
@@ -405,41 +550,86 @@
   }
 
   function scheduleSearch() {
-    clearTimeout(timer);
-    timer = setTimeout(runSearch, DEBOUNCE_MS);
+    if (running) queued = true;
+    else runSearch();
   }
 
   function runSearch() {
     var text = ui.input.value.trim();
     var mine = ++sequence;
+    var current = function () { return mine === sequence; };
+    queued = false;
+    clearTimeout(fillTimer);
     if (!queryTerms(text).length) {
       showHint();
       return;
     }
+    running = true;
     ui.list.setAttribute('aria-busy', 'true');
-    search(text, currentVersion(), LIMIT).then(function (results) {
-      if (mine === sequence) render(results, text);
+    rankText(text, currentVersion(), LIMIT).then(function (ranked) {
+      return loadedResults(ranked) || fullResults(ranked).then(function (results) {
+        return { ranked: ranked, results: results, complete: true };
+      });
+    }).then(function (shown) {
+      if (!current()) return;
+      render(shown.results, text, shown.complete);
+      if (shown.complete) loadIndex().then(prefetchCardsOnce);
+      else fillTimer = setTimeout(function () { fillIn(shown.ranked, text, current); }, FILL_IN_DELAY_MS);
     }, function () {
-      if (mine === sequence) showMessage('Search is not available right now. The search index could not be loaded.');
+      if (current()) showMessage('Search is not available right now. The search index could not be loaded.', text);
+    }).then(searchDone);
+  }
+
+  function searchDone() {
+    running = false;
+    if (queued) runSearch();
+  }
+
+  /* Replaces a list shown from cards by the full results. */
+  function fillIn(ranked, text, current) {
+    fullResults(ranked).then(function (results) {
+      if (current()) render(results, text, true);
+    }, function () {
+      if (current()) ui.list.removeAttribute('aria-busy');
     });
+  }
+
+  var cardsPrefetched = false;
+
+  function prefetchCardsOnce(index) {
+    if (cardsPrefetched) return;
+    cardsPrefetched = true;
+    prefetchCards(index);
   }
 
   function showHint() {
     showMessage('Type to search. Use ↑ ↓ to move between results and Enter to open one.');
   }
 
-  function showMessage(text) {
+  /* `query`: the search text the message answers (see `shows`). */
+  function showMessage(text, query) {
     ui.list.removeAttribute('aria-busy');
     ui.list.innerHTML = '';
     ui.status.textContent = text;
     ui.status.classList.remove('sheaf-search__sr');
     ui.input.setAttribute('aria-expanded', 'false');
     setActive(-1, false);
+    shows(query);
   }
 
-  function render(results, text) {
+  /* Marks which search text the list answers, once it is rendered, so tests
+     and benchmarks can tell the results of one keystroke from the last's. */
+  function shows(query) {
+    if (query === undefined) ui.list.removeAttribute('data-query');
+    else ui.list.setAttribute('data-query', query);
+  }
+
+  /* Shows `results` for `text`; `complete`: with section links and excerpts
+     (else the list stays busy). Re-rendering keeps the active option. */
+  function render(results, text, complete) {
+    var keep = ui.list.getAttribute('data-query') === text ? activeHref() : null;
     if (!results.length) {
-      showMessage('No results for \u201c' + text + '\u201d. Try fewer or different words.');
+      showMessage('No results for \u201c' + text + '\u201d. Try fewer or different words.', text);
       return;
     }
     var html = '';
@@ -455,12 +645,20 @@
           (section.snippetHtml ? '<span class="sheaf-search__snippet">' + section.snippetHtml + '</span>' : ''));
       });
     });
-    ui.list.removeAttribute('aria-busy');
+    if (complete) ui.list.removeAttribute('aria-busy');
+    else ui.list.setAttribute('aria-busy', 'true');
     ui.list.innerHTML = html;
     ui.status.textContent = results.length + (results.length === 1 ? ' page found' : ' pages found');
     ui.status.classList.add('sheaf-search__sr');
     ui.input.setAttribute('aria-expanded', 'true');
-    setActive(0, false);
+    var hrefs = options().map(function (option) { return option.querySelector('a').href; });
+    setActive(Math.max(0, hrefs.indexOf(keep)), false);
+    shows(text);
+  }
+
+  function activeHref() {
+    var option = options()[active];
+    return option ? option.querySelector('a').href : null;
   }
 
   function optionHtml(id, href, kind, inner) {
@@ -501,7 +699,6 @@
       setActive((active + step + count) % count, true);
     } else if (event.key === 'Enter') {
       event.preventDefault();
-      clearTimeout(timer);
       var option = options()[active];
       if (option) {
         var href = option.querySelector('a').href;
