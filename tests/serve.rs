@@ -5,9 +5,8 @@
 //! and a clean shutdown. Nothing here touches the network beyond loopback.
 //!
 //! Rebuild scenarios run twice: with a small stand-in build (config
-//! validation + one HTML file per page) so they exercise the server today,
-//! and with the real `sheaf::build::build` (ignored until the build writes
-//! pages: `a/b.mdx` → `a/b/index.html`, the home page at `index.html`).
+//! validation + one HTML file per page), which isolates the server, and with
+//! the real `sheaf::build::build`.
 
 mod common;
 
@@ -308,13 +307,62 @@ fn only_get_and_head_reach_files() {
         server.addr(),
         "DELETE /index.html HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
     );
-    assert!(answer.starts_with("HTTP/1.1 405"), "{answer}");
+    assert!(answer.starts_with("HTTP/1.0 405"), "{answer}");
     let head = raw(
         server.addr(),
         "HEAD /style.css HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
     );
-    assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+    assert!(head.starts_with("HTTP/1.0 200"), "{head}");
     assert!(!head.contains("color:red"));
+}
+
+/// A browser opens several connections at once and keeps each one open for
+/// as long as the answers allow (Chromium: minutes). Every answer must tell
+/// it to close the connection, or the server's connection threads sit on
+/// idle sockets while a page's next requests wait behind them. Each client
+/// here acts like a browser: it closes its connection only when told to.
+#[test]
+fn every_answer_tells_the_browser_to_close_the_connection() {
+    let site = StaticSite::new();
+    let server = site.serve();
+    let addr = server.addr();
+    let clients: Vec<_> = (0..12)
+        .map(|n| {
+            thread::spawn(move || {
+                let mut stream = TcpStream::connect(addr).unwrap();
+                stream.set_read_timeout(Some(WAIT)).unwrap();
+                let target = ["/", "/style.css", "/missing/"][n % 3];
+                let request = format!(
+                    "GET {target} HTTP/1.1\r\nHost: localhost\r\nConnection: keep-alive\r\n\r\n"
+                );
+                stream.write_all(request.as_bytes()).unwrap();
+                let head = read_head(&mut stream);
+                let closes = head.starts_with("HTTP/1.0 ")
+                    && !head.to_ascii_lowercase().contains("keep-alive");
+                if !closes {
+                    // Kept alive, as Chromium would: the thread stays busy.
+                    thread::sleep(WAIT);
+                }
+                head
+            })
+        })
+        .collect();
+    for client in clients {
+        let head = client.join().unwrap();
+        assert!(head.starts_with("HTTP/1.0 "), "{head}");
+        assert!(!head.to_ascii_lowercase().contains("keep-alive"), "{head}");
+    }
+}
+
+/// Reads an answer's status line and headers (up to the blank line).
+fn read_head(stream: &mut TcpStream) -> String {
+    let mut head = Vec::new();
+    let mut byte = [0u8; 1];
+    while !head.ends_with(b"\r\n\r\n") {
+        stream.read_exact(&mut byte).expect("an answer");
+        head.push(byte[0]);
+    }
+    String::from_utf8_lossy(&head).into_owned()
 }
 
 // -------------------------------------------------------------- rebuilds

@@ -7,7 +7,7 @@
 //!                                                   │            (fresh folder per build,
 //!                                                   │             swapped in only if good)
 //!                                                   └─ events::Broadcaster ─ SSE ─ live.js
-//! tiny_http ─ 8 workers ─ routes::handle ─┬─ files (safe lookup, types, 404.html)
+//! tiny_http ─ 8 workers ─ routes::handle ─┬─ files (safe lookup, types, 404.html), HTTP/1.0 answers
 //!                                         ├─ /__sheaf/events  (one thread per tab)
 //!                                         ├─ /__sheaf/status  (build state as JSON)
 //!                                         └─ /__sheaf/proxy   (proxy, allow-listed)
@@ -39,6 +39,7 @@ pub use allow::AllowList;
 pub use changes::{classify, ChangeKind, Plan};
 pub use live::{EVENTS_PATH, PROXY_PATH, STATUS_PATH};
 pub use proxy::{ProxyRequest, ProxyResponse, RESPONSE_CAP, TIMEOUT};
+pub use routes::respond_and_close;
 pub use server::Server;
 pub use site::{BuildFn, Snapshot};
 

@@ -1,11 +1,12 @@
 //! Answering one request: the preview's own endpoints under `/__sheaf/`, then
 //! files of the served build. HTML gets the live script; nothing is cached
-//! (every reload must see the newest build).
+//! (every reload must see the newest build). Every answer but the event
+//! stream ends its connection ([`respond_and_close`]).
 
-use std::io::Read;
+use std::io::{Read, Write};
 use std::path::Path;
 
-use tiny_http::{Header, Method, Request, Response, StatusCode};
+use tiny_http::{HTTPVersion, Header, Method, Request, Response, StatusCode};
 
 use super::files::{self, Lookup};
 use super::live::{self, EVENTS_PATH, PROXY_PATH, STATUS_PATH};
@@ -30,16 +31,42 @@ pub fn handle(request: Request, shared: &Shared) {
         PROXY_PATH => {
             let mut request = request;
             let reply = proxy(&mut request, shared);
-            let _ = request.respond(reply);
+            respond_and_close(request, reply);
         }
         _ => {
             let reply = match request.method() {
                 Method::Get | Method::Head => page(request.url(), shared),
                 _ => text(405, "method not allowed\n"),
             };
-            let _ = request.respond(reply);
+            respond_and_close(request, reply);
         }
     }
+}
+
+/// Sends `reply` as an HTTP/1.0 answer, so that the client closes the
+/// connection once it has read it (errors mean the client left).
+///
+/// `tiny_http` reads each connection on a thread of its own pool, and a
+/// kept-alive connection holds that thread for as long as the browser keeps
+/// it idle (Chromium: up to five minutes). The pool also counts a thread it
+/// has just woken as still idle, so in a burst of new connections (a page
+/// asking for its stylesheet, script and images at once) one can be queued
+/// behind held threads instead of getting a new one, and the page never
+/// finishes loading. Closing after every answer frees the threads; over
+/// loopback a connection per request costs nothing measurable. (An HTTP/1.1
+/// answer cannot say `Connection: close`: `tiny_http` drops that header.)
+pub fn respond_and_close<R: Read>(request: Request, reply: Response<R>) {
+    let head_only = request.method() == &Method::Head;
+    let request_headers = request.headers().to_vec();
+    let mut writer = request.into_writer();
+    let _ = reply.raw_print(
+        &mut writer,
+        HTTPVersion(1, 0),
+        &request_headers,
+        head_only,
+        None,
+    );
+    let _ = writer.flush();
 }
 
 /// A file of the site, `404.html`, or the status report.

@@ -1,6 +1,8 @@
 //! Tiny HTTP servers on 127.0.0.1 (port chosen by the OS), each answering
 //! from a background thread until dropped: the built site as static files,
-//! and a JSON API for the Try-it playground.
+//! and a JSON API for the Try-it playground. Answers go out through
+//! sheaf's own [`respond_and_close`], so Chromium's idle kept-alive
+//! connections never hold the server's connection threads.
 
 use std::io::Read;
 use std::path::{Component, Path, PathBuf};
@@ -8,6 +10,7 @@ use std::sync::mpsc;
 use std::sync::Arc;
 use std::thread;
 
+use sheaf::serve::respond_and_close;
 use tiny_http::{Header, Method, Request, Response, Server};
 
 /// A server thread; stops when dropped.
@@ -70,7 +73,7 @@ pub fn serve_site(root: PathBuf) -> HttpServer {
                 file_response(&root.join("404.html"), 404)
             }
         };
-        let _ = request.respond(response);
+        respond_and_close(request, response);
     })
 }
 
@@ -137,13 +140,13 @@ pub fn serve_api(answer: &'static str) -> (HttpServer, mpsc::Receiver<ApiCall>) 
     let (calls, received) = mpsc::channel();
     let server = HttpServer::start(move |mut request| {
         if *request.method() == Method::Options {
-            let _ = request.respond(cors(Response::empty(204)));
+            respond_and_close(request, cors(Response::empty(204)));
             return;
         }
         let _ = calls.send(api_call(&mut request));
         let json =
             Response::from_string(answer).with_header(header("Content-Type", "application/json"));
-        let _ = request.respond(cors(json));
+        respond_and_close(request, cors(json));
     });
     (server, received)
 }
