@@ -184,3 +184,32 @@ fn site_url_makes_sitemap_locations_absolute() {
     let robots = fs::read_to_string(site.join("robots.txt")).unwrap();
     assert!(robots.contains("Sitemap: https://docs.example.com/sitemap.xml"));
 }
+
+#[test]
+fn markdown_sources_off_writes_no_markdown_copies_and_no_llms_full() {
+    let root = fixture_copy("build-basic");
+    let config_path = root.path().join("site.json");
+    let mut config: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(&config_path).unwrap()).unwrap();
+    config["markdownSources"] = serde_json::Value::Bool(false);
+    fs::write(&config_path, config.to_string()).unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let site = out.path().join("site");
+    let output = build(root.path(), &site);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+
+    assert!(site.join("introduction/index.html").is_file());
+    assert!(!site.join("llms-full.txt").exists());
+    let markdown: Vec<_> = walkdir::WalkDir::new(&site)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.path().extension().is_some_and(|x| x == "md"))
+        .map(|e| e.path().display().to_string())
+        .collect();
+    assert!(markdown.is_empty(), "{markdown:?}");
+    let llms = fs::read_to_string(site.join("llms.txt")).unwrap();
+    assert!(
+        llms.contains("- [Introduction](introduction/): The first page."),
+        "llms.txt links the pages instead: {llms}"
+    );
+}

@@ -38,7 +38,8 @@ pub fn robots(site_url: Option<&str>) -> String {
 }
 
 /// `llms.txt`: the site name, then one line per navigation page (in
-/// navigation order) linking its Markdown source, with its description.
+/// navigation order) linking its Markdown source (its HTML page when
+/// `markdownSources` is off), with its description.
 pub fn llms_index(site: &Site) -> String {
     let mut out = format!("# {}\n\n", site.config.name);
     let mut seen = std::collections::HashSet::new();
@@ -47,7 +48,14 @@ pub fn llms_index(site: &Site) -> String {
             continue;
         }
         let page = &site.pages[id];
-        let _ = write!(out, "- [{}]({})", page.title, markdown_path(page).display());
+        let target = if site.config.markdown_sources {
+            markdown_path(page).display().to_string()
+        } else if page.slug == "index" {
+            "./".to_string()
+        } else {
+            page.url()
+        };
+        let _ = write!(out, "- [{}]({target})", page.title);
         match &page.frontmatter.description {
             Some(d) => {
                 let _ = writeln!(out, ": {d}");

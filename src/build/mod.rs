@@ -300,16 +300,18 @@ fn write_site(
         return None;
     }
     let write_failures = std::sync::Mutex::new(Vec::new());
+    let markdown_sources = project.site.config.markdown_sources;
     let outputs = project.render_pages(page::Mode::Build, |page, rendered| {
         let Some(html) = &rendered.html else { return };
-        let result = staging
-            .write_in_place(&page.output_path(), html.as_bytes())
-            .and_then(|_| {
+        let mut result = staging.write_in_place(&page.output_path(), html.as_bytes());
+        if markdown_sources {
+            result = result.and_then(|_| {
                 staging.write_in_place(
                     &extras::markdown_path(page),
                     extras::markdown_source(page).as_bytes(),
                 )
             });
+        }
         if let Err(e) = result {
             write_failures
                 .lock()
@@ -341,11 +343,17 @@ fn write_site(
 /// The folders of every page's HTML and Markdown source, created up front
 /// so the parallel page jobs only create files.
 fn create_page_dirs(project: &Project, staging: &output::Staging) -> std::io::Result<()> {
-    let files: Vec<PathBuf> = project
-        .site
+    let site = &project.site;
+    let files: Vec<PathBuf> = site
         .pages
         .iter()
-        .flat_map(|page| [page.output_path(), extras::markdown_path(page)])
+        .flat_map(|page| {
+            let markdown = site
+                .config
+                .markdown_sources
+                .then(|| extras::markdown_path(page));
+            std::iter::once(page.output_path()).chain(markdown)
+        })
         .collect();
     staging.create_parent_dirs(files.iter().map(PathBuf::as_path))
 }
@@ -370,7 +378,7 @@ fn write_site_files(
 }
 
 /// The theme assets, home redirect, 404 page, sitemap, robots.txt, llms
-/// files and redirects.
+/// files (`llms-full.txt` only with `markdownSources`) and redirects.
 fn write_extras(
     project: &Project,
     staging: &output::Staging,
@@ -393,9 +401,11 @@ fn write_extras(
     )?;
     staging.write(Path::new("robots.txt"), extras::robots(site_url).as_bytes())?;
     staging.write(Path::new("llms.txt"), extras::llms_index(site).as_bytes())?;
-    let mut llms_full = std::io::BufWriter::new(staging.create(Path::new("llms-full.txt"))?);
-    extras::write_llms_full(site, docs, &mut llms_full)?;
-    llms_full.into_inner().map_err(|e| e.into_error())?;
+    if site.config.markdown_sources {
+        let mut llms_full = std::io::BufWriter::new(staging.create(Path::new("llms-full.txt"))?);
+        extras::write_llms_full(site, docs, &mut llms_full)?;
+        llms_full.into_inner().map_err(|e| e.into_error())?;
+    }
     for (path, html) in extras::redirect_pages(site, &project.theme) {
         staging.write(&path, html.as_bytes())?;
     }

@@ -174,6 +174,9 @@ impl Session {
     fn write_page(&self, id: usize, html: &str, out: &Path) -> io::Result<()> {
         let page = &self.project.site.pages[id];
         replace_file(&out.join(page.output_path()), html.as_bytes())?;
+        if !self.project.site.config.markdown_sources {
+            return Ok(());
+        }
         let markdown = extras::markdown_source(page);
         replace_file(&out.join(extras::markdown_path(page)), markdown.as_bytes())
     }

@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 /// The whole `site.json`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct SiteConfig {
     pub name: String,
@@ -38,6 +38,14 @@ pub struct SiteConfig {
     pub redirects: Vec<Redirect>,
     #[serde(default)]
     pub metadata: serde_json::Map<String, serde_json::Value>,
+    /// Whether each page's Markdown source is written beside it (`a/b.md`)
+    /// and all of them into `llms-full.txt` (sheaf's own key; default on).
+    #[serde(default = "markdown_sources_default")]
+    pub markdown_sources: bool,
+}
+
+fn markdown_sources_default() -> bool {
+    true
 }
 
 /// A group of pages in the navigation. Groups nest: an entry of `pages` is a
