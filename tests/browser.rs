@@ -92,7 +92,7 @@ async fn mode_toggle_flips_the_theme_and_it_persists_across_pages() {
     assert_eq!(toggle.attr("aria-pressed").await.unwrap().unwrap(), "true");
 
     browser
-        .click("#sidebar a.nav-link[href$='guides/quickstart/']")
+        .click("#sidebar .nav-list a[href$='guides/quickstart/']")
         .await;
     browser
         .wait_until("location.pathname.endsWith('/guides/quickstart/') && document.readyState === 'complete'")
@@ -394,9 +394,9 @@ async fn version_switcher_shows_the_chosen_versions_groups() {
 async fn visible_groups(browser: &Browser) -> Vec<String> {
     let names = browser
         .eval(
-            "return Array.from(document.querySelectorAll('#sidebar .nav-group'))
+            "return Array.from(document.querySelectorAll('#sidebar .nav-groups > li'))
                .filter(function (g) { return g.checkVisibility(); })
-               .map(function (g) { return g.querySelector('.nav-group-title').innerText.trim(); });",
+               .map(function (g) { return g.querySelector(':scope > p, :scope > a').innerText.trim(); });",
         )
         .await;
     serde_json::from_value(names).unwrap()

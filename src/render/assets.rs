@@ -114,8 +114,14 @@ pub struct Bundle {
 }
 
 /// Concatenates the files with extension `ext`: `first` leads, the others
-/// follow alphabetically. CSS starts with the icon attribution.
-pub fn bundle(files: &BTreeMap<String, Vec<u8>>, ext: &str, first: &str) -> Bundle {
+/// follow alphabetically, then the `generated` code (from the site's
+/// configuration). CSS starts with the icon attribution.
+pub fn bundle(
+    files: &BTreeMap<String, Vec<u8>>,
+    ext: &str,
+    first: &str,
+    generated: &str,
+) -> Bundle {
     let suffix = format!(".{ext}");
     let mut names: Vec<&String> = files.keys().filter(|n| n.ends_with(&suffix)).collect();
     names.sort_by_key(|n| (n.as_str() != first, n.as_str()));
@@ -127,6 +133,10 @@ pub fn bundle(files: &BTreeMap<String, Vec<u8>>, ext: &str, first: &str) -> Bund
         bytes.extend_from_slice(format!("/* {name} */\n").as_bytes());
         bytes.extend_from_slice(&files[name]);
         bytes.extend_from_slice(if ext == "js" { b"\n;\n" } else { b"\n" });
+    }
+    if !generated.is_empty() {
+        bytes.extend_from_slice(b"/* generated from site.json */\n");
+        bytes.extend_from_slice(generated.as_bytes());
     }
     let path = format!("{OUTPUT_DIR}/sheaf.{}.{ext}", fingerprint(&bytes));
     Bundle { path, bytes }
@@ -168,17 +178,18 @@ mod tests {
             ("z.css", ".last{}"),
             ("x.js", "script()"),
         ]);
-        let css = String::from_utf8(bundle(&f, "css", "base.css").bytes).unwrap();
+        let css = String::from_utf8(bundle(&f, "css", "base.css", ".site{}").bytes).unwrap();
         let at = |s: &str| css.find(s).unwrap();
         assert!(at(".base{}") < at(".first{}") && at(".first{}") < at(".last{}"));
+        assert!(at(".last{}") < at(".site{}"), "generated rules come last");
         assert!(css.starts_with("/*! Icons: Font Awesome"));
         assert!(!css.contains("script()"));
     }
 
     #[test]
     fn fingerprint_changes_with_content() {
-        let one = bundle(&files(&[("base.css", "a{}")]), "css", "base.css");
-        let two = bundle(&files(&[("base.css", "b{}")]), "css", "base.css");
+        let one = bundle(&files(&[("base.css", "a{}")]), "css", "base.css", "");
+        let two = bundle(&files(&[("base.css", "b{}")]), "css", "base.css", "");
         assert_ne!(one.path, two.path);
         assert!(one.path.starts_with("_sheaf/sheaf.") && one.path.ends_with(".css"));
     }

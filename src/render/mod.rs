@@ -89,8 +89,9 @@ impl Theme {
     pub fn new(site: &Site) -> Result<Theme, Diagnostic> {
         let templates = Templates::load(&site.root)?;
         let theme_files = assets::theme_files(&site.root)?;
-        let css = assets::bundle(&theme_files, "css", "base.css");
-        let js = assets::bundle(&theme_files, "js", "theme.js");
+        let site_css = shared::site_css(&site.config) + &crate::icons::mask_css();
+        let css = assets::bundle(&theme_files, "css", "base.css", &site_css);
+        let js = assets::bundle(&theme_files, "js", "theme.js", "");
         let custom = assets::custom_files(&site.root)?;
         let links = asset_links(&css, &js, &custom);
         let shared = Shared::build(site, &links, &templates)?;
@@ -189,7 +190,7 @@ impl Theme {
         let mut context = Context::new();
         context.insert("site_name", &site.config.name);
         context.insert("boot", &shared::boot_config(&site.config));
-        let style = shared::head_style(&site.config).replace(ROOT, "./");
+        let style = shared::background_style(&site.config).replace(ROOT, "./");
         context.insert("style", &style);
         context.insert("css", &String::from_utf8_lossy(&self.css.bytes));
         context.insert("probe", &self.css.path);

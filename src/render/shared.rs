@@ -104,15 +104,16 @@ fn head_view(site: &Site, assets: &AssetLinks) -> HeadView {
         favicon: config.favicon.as_deref().map(links::asset),
         favicon_type,
         metadata,
-        style: head_style(config),
+        style: background_style(config),
         boot: boot_config(config),
         stylesheets: assets.stylesheets.clone(),
         scripts: assets.scripts.clone(),
     }
 }
 
-/// Colour variables, per-version visibility rules and the background image.
-pub fn head_style(config: &SiteConfig) -> String {
+/// Colour variables and per-version visibility rules, for the theme's
+/// stylesheet.
+pub fn site_css(config: &SiteConfig) -> String {
     let mut css = colors::css_variables(config.colors.as_ref());
     for version in config.version_names() {
         let v = css_string(version);
@@ -120,6 +121,13 @@ pub fn head_style(config: &SiteConfig) -> String {
             "html[data-version={v}] [data-version]:not([data-version={v}]){{display:none!important}}\n"
         ));
     }
+    css
+}
+
+/// The background image, inline in each page's head (its URL is relative to
+/// the page); empty without one.
+pub fn background_style(config: &SiteConfig) -> String {
+    let mut css = String::new();
     if let Some(image) = &config.background_image {
         // A veil of the page background over the image keeps text readable
         // in both modes whatever the image's own colours are.
@@ -222,10 +230,10 @@ struct UiIcons {
 
 fn ui_icons() -> UiIcons {
     UiIcons {
-        search: icon::ui("magnifying-glass"),
-        sun: icon::ui("sun"),
-        moon: icon::ui("moon"),
-        menu: icon::ui("bars"),
+        search: crate::icons::masked("magnifying-glass"),
+        sun: crate::icons::masked("sun"),
+        moon: crate::icons::masked("moon"),
+        menu: crate::icons::masked("bars"),
         github: icon::html("github", Some("brands")),
         star: icon::ui("star"),
         external: icon::ui("arrow-up-right-from-square"),
