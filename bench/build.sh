@@ -5,6 +5,10 @@
 # env:   RUNS (default 3), BENCH_DIR (default /tmp/sheaf-bench), SHARED,
 #        CARGO_TARGET_DIR (where the release binary is built)
 #
+# "sheaf lean" builds the same pages with `"markdownSources": false` (no
+# per-page Markdown copies, no llms-full.txt): the configuration that issue 7's
+# targets name (full theme and search index).
+#
 # One row per tool and size: median wall time of RUNS builds, CPU (user+sys)
 # and peak RSS of that median run (/usr/bin/time -v), output bytes (du -sb)
 # and the ratio to the Markdown input (du -sb of the sheaf corpus).
@@ -74,6 +78,7 @@ for n in "${sizes[@]}"; do
   md=$(du -sb "$dir/sheaf" | cut -f1)
   time_runs "sheaf build" "$md" "$sheaf" build "$dir/sheaf" --out OUT
   breakdown "$outputs/sheaf-build-$n-$runs" "$md"
+  time_runs "sheaf lean" "$md" "$sheaf" build "$(lean_corpus "$dir")" --out OUT
   time_runs "sheaf check" "$md" "$sheaf" check "$dir/sheaf"
   if command -v hugo >/dev/null; then
     time_runs hugo "$md" hugo --quiet -s "$dir/hugo" -d OUT

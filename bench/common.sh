@@ -15,6 +15,20 @@ corpus_for() {
   echo "$dir"
 }
 
+# lean_corpus DIR: DIR/sheaf-lean, the sheaf corpus of DIR (pages hard-linked)
+# with `"markdownSources": false`; prints its folder.
+lean_corpus() {
+  local lean=$1/sheaf-lean
+  if [ ! -f "$lean/site.json" ]; then
+    rm -rf "$lean"
+    cp -al "$1/sheaf" "$lean"
+    rm "$lean/site.json"
+    python3 -c 'import json, sys; c = json.load(open(sys.argv[1])); c["markdownSources"] = False; json.dump(c, open(sys.argv[2], "w"), indent=1)' \
+      "$1/sheaf/site.json" "$lean/site.json"
+  fi
+  echo "$lean"
+}
+
 # release_sheaf: builds sheaf in release mode; prints the binary's path.
 release_sheaf() {
   cargo build --release --quiet --manifest-path "$here/Cargo.toml"

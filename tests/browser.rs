@@ -341,6 +341,24 @@ async fn tabs_show_the_chosen_panel_only() {
     browser.close().await;
 }
 
+#[tokio::test]
+async fn every_code_block_gets_a_copy_button() {
+    let Some(browser) = launch().await else {
+        return;
+    };
+    let site = fixture_site();
+    browser.goto(&site.url("guides/quickstart/")).await;
+    browser.find(".c-code > button.c-copy").await;
+    let counts = browser
+        .eval(
+            "return [document.querySelectorAll('.c-code').length,
+                     document.querySelectorAll('.c-code > button.c-copy[aria-label=\"Copy code\"]').length];",
+        )
+        .await;
+    assert_eq!(counts, json!([1, 1]));
+    browser.close().await;
+}
+
 /// The text of the tab panels on screen (labels are hidden once JS runs).
 async fn visible_panels(browser: &Browser) -> Vec<String> {
     let texts = browser

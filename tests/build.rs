@@ -103,7 +103,7 @@ fn code_blocks_are_highlighted_at_build_time_with_their_title() {
     let setup = fs::read_to_string(site.join("guides/setup/index.html")).unwrap();
     assert!(setup.contains("Terminal"));
     assert!(setup.contains("class=\"hl-"), "syntect classes present");
-    assert!(setup.contains("c-copy"), "copy button");
+    assert!(setup.contains("<div class=\"c-code\""), "a code block");
 }
 
 #[test]

@@ -127,7 +127,8 @@ impl Highlighter {
         Some(spans.finish())
     }
 
-    /// A whole code block: optional title header, copy button, highlighted code.
+    /// A whole code block: optional title header and highlighted code (the
+    /// copy button is added by `components.js`: it needs the script anyway).
     pub fn code_block(&self, info: &CodeInfo, code: &str) -> String {
         let lang = info.lang.as_deref();
         let lang_attr = lang.map(escape).unwrap_or_default();
@@ -138,9 +139,6 @@ impl Highlighter {
                 escape(title)
             ));
         }
-        html.push_str(
-            "<button class=\"c-copy\" type=\"button\" aria-label=\"Copy code\" hidden>Copy</button>",
-        );
         let class = lang
             .map(|l| format!(" class=\"language-{}\"", escape(l)))
             .unwrap_or_default();
@@ -251,11 +249,11 @@ mod tests {
     }
 
     #[test]
-    fn block_has_title_header_and_copy_button() {
+    fn block_has_title_header_and_language() {
         let h = Highlighter::new();
         let html = h.code_block(&CodeInfo::parse("js App.js"), "let a;\n");
         assert!(html.contains("<span class=\"c-code-title\">App.js</span>"));
-        assert!(html.contains("<button class=\"c-copy\" type=\"button\" aria-label=\"Copy code\""));
+        assert!(!html.contains("c-copy"), "the script adds the copy button");
         assert!(html.contains("<code class=\"language-js\">"));
     }
 }

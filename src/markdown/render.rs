@@ -608,7 +608,7 @@ impl<'a> Renderer<'a> {
         }
         out.push(Event::Html(
             format!(
-                "<a class=\"anchor\" href=\"#{}\" aria-label=\"Link to this section\"><span aria-hidden=\"true\">#</span></a></h{n}>\n",
+                "<a class=\"anchor\" href=\"#{}\" aria-label=\"Link to this section\"></a></h{n}>\n",
                 escape(&id)
             )
             .into(),

@@ -255,7 +255,7 @@ fn code_groups_label_tabs_by_title_or_language() {
         render("<CodeGroup>\n```js index.js\nlet a;\n```\n\n```python\nb = 1\n```\n</CodeGroup>\n");
     assert!(r.html.contains(">index.js</button>"), "{}", r.html);
     assert!(r.html.contains(">python</button>"));
-    assert_eq!(r.html.matches("class=\"c-copy\"").count(), 2);
+    assert_eq!(r.html.matches("class=\"c-code\"").count(), 2);
     let r = render("<RequestExample>\n```bash cURL\ncurl x\n```\n</RequestExample>\n");
     assert!(r.html.contains("c-code-group c-request-example"));
     assert!(r.html.contains("<p class=\"c-tabs-heading\">Request</p>"));

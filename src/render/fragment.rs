@@ -5,7 +5,10 @@
 //!
 //! Markers are Unicode private-use characters, which tera's escaping leaves
 //! alone and which never occur in normal text:
-//! - [`ROOT`] becomes the page's relative root prefix (`../../`);
+//! - [`ROOT`] becomes the page's relative root prefix (`../../`); when it
+//!   starts an attribute's path (`href="ROOTtab0/a/"`), the link is written
+//!   from the page's own folder instead (`../a/` from `tab0/b/`), which
+//!   keeps the many sidebar links of every page short;
 //! - `MARK_OPEN c:KEY MARK_CLOSE` becomes ` aria-current="page"` when KEY is
 //!   current for the page;
 //! - `MARK_OPEN h:KEY MARK_CLOSE` becomes ` hidden` unless KEY is current.
@@ -66,7 +69,10 @@ impl Key {
 /// What is current on the page being written.
 #[derive(Debug, Clone, Copy)]
 pub struct Current<'a> {
+    /// The relative root prefix of the page: `../` once per folder of `dir`.
     pub root: &'a str,
+    /// The page's folder from the site root (`tab0/b/`; empty for the home page).
+    pub dir: &'a str,
     pub page: Option<PageId>,
     pub tab: Option<usize>,
     pub anchor: Option<usize>,
@@ -86,6 +92,8 @@ impl Current<'_> {
 enum Piece {
     Text(String),
     Root,
+    /// A path from the site root, the whole value of an attribute.
+    Link(String),
     CurrentAttr(Key),
     HiddenUnless(Key),
 }
@@ -130,6 +138,7 @@ impl Fragment {
             match piece {
                 Piece::Text(text) => out.push_str(text),
                 Piece::Root => out.push_str(current.root),
+                Piece::Link(path) => write_link(out, current, path),
                 Piece::CurrentAttr(key) if current.is(*key) => {
                     out.push_str(" aria-current=\"page\"")
                 }
@@ -157,10 +166,57 @@ impl Fragment {
     }
 }
 
+/// Writes `path` (from the site root) as seen from `current`'s folder: the
+/// folders both share are skipped rather than climbed out of and back into.
+fn write_link(out: &mut String, current: &Current, path: &str) {
+    let mut shared_bytes = 0;
+    let mut shared_folders = 0;
+    for (ours, theirs) in current
+        .dir
+        .split_inclusive('/')
+        .zip(path.split_inclusive('/'))
+    {
+        if ours != theirs || !theirs.ends_with('/') {
+            break;
+        }
+        shared_bytes += theirs.len();
+        shared_folders += 1;
+    }
+    if shared_folders == 0 {
+        out.push_str(current.root);
+        out.push_str(path);
+        return;
+    }
+    let depth = current.root.len() / "../".len();
+    let rest = &path[shared_bytes..];
+    for _ in shared_folders..depth {
+        out.push_str("../");
+    }
+    if rest.is_empty() && shared_folders == depth {
+        out.push_str("./");
+    }
+    out.push_str(rest);
+}
+
+/// A path after a root marker that is the whole rest of an attribute value:
+/// plain path characters up to the closing quote.
+fn attribute_path(text: &str) -> Option<&str> {
+    let end = text
+        .find(|c: char| !(c.is_ascii_alphanumeric() || "/-_.~%".contains(c)))
+        .unwrap_or(text.len());
+    (end > 0 && text[end..].starts_with('"')).then(|| &text[..end])
+}
+
 /// The piece at the start of `marker` and how many bytes it spans.
 fn parse_marker(marker: &str) -> (Option<Piece>, usize) {
-    if marker.starts_with(ROOT) {
-        return (Some(Piece::Root), ROOT.len_utf8());
+    if let Some(rest) = marker.strip_prefix(ROOT) {
+        return match attribute_path(rest) {
+            Some(path) => (
+                Some(Piece::Link(path.to_string())),
+                ROOT.len_utf8() + path.len(),
+            ),
+            None => (Some(Piece::Root), ROOT.len_utf8()),
+        };
     }
     let body = &marker[MARK_OPEN.len_utf8()..];
     let Some(end) = body.find(MARK_CLOSE) else {
@@ -185,6 +241,7 @@ mod tests {
     fn current(root: &str) -> Current<'_> {
         Current {
             root,
+            dir: ["", "x/", "x/y/"][root.len() / 3],
             page: Some(3),
             tab: None,
             anchor: Some(1),
@@ -192,13 +249,28 @@ mod tests {
     }
 
     #[test]
-    fn root_markers_become_the_prefix() {
-        let f = Fragment::parse(&format!("<a href=\"{ROOT}x/\">x</a>{ROOT}"));
+    fn links_skip_the_folders_they_share_with_the_page() {
+        let f = Fragment::parse(&format!(
+            "<a href=\"{ROOT}x/z/\">sibling</a><a href=\"{ROOT}x/y/\">self</a>\
+             <a href=\"{ROOT}x/\">parent</a><a href=\"{ROOT}w/\">other</a>\
+             <a href=\"{ROOT}x/y/#top\">not a plain path</a>"
+        ));
         assert_eq!(
             f.to_html(&current("../../")),
-            "<a href=\"../../x/\">x</a>../../"
+            "<a href=\"../z/\">sibling</a><a href=\"./\">self</a>\
+             <a href=\"../\">parent</a><a href=\"../../w/\">other</a>\
+             <a href=\"../../x/y/#top\">not a plain path</a>"
         );
-        assert_eq!(f.to_html(&current("./")), "<a href=\"./x/\">x</a>./");
+    }
+
+    #[test]
+    fn root_markers_become_the_prefix() {
+        let f = Fragment::parse(&format!("<a href=\"{ROOT}w/\">w</a>{ROOT}"));
+        assert_eq!(
+            f.to_html(&current("../../")),
+            "<a href=\"../../w/\">w</a>../../"
+        );
+        assert_eq!(f.to_html(&current("./")), "<a href=\"./w/\">w</a>./");
     }
 
     #[test]

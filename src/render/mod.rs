@@ -128,8 +128,10 @@ impl Theme {
         content: &PageContent,
     ) -> Result<String, Diagnostic> {
         let root = links::root_prefix(page.depth());
+        let dir = page.url();
         let current = Current {
             root: &root,
+            dir: &dir,
             page: Some(page.id),
             tab: page.tab,
             anchor: page.anchor,

@@ -249,7 +249,7 @@ fn anchors() -> Value {
 fn anchors_show_icons_colors_and_the_current_one() {
     let html = Fixture::new(config_with(anchors())).page("api/get-user");
     let list = between(&html, "<ul class=\"anchors\">", "</ul>");
-    assert!(list.contains("<a href=\"../../api/get-user/\" aria-current=\"page\"><span class=\"anchor-icon\" style=\"--anchor-bg:linear-gradient(45deg,#112233,#445566)\"><svg"));
+    assert!(list.contains("<a href=\"./\" aria-current=\"page\"><span class=\"anchor-icon\" style=\"--anchor-bg:linear-gradient(45deg,#112233,#445566)\"><svg"));
     assert!(list.contains("style=\"--anchor-bg:#aa0000\""));
     assert!(list.contains("<li data-version=\"v2\"><a href=\"https://acme.dev/community\">"));
 }
@@ -260,7 +260,7 @@ fn default_hidden_anchor_shows_only_inside_it() {
     let outside = fixture.page("quickstart");
     let inside = fixture.page("guides/one");
     assert!(outside.contains("<li hidden><a href=\"../guides/one/\">"));
-    assert!(inside.contains("<li><a href=\"../../guides/one/\" aria-current=\"page\">"));
+    assert!(inside.contains("<li><a href=\"./\" aria-current=\"page\">"));
 }
 
 #[test]
@@ -285,7 +285,7 @@ fn tabs_mark_the_current_section_and_link_externals_plainly() {
     let api = fixture.page("api/get-user");
     let bar = between(&api, "<nav class=\"tabs\"", "</nav>");
     assert!(bar.contains("<a href=\"../../\">Documentation</a>"));
-    assert!(bar.contains("<a href=\"../../api/get-user/\" aria-current=\"page\">API reference</a>"));
+    assert!(bar.contains("<a href=\"./\" aria-current=\"page\">API reference</a>"));
     assert!(bar.contains("<a href=\"https://status.acme.dev\">Status <svg"));
     let home = fixture.page("index");
     assert!(home.contains("<a href=\"./\" aria-current=\"page\">Documentation</a>"));
@@ -313,7 +313,7 @@ fn sidebar_expands_only_the_current_group() {
         "collapsed groups list no pages"
     );
     assert!(sidebar.contains("<li class=\"is-expanded\"><p><svg"));
-    assert!(sidebar.contains("<a href=\"../../guides/one/\" aria-current=\"page\">"));
+    assert!(sidebar.contains("<a href=\"./\" aria-current=\"page\">"));
     assert!(sidebar.contains("<details open><summary>Deep dive</summary>"));
     assert_eq!(sidebar.matches("aria-current").count(), 1);
 }
@@ -323,7 +323,7 @@ fn navigation_shows_sidebar_titles_page_icons_and_method_badges() {
     let fixture = Fixture::new(base_config());
     let quick = fixture.page("quickstart");
     let sidebar = between(&quick, "<nav id=\"sidebar\"", "</nav>");
-    let link = between(sidebar, "<a href=\"../quickstart/\"", "</a>");
+    let link = between(sidebar, "<a href=\"./\"", "</a>");
     assert!(link.contains("<svg class=\"icon\"") && link.ends_with("</svg>Quick start</a>"));
     let api = fixture.page("api/get-user");
     assert!(api.contains("Get user<span class=\"method-badge\" data-method=\"GET\">GET</span>"));

@@ -1,15 +1,19 @@
 // Behaviour for the MDX components rendered by src/markdown: copy buttons on
-// code blocks, and tabs (Tabs, CodeGroup, Request/ResponseExample) as ARIA
-// tablists with arrow-key navigation. Without this script every panel shows
-// with its label and copy buttons stay hidden.
+// code blocks (added here: they only work with the script), and tabs (Tabs,
+// CodeGroup, Request/ResponseExample) as ARIA tablists with arrow-key
+// navigation. Without this script every panel shows with its label.
 (function () {
   "use strict";
 
-  function setupCopy(button) {
-    var block = button.closest(".c-code");
-    var code = block && block.querySelector("pre code");
+  function addCopyButton(block) {
+    var code = block.querySelector("pre code");
     if (!code || !navigator.clipboard) return;
-    button.hidden = false;
+    var button = document.createElement("button");
+    button.className = "c-copy";
+    button.type = "button";
+    button.textContent = "Copy";
+    button.setAttribute("aria-label", "Copy code");
+    block.insertBefore(button, code.parentNode);
     button.addEventListener("click", function () {
       navigator.clipboard.writeText(code.textContent).then(function () {
         button.textContent = "Copied";
@@ -67,7 +71,7 @@
   }
 
   function init() {
-    document.querySelectorAll(".c-copy").forEach(setupCopy);
+    document.querySelectorAll(".c-code").forEach(addCopyButton);
     document.querySelectorAll("[data-tabs]").forEach(setupTabs);
   }
 
