@@ -50,10 +50,8 @@ pub fn llms_index(site: &Site) -> String {
         let page = &site.pages[id];
         let target = if site.config.markdown_sources {
             markdown_path(page).display().to_string()
-        } else if page.slug == "index" {
-            "./".to_string()
         } else {
-            page.url()
+            super::links::relative(0, &page.url())
         };
         let _ = write!(out, "- [{}]({target})", page.title);
         match &page.frontmatter.description {

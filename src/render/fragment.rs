@@ -69,7 +69,7 @@ impl Key {
 /// What is current on the page being written.
 #[derive(Debug, Clone, Copy)]
 pub struct Current<'a> {
-    /// The relative root prefix of the page: `../` once per folder of `dir`.
+    /// The relative root prefix of the page (`./` or `../` once per folder of `dir`).
     pub root: &'a str,
     /// The page's folder from the site root (`tab0/b/`; empty for the home page).
     pub dir: &'a str,
@@ -187,7 +187,7 @@ fn write_link(out: &mut String, current: &Current, path: &str) {
         out.push_str(path);
         return;
     }
-    let depth = current.root.len() / "../".len();
+    let depth = current.dir.matches('/').count();
     let rest = &path[shared_bytes..];
     for _ in shared_folders..depth {
         out.push_str("../");
