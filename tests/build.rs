@@ -5,6 +5,7 @@
 mod common;
 
 use std::fs;
+use std::path::Path;
 
 use common::{fixture, fixture_copy, sheaf, stderr};
 
@@ -15,6 +16,56 @@ fn build(root: &std::path::Path, out: &std::path::Path) -> std::process::Output 
         "--out",
         out.to_str().unwrap(),
     ])
+}
+
+/// Sets the top-level key `key` of the `site.json` in `root`.
+fn set_config(root: &Path, key: &str, value: serde_json::Value) {
+    let path = root.join("site.json");
+    let mut config: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(&path).unwrap()).unwrap();
+    config[key] = value;
+    fs::write(&path, config.to_string()).unwrap();
+}
+
+/// Every `href`/`src` of the site's HTML files that names no file of the
+/// site, as `file: link` (a link to a folder needs its `index.html`).
+fn dangling_links(site: &Path) -> Vec<String> {
+    let mut dangling = Vec::new();
+    let html_files = walkdir::WalkDir::new(site)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.path().extension().is_some_and(|x| x == "html"));
+    for entry in html_files {
+        let html = fs::read_to_string(entry.path()).unwrap();
+        let folder = entry.path().parent().unwrap();
+        for link in attribute_values(&html, &["href=\"", "src=\""]) {
+            let path = link.split(['#', '?']).next().unwrap_or_default();
+            let local = !(link.starts_with('#') || link.contains(':') || link.starts_with("//"));
+            if !local || path.is_empty() {
+                continue;
+            }
+            let target = folder.join(path);
+            let found = target.is_file() || target.join("index.html").is_file();
+            if !found {
+                let file = entry.path().strip_prefix(site).unwrap().display();
+                dangling.push(format!("{file}: {link}"));
+            }
+        }
+    }
+    dangling
+}
+
+/// The values of the attributes that start with one of `needles`.
+fn attribute_values<'a>(html: &'a str, needles: &[&str]) -> Vec<&'a str> {
+    needles
+        .iter()
+        .flat_map(|needle| {
+            html.match_indices(needle).filter_map(move |(at, _)| {
+                let rest = &html[at + needle.len()..];
+                rest.find('"').map(|end| &rest[..end])
+            })
+        })
+        .collect()
 }
 
 #[test]
@@ -188,11 +239,7 @@ fn site_url_makes_sitemap_locations_absolute() {
 #[test]
 fn markdown_sources_off_writes_no_markdown_copies_and_no_llms_full() {
     let root = fixture_copy("build-basic");
-    let config_path = root.path().join("site.json");
-    let mut config: serde_json::Value =
-        serde_json::from_str(&fs::read_to_string(&config_path).unwrap()).unwrap();
-    config["markdownSources"] = serde_json::Value::Bool(false);
-    fs::write(&config_path, config.to_string()).unwrap();
+    set_config(root.path(), "markdownSources", serde_json::json!(false));
     let out = tempfile::tempdir().unwrap();
     let site = out.path().join("site");
     let output = build(root.path(), &site);
@@ -212,4 +259,60 @@ fn markdown_sources_off_writes_no_markdown_copies_and_no_llms_full() {
         llms.contains("- [Introduction](introduction/): The first page."),
         "llms.txt links the pages instead: {llms}"
     );
+}
+
+#[test]
+fn html_page_urls_write_one_file_per_page_and_link_to_it() {
+    let root = fixture_copy("build-basic");
+    set_config(root.path(), "pageUrls", serde_json::json!("html"));
+    set_config(
+        root.path(),
+        "topbarLinks",
+        serde_json::json!([{ "name": "Setup", "url": "/guides/setup" }]),
+    );
+    let out = tempfile::tempdir().unwrap();
+    let site = out.path().join("site");
+    let output = build(root.path(), &site);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+
+    for file in [
+        "index.html",
+        "introduction.html",
+        "guides/setup.html",
+        "get-things.html",
+        "old-setup.html",
+        "guides/setup.md",
+    ] {
+        assert!(site.join(file).is_file(), "missing {file}");
+    }
+    for folder in ["introduction", "guides/setup", "get-things", "old-setup"] {
+        assert!(!site.join(folder).exists(), "no folder {folder}");
+    }
+    let intro = fs::read_to_string(site.join("introduction.html")).unwrap();
+    assert!(
+        intro.contains("href=\"guides/setup.html#install\""),
+        "{intro}"
+    );
+    assert!(
+        intro.contains("<a href=\"guides/setup.html\">Setup</a>"),
+        "topbar link"
+    );
+    let setup = fs::read_to_string(site.join("guides/setup.html")).unwrap();
+    assert!(setup.contains("href=\"../introduction.html\""), "{setup}");
+    assert!(setup.contains("<a href=\"setup.html\" aria-current=\"page\">Setup</a>"));
+    let redirect = fs::read_to_string(site.join("old-setup.html")).unwrap();
+    assert!(redirect.contains("guides/setup.html"), "{redirect}");
+    let sitemap = fs::read_to_string(site.join("sitemap.xml")).unwrap();
+    assert!(sitemap.contains("guides/setup.html"), "{sitemap}");
+    let search = fs::read_to_string(site.join("search/d/0.js")).unwrap();
+    assert!(search.contains("\"guides/setup.html\""), "{search}");
+    assert_eq!(dangling_links(&site), Vec::<String>::new());
+}
+
+#[test]
+fn folder_page_urls_leave_no_dangling_links() {
+    let out = tempfile::tempdir().unwrap();
+    let site = out.path().join("site");
+    assert_eq!(build(&fixture("build-basic"), &site).status.code(), Some(0));
+    assert_eq!(dangling_links(&site), Vec::<String>::new());
 }

@@ -135,26 +135,30 @@ pub fn redirect_pages(site: &Site, theme: &Theme) -> Vec<(PathBuf, String)> {
             {
                 return None;
             }
-            let depth = source.split('/').count();
+            let urls = site.config.page_urls;
+            let depth = urls.folder(source).matches('/').count();
             let target = if super::links::is_external(&r.destination) {
                 r.destination.clone()
             } else {
-                let dest = r.destination.trim_matches('/');
-                super::links::relative(
-                    depth,
-                    &if dest.is_empty() {
-                        String::new()
-                    } else {
-                        format!("{dest}/")
-                    },
-                )
+                super::links::relative(depth, &redirect_target(site, &r.destination))
             };
             Some((
-                PathBuf::from(source).join("index.html"),
+                PathBuf::from(urls.file(source)),
                 theme.render_redirect(&target),
             ))
         })
         .collect()
+}
+
+/// The URL from the site root a redirect's local destination names: a
+/// page's URL, else the path as a folder.
+fn redirect_target(site: &Site, destination: &str) -> String {
+    let path = destination.trim_matches('/');
+    match site.page_by_slug(path) {
+        Some(page) => page.url(),
+        None if path.is_empty() => String::new(),
+        None => format!("{path}/"),
+    }
 }
 
 /// Netlify/Cloudflare-style `_redirects` with every redirect, wildcards included.

@@ -42,10 +42,56 @@ pub struct SiteConfig {
     /// and all of them into `llms-full.txt` (sheaf's own key; default on).
     #[serde(default = "markdown_sources_default")]
     pub markdown_sources: bool,
+    /// How page URLs are shaped (sheaf's own key; default folders).
+    #[serde(default)]
+    pub page_urls: PageUrls,
 }
 
 fn markdown_sources_default() -> bool {
     true
+}
+
+/// How pages are laid out in the output, and so how their URLs look.
+#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub enum PageUrls {
+    /// `a/b.mdx` → `a/b/index.html`, linked as `a/b/`.
+    #[default]
+    Folders,
+    /// `a/b.mdx` → `a/b.html`, linked as `a/b.html`: one folder fewer per
+    /// page, and `/a/b` works as is on hosts that serve `a/b.html` for it.
+    Html,
+}
+
+impl PageUrls {
+    /// The URL of the page `slug` from the site root: `a/b/` or `a/b.html`;
+    /// empty for the home page (`index`).
+    pub fn url(self, slug: &str) -> String {
+        match (self, slug) {
+            (_, "index") => String::new(),
+            (PageUrls::Folders, _) => format!("{slug}/"),
+            (PageUrls::Html, _) => format!("{slug}.html"),
+        }
+    }
+
+    /// The file holding the page `slug`: `a/b/index.html` or `a/b.html`.
+    pub fn file(self, slug: &str) -> String {
+        match self {
+            PageUrls::Folders => format!("{}index.html", self.url(slug)),
+            PageUrls::Html if slug == "index" => "index.html".to_string(),
+            PageUrls::Html => self.url(slug),
+        }
+    }
+
+    /// The folder of the page `slug` from the site root, links on the page
+    /// are relative to: `a/b/` or `a/`; empty at the root.
+    pub fn folder(self, slug: &str) -> String {
+        let url = self.url(slug);
+        match url.rfind('/') {
+            Some(end) => url[..=end].to_string(),
+            None => String::new(),
+        }
+    }
 }
 
 /// A group of pages in the navigation. Groups nest: an entry of `pages` is a
@@ -402,5 +448,22 @@ mod tests {
         )
         .unwrap();
         assert!(matches!(&nav[0].pages[1], NavEntry::Group(g) if g.group == "B"));
+    }
+
+    #[test]
+    fn page_urls_place_pages_in_folders_or_html_files() {
+        let (folders, html) = (PageUrls::Folders, PageUrls::Html);
+        assert_eq!(folders.url("a/b"), "a/b/");
+        assert_eq!(folders.file("a/b"), "a/b/index.html");
+        assert_eq!(folders.folder("a/b"), "a/b/");
+        assert_eq!(html.url("a/b"), "a/b.html");
+        assert_eq!(html.file("a/b"), "a/b.html");
+        assert_eq!(html.folder("a/b"), "a/");
+        assert_eq!(html.folder("top"), "");
+        for urls in [folders, html] {
+            assert_eq!(urls.url("index"), "");
+            assert_eq!(urls.file("index"), "index.html");
+            assert_eq!(urls.folder("index"), "");
+        }
     }
 }

@@ -26,7 +26,7 @@ pub use files::SourceFiles;
 pub use frontmatter::{split as split_frontmatter, Frontmatter};
 pub use nav::{is_endpoint_entry, NavItem};
 
-use crate::config::SiteConfig;
+use crate::config::{PageUrls, SiteConfig};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 
 /// Index of a page in [`Site::pages`].
@@ -71,6 +71,8 @@ pub struct Page {
     pub anchor: Option<usize>,
     /// Whether the navigation lists the page.
     pub in_nav: bool,
+    /// How its URL is shaped (`site.json` `pageUrls`).
+    pub urls: PageUrls,
 }
 
 impl Page {
@@ -79,23 +81,25 @@ impl Page {
         &self.source[self.body_start..]
     }
 
-    /// The page's directory URL relative to the site root: `a/b/`, or `` for the home page.
+    /// The page's URL relative to the site root: `a/b/` (or `a/b.html`), or
+    /// `` for the home page.
     pub fn url(&self) -> String {
-        if self.slug == "index" {
-            String::new()
-        } else {
-            format!("{}/", self.slug)
-        }
+        self.urls.url(&self.slug)
     }
 
-    /// The output file relative to the site root: `a/b/index.html`.
+    /// The output file relative to the site root: `a/b/index.html` (or `a/b.html`).
     pub fn output_path(&self) -> PathBuf {
-        PathBuf::from(self.url()).join("index.html")
+        PathBuf::from(self.urls.file(&self.slug))
     }
 
-    /// How many directories deep the page's URL is (`a/b/` → 2).
+    /// The folder the page's relative links start from: `a/b/` (or `a/`).
+    pub fn dir(&self) -> String {
+        self.urls.folder(&self.slug)
+    }
+
+    /// How many folders deep the page is (`a/b/` → 2, `a/b.html` → 1).
     pub fn depth(&self) -> usize {
-        self.url().matches('/').count()
+        self.dir().matches('/').count()
     }
 
     /// Whether the page is wide (no table of contents).
@@ -121,6 +125,9 @@ impl Site {
         loader.add_unlisted_pages();
         let (mut pages, diagnostics) = loader.finish();
         assign_sections(&mut pages, &config);
+        for page in &mut pages {
+            page.urls = config.page_urls;
+        }
         let nav_order = flatten(&nav);
         let slugs = pages.iter().map(|p| (p.slug.clone(), p.id)).collect();
         let site = Site {

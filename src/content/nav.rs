@@ -7,7 +7,7 @@ use rayon::prelude::*;
 use std::path::{Component, Path, PathBuf};
 
 use super::{fallback_title, files::SourceFiles, frontmatter, page_diagnostic, Page, PageId};
-use crate::config::{NavEntry, NavGroup};
+use crate::config::{NavEntry, NavGroup, PageUrls};
 use crate::diagnostics::Diagnostics;
 
 /// A node of the resolved navigation tree.
@@ -192,6 +192,7 @@ impl<'a> Loader<'a> {
             tab: None,
             anchor: None,
             in_nav: true,
+            urls: PageUrls::default(),
         }))
     }
 
@@ -268,6 +269,7 @@ impl<'a> Loader<'a> {
             tab: None,
             anchor: None,
             in_nav,
+            urls: PageUrls::default(),
         }
     }
 

@@ -183,7 +183,12 @@ fn write_link(out: &mut String, current: &Current, path: &str) {
         shared_folders += 1;
     }
     if shared_folders == 0 {
-        out.push_str(current.root);
+        // At the root, `x/` needs no `./` unless its first segment could be
+        // read as a URL scheme (`a:b/`).
+        let first_segment = path.split('/').next().unwrap_or_default();
+        if current.root != "./" || path.is_empty() || first_segment.contains(':') {
+            out.push_str(current.root);
+        }
         out.push_str(path);
         return;
     }
@@ -270,7 +275,18 @@ mod tests {
             f.to_html(&current("../../")),
             "<a href=\"../../w/\">w</a>../../"
         );
-        assert_eq!(f.to_html(&current("./")), "<a href=\"./w/\">w</a>./");
+        assert_eq!(f.to_html(&current("./")), "<a href=\"w/\">w</a>./");
+    }
+
+    #[test]
+    fn links_from_the_root_need_no_dot_unless_they_look_like_a_scheme() {
+        let f = Fragment::parse(&format!(
+            "<a href=\"{ROOT}a:b/\">a</a><a href=\"{ROOT}\">home</a>"
+        ));
+        assert_eq!(
+            f.to_html(&current("./")),
+            "<a href=\"./a:b/\">a</a><a href=\"./\">home</a>"
+        );
     }
 
     #[test]

@@ -6,6 +6,7 @@
 use percent_encoding::{utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};
 
 use super::fragment::ROOT;
+use crate::config::PageUrls;
 use crate::content::Page;
 
 /// Characters left alone in a query value: unreserved ones.
@@ -31,9 +32,9 @@ pub fn is_external(url: &str) -> bool {
 }
 
 /// A link from `site.json` (`/quickstart`, `api#auth`, `https://…`): external
-/// URLs unchanged, internal paths made root-relative; a page path gains its
-/// trailing `/` (pages are folders with an `index.html`).
-pub fn href(url: &str) -> String {
+/// URLs unchanged, internal paths made root-relative; a page path (no
+/// extension, no trailing `/`) becomes the page's URL as `urls` shapes it.
+pub fn href(url: &str, urls: PageUrls) -> String {
     if is_external(url) || url.starts_with('#') {
         return url.to_string();
     }
@@ -41,9 +42,11 @@ pub fn href(url: &str) -> String {
     let (path, suffix) = url.split_at(split);
     let path = path.trim_start_matches('/');
     let last = path.rsplit('/').next().unwrap_or("");
-    let needs_slash = !path.is_empty() && !path.ends_with('/') && !last.contains('.');
-    let slash = if needs_slash { "/" } else { "" };
-    format!("{ROOT}{path}{slash}{suffix}")
+    if path.is_empty() || path.ends_with('/') || last.contains('.') {
+        format!("{ROOT}{path}{suffix}")
+    } else {
+        format!("{ROOT}{}{suffix}", urls.url(path))
+    }
 }
 
 /// A static file named in `site.json` (logo, favicon, background image).
@@ -69,7 +72,8 @@ pub fn suggest_edit_url(repo: &str, page: &Page) -> Option<String> {
 
 /// `raiseIssue`: a new issue prefilled with the page's path.
 pub fn raise_issue_url(repo: &str, page: &Page) -> String {
-    let body = format!("Path: /{}", page.url().trim_end_matches('/'));
+    let path = if page.slug == "index" { "" } else { &page.slug };
+    let body = format!("Path: /{path}");
     format!(
         "{repo}/issues/new?title={}&body={}",
         utf8_percent_encode("Issue on docs", QUERY_VALUE),
@@ -97,12 +101,23 @@ mod tests {
 
     #[test]
     fn internal_links_become_root_relative_folders() {
+        let href = |url| href(url, PageUrls::Folders);
         assert_eq!(href("/quickstart"), format!("{ROOT}quickstart/"));
         assert_eq!(href("api/intro#auth"), format!("{ROOT}api/intro/#auth"));
         assert_eq!(href("/"), format!("{ROOT}"));
         assert_eq!(href("/files/a.pdf"), format!("{ROOT}files/a.pdf"));
         assert_eq!(href("https://x.dev/a"), "https://x.dev/a");
         assert_eq!(href("mailto:a@b.c"), "mailto:a@b.c");
+    }
+
+    #[test]
+    fn internal_links_become_html_files_when_pages_are_files() {
+        let href = |url| href(url, PageUrls::Html);
+        assert_eq!(href("/quickstart"), format!("{ROOT}quickstart.html"));
+        assert_eq!(href("api/intro#auth"), format!("{ROOT}api/intro.html#auth"));
+        assert_eq!(href("/"), format!("{ROOT}"));
+        assert_eq!(href("/guides/"), format!("{ROOT}guides/"));
+        assert_eq!(href("/files/a.pdf"), format!("{ROOT}files/a.pdf"));
     }
 
     #[test]

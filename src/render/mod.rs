@@ -10,7 +10,8 @@
 //! page's relative root prefix in one pass and renders only `page.html`.
 //! The theme is immutable and `Sync`: the build renders pages in parallel.
 //!
-//! Every link is relative (`../../` from `a/b/index.html`), so a site works
+//! Every link is relative (`../../` from `a/b/index.html`, `../` from
+//! `a/b.html` with `"pageUrls": "html"`), so a site works
 //! under any sub-path and from disk. `<html data-root>` holds the prefix for
 //! scripts. The sidebar shows only the current section, its own group
 //! expanded, so per-page work does not grow with the site.
@@ -128,7 +129,7 @@ impl Theme {
         content: &PageContent,
     ) -> Result<String, Diagnostic> {
         let root = links::root_prefix(page.depth());
-        let dir = page.url();
+        let dir = page.dir();
         let current = Current {
             root: &root,
             dir: &dir,

@@ -9,7 +9,7 @@ use tera::Context;
 use super::fragment::{Fragment, Key};
 use super::templates::Templates;
 use super::{colors, icon, links};
-use crate::config::{github_repo, AnchorColor, CtaType, IconType, Mode, SiteConfig};
+use crate::config::{github_repo, AnchorColor, CtaType, IconType, Mode, PageUrls, SiteConfig};
 use crate::content::{Page, Site};
 use crate::diagnostics::Diagnostic;
 
@@ -245,7 +245,7 @@ fn topbar_view(site: &Site) -> TopbarView {
     let home = site
         .home()
         .map(links::page_href)
-        .unwrap_or_else(|| links::href("/"));
+        .unwrap_or_else(|| links::href("/", config.page_urls));
     let logo = config.logo.as_ref().map(|logo| LogoView {
         light: links::asset(logo.light()),
         dark: links::asset(logo.dark()),
@@ -257,19 +257,19 @@ fn topbar_view(site: &Site) -> TopbarView {
             .logo
             .as_ref()
             .and_then(|l| l.href())
-            .map_or(home, links::href),
+            .map_or(home, |url| links::href(url, config.page_urls)),
         logo,
         links: config
             .topbar_links
             .iter()
-            .map(|l| link_view(&l.name, &l.url))
+            .map(|l| link_view(&l.name, &l.url, config.page_urls))
             .collect(),
         cta: config.topbar_cta_button.as_ref().map(|cta| CtaView {
             kind: match cta.kind {
                 CtaType::Link => "link",
                 CtaType::Github => "github",
             },
-            href: links::href(&cta.url),
+            href: links::href(&cta.url, config.page_urls),
             name: cta.name.clone().unwrap_or_default(),
             repo: (cta.kind == CtaType::Github)
                 .then(|| github_repo(&cta.url))
@@ -281,10 +281,10 @@ fn topbar_view(site: &Site) -> TopbarView {
     }
 }
 
-fn link_view(name: &str, url: &str) -> LinkView {
+fn link_view(name: &str, url: &str, urls: PageUrls) -> LinkView {
     LinkView {
         name: name.to_string(),
-        href: links::href(url),
+        href: links::href(url, urls),
         external: links::is_external(url),
     }
 }
@@ -301,7 +301,8 @@ fn first_page(site: &Site, pred: impl Fn(&Page) -> bool) -> Option<&Page> {
 fn section_href(url: &str, first: Option<&Page>) -> String {
     match first {
         Some(page) if !links::is_external(url) => links::page_href(page),
-        _ => links::href(url),
+        // A section URL names a folder, whatever shape pages have.
+        _ => links::href(url, PageUrls::Folders),
     }
 }
 
@@ -381,7 +382,7 @@ fn sidebar_top_view(site: &Site) -> SidebarTopView {
         links: config
             .topbar_links
             .iter()
-            .map(|l| link_view(&l.name, &l.url))
+            .map(|l| link_view(&l.name, &l.url, config.page_urls))
             .collect(),
         first_pages: first_pages_per_version(site),
         anchors: anchor_views(site),
@@ -493,7 +494,7 @@ fn footer_view(config: &SiteConfig) -> FooterView {
             let (label, icon) = icon::social(&key);
             SocialView {
                 label,
-                href: links::href(&url),
+                href: links::href(&url, config.page_urls),
                 icon,
             }
         })

@@ -7,7 +7,8 @@
 //! site folder, so a symlink pointing out of the site is refused too.
 //!
 //! Pages are folders with an `index.html` (`/guide/setup` is
-//! `guide/setup/index.html`); `/guide/setup.html` style files are found as well.
+//! `guide/setup/index.html`), or with `"pageUrls": "html"` files
+//! (`/guide/setup` is `guide/setup.html`, as static hosts serve them).
 
 use std::path::{Path, PathBuf};
 
