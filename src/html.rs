@@ -22,8 +22,31 @@ pub fn escape_into(out: &mut String, text: &str) {
     }
 }
 
+/// Escapes text between tags, where only `&`, `<` and `>` need it (quotes
+/// stay as they are: code is full of them).
+pub fn escape_text_into(out: &mut String, text: &str) {
+    let mut rest = text;
+    while let Some(at) = rest.find(['&', '<', '>']) {
+        out.push_str(&rest[..at]);
+        out.push_str(match rest.as_bytes()[at] {
+            b'&' => "&amp;",
+            b'<' => "&lt;",
+            _ => "&gt;",
+        });
+        rest = &rest[at + 1..];
+    }
+    out.push_str(rest);
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn text_keeps_its_quotes() {
+        let mut out = String::new();
+        super::escape_text_into(&mut out, "if a < b && c > \"d\" {'e'}");
+        assert_eq!(out, "if a &lt; b &amp;&amp; c &gt; \"d\" {'e'}");
+    }
+
     #[test]
     fn escapes_markup_and_quotes() {
         assert_eq!(

@@ -64,7 +64,7 @@ fn every_site_json_field_shows_in_the_page() {
         ("footerSocials", "aria-label=\"GitHub\""),
         ("feedback", ">Suggest edits</a>"),
         ("feedback raiseIssue", ">Raise issue</a>"),
-        ("modeToggle", "\"default\":\"light\""),
+        ("modeToggle", "m=\"light\";e.setAttribute(\"data-theme\",m)"),
         ("backgroundImage", "url(\"../images/background.svg\")"),
     ];
     let missing: Vec<_> = checks

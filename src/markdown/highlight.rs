@@ -9,7 +9,7 @@ use syntect::highlighting::{self, HighlightIterator, HighlightState, Theme};
 use syntect::parsing::{ParseState, ScopeStack, SyntaxReference, SyntaxSet};
 use syntect::util::LinesWithEndings;
 
-use super::html::{escape, escape_into};
+use super::html::{escape, escape_text_into};
 use tokens::TokenClass;
 
 /// What a fence's info string says: the language and Mintlify's title.
@@ -109,7 +109,11 @@ impl Highlighter {
     pub fn highlight(&self, lang: Option<&str>, code: &str) -> String {
         lang.and_then(|l| self.syntax(l))
             .and_then(|syntax| self.token_spans(syntax, code))
-            .unwrap_or_else(|| escape(code))
+            .unwrap_or_else(|| {
+                let mut plain = String::with_capacity(code.len());
+                escape_text_into(&mut plain, code);
+                plain
+            })
     }
 
     /// `code` as token spans; `None` when the grammar fails on it.
@@ -175,7 +179,7 @@ impl Spans {
             }
             self.open = class;
         }
-        escape_into(&mut self.html, text);
+        escape_text_into(&mut self.html, text);
     }
 
     fn close(&mut self) {
@@ -228,9 +232,9 @@ mod tests {
         let json = h.highlight(Some("json"), "{\n  \"a\": \"<b>\",\n  \"n\": 12\n}\n");
         assert_eq!(
             json,
-            "{\n  <span class=\"hl-s\">&quot;a&quot;</span>: \
-             <span class=\"hl-s\">&quot;&lt;b&gt;&quot;</span>,\n  \
-             <span class=\"hl-s\">&quot;n&quot;</span>: <span class=\"hl-n\">12\n</span>}\n"
+            "{\n  <span class=\"hl-s\">\"a\"</span>: \
+             <span class=\"hl-s\">\"&lt;b&gt;\"</span>,\n  \
+             <span class=\"hl-s\">\"n\"</span>: <span class=\"hl-n\">12\n</span>}\n"
         );
         let rust = h.highlight(Some("rust"), "// hi\nfn main() {}\n");
         assert!(

@@ -1,6 +1,6 @@
 //! Small HTML-writing helpers shared by the markdown stage.
 
-pub use crate::html::{escape, escape_into};
+pub use crate::html::{escape, escape_text_into};
 
 /// ` name="value"` with the value escaped, or nothing when `value` is `None`.
 pub fn attr(name: &str, value: Option<&str>) -> String {

@@ -102,9 +102,24 @@ fn plain_markdown_with_extensions() {
 }
 
 #[test]
+fn headings_with_links_or_components_keep_a_separate_anchor() {
+    let r = render("## See [the guide](https://x.dev)\n\n## With <Icon icon=\"star\" /> icon\n\n## *Plain* `code`\n");
+    assert!(r.html.contains("<a href=\"https://x.dev\">the guide</a><a class=\"anchor\" href=\"#see-the-guide\" aria-label=\"Link to this section\"></a></h2>"), "{}", r.html);
+    assert!(!r.html.contains("<a href=\"#with-icon\">"), "{}", r.html);
+    assert!(
+        r.html.contains("<a class=\"anchor\" href=\"#with-icon\""),
+        "{}",
+        r.html
+    );
+    assert!(r.html.contains("<h2 id=\"plain-code\"><a href=\"#plain-code\"><em>Plain</em> <code>code</code></a></h2>"), "{}", r.html);
+}
+
+#[test]
 fn headings_get_unique_ids_and_anchors() {
     let r = render("# Title\n\n## Setup\n\n### Setup\n\n## Custom {#mine}\n");
-    assert!(r.html.contains("<h2 id=\"setup\">Setup<a class=\"anchor\" href=\"#setup\" aria-label=\"Link to this section\">"));
+    assert!(r
+        .html
+        .contains("<h2 id=\"setup\"><a href=\"#setup\">Setup</a></h2>"));
     assert!(r.html.contains("<h3 id=\"setup-1\">"));
     assert!(r.html.contains("<h2 id=\"mine\">"));
     let ids: Vec<(u8, &str)> = r

@@ -192,7 +192,7 @@ impl Theme {
     pub fn render_not_found(&self, site: &Site) -> String {
         let mut context = Context::new();
         context.insert("site_name", &site.config.name);
-        context.insert("boot", &shared::boot_config(&site.config));
+        context.insert("boot", &shared::boot_script(&site.config));
         let style = shared::background_style(&site.config).replace(ROOT, "./");
         context.insert("style", &style);
         context.insert("css", &String::from_utf8_lossy(&self.css.bytes));

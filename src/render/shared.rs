@@ -105,7 +105,7 @@ fn head_view(site: &Site, assets: &AssetLinks) -> HeadView {
         favicon_type,
         metadata,
         style: background_style(config),
-        boot: boot_config(config),
+        boot: boot_script(config),
         stylesheets: assets.stylesheets.clone(),
         scripts: assets.scripts.clone(),
     }
@@ -151,27 +151,43 @@ fn css_string(s: &str) -> String {
     format!("\"{escaped}\"")
 }
 
-/// The settings the inline `<head>` script needs before first paint.
-pub fn boot_config(config: &SiteConfig) -> String {
-    let mode = |m: Mode| match m {
-        Mode::Light => "light",
-        Mode::Dark => "dark",
-    };
+/// The inline `<head>` script that sets the colour mode, and the docs
+/// version the reader chose, before first paint. It holds only what the site
+/// uses: no stored choice without the mode toggle, no version code without
+/// versions.
+pub fn boot_script(config: &SiteConfig) -> String {
     let toggle = &config.mode_toggle;
-    let forced = toggle.is_hidden.then_some(toggle.default).flatten();
+    let fallback = match toggle.default {
+        Some(Mode::Light) => "\"light\"",
+        Some(Mode::Dark) => "\"dark\"",
+        None => "matchMedia(\"(prefers-color-scheme: dark)\").matches?\"dark\":\"light\"",
+    };
+    let mut script =
+        String::from("var e=document.documentElement;e.setAttribute(\"data-js\",\"\");");
+    if toggle.is_hidden {
+        script += &format!("e.setAttribute(\"data-theme\",{fallback});");
+    } else {
+        script += &format!(
+            "var m;try{{m=localStorage.getItem(\"sheaf-mode\")}}catch(x){{}}\
+             if(m!=\"light\"&&m!=\"dark\")m={fallback};e.setAttribute(\"data-theme\",m);"
+        );
+    }
     let versions: Vec<&str> = config
         .versions
         .iter()
         .filter(|v| v.external_url().is_none())
         .map(|v| v.name())
         .collect();
-    let json = serde_json::json!({
-        "forced": forced.map(mode),
-        "default": toggle.default.map(mode),
-        "toggle": !toggle.is_hidden,
-        "versions": versions,
-    });
-    json.to_string().replace("</", "<\\/")
+    if !versions.is_empty() {
+        let list = serde_json::to_string(&versions)
+            .expect("strings serialise")
+            .replace("</", "<\\/");
+        script += &format!(
+            "if(!e.hasAttribute(\"data-page-version\")){{var v;try{{v=localStorage.getItem(\"sheaf-version\")}}catch(x){{}}\
+             if({list}.indexOf(v)>=0)e.setAttribute(\"data-version\",v)}}"
+        );
+    }
+    format!("(function(){{{script}}})()")
 }
 
 #[derive(Serialize)]

@@ -225,6 +225,10 @@ fn versions_give_a_labelled_select_and_filter_content() {
     assert!(html.contains("data-href=\"https://old.acme.dev\""));
     assert!(html.contains("data-first-pages=\"{&quot;v2&quot;:&quot;./api/v2/list/&quot;}\""));
     assert!(html.contains("<html lang=\"en\" data-root=\"./\" data-version=\"v1\">"));
+    assert!(
+        html.contains("if([\"v1\",\"v2\"].indexOf(v)>=0)"),
+        "the boot script restores a chosen local version"
+    );
     assert!(fixture
         .stylesheet()
         .contains("html[data-version=\"v2\"] [data-version]:not([data-version=\"v2\"])"));
@@ -362,7 +366,8 @@ fn feedback_is_omitted_without_a_repository() {
 fn mode_toggle_default_sets_the_first_mode() {
     let html = Fixture::new(config_with(json!({"modeToggle": {"default": "dark"}}))).page("index");
     assert!(html.contains("<html lang=\"en\" data-root=\"./\" data-theme=\"dark\">"));
-    assert!(html.contains("{\"forced\":null,\"default\":\"dark\",\"toggle\":true"));
+    assert!(html.contains("localStorage.getItem(\"sheaf-mode\")"));
+    assert!(html.contains("if(m!=\"light\"&&m!=\"dark\")m=\"dark\";"));
     assert!(html.contains("data-mode-toggle aria-pressed=\"false\" aria-label=\"Dark mode\""));
 }
 
@@ -370,18 +375,29 @@ fn mode_toggle_default_sets_the_first_mode() {
 fn mode_toggle_without_default_follows_the_system() {
     let html = Fixture::new(base_config()).page("index");
     assert!(html.contains("<html lang=\"en\" data-root=\"./\">"));
-    assert!(html.contains("{\"forced\":null,\"default\":null,\"toggle\":true"));
-    assert!(html.contains("prefers-color-scheme: dark"));
+    assert!(html.contains("localStorage.getItem(\"sheaf-mode\")"));
+    assert!(
+        html.contains("m=matchMedia(\"(prefers-color-scheme: dark)\").matches?\"dark\":\"light\";")
+    );
+    assert!(
+        !html.contains("sheaf-version"),
+        "no version code without versions"
+    );
 }
 
 #[test]
 fn mode_toggle_hidden_and_forced() {
     let hidden = Fixture::new(config_with(json!({"modeToggle": {"isHidden": true}}))).page("index");
     assert!(!hidden.contains("data-mode-toggle"));
-    assert!(hidden.contains("{\"forced\":null,\"default\":null,\"toggle\":false"));
+    assert!(
+        !hidden.contains("sheaf-mode"),
+        "no stored choice without a toggle"
+    );
+    assert!(hidden.contains("e.setAttribute(\"data-theme\",matchMedia("));
     let forced = json!({"modeToggle": {"isHidden": true, "default": "light"}});
     let forced = Fixture::new(config_with(forced)).page("index");
-    assert!(forced.contains("\"forced\":\"light\""));
+    assert!(forced.contains("e.setAttribute(\"data-theme\",\"light\");"));
+    assert!(!forced.contains("sheaf-mode"));
 }
 
 #[test]
@@ -427,8 +443,8 @@ fn toc_lists_h2_and_h3_except_on_wide_pages() {
     let fixture = Fixture::new(base_config());
     let html = fixture.page_with("guides/one", &toc());
     let aside = between(&html, "<aside class=\"toc\"", "</aside>");
-    assert!(aside.contains("<li class=\"toc-level-2\"><a href=\"#intro\">Intro</a></li>"));
-    assert!(aside.contains("<a href=\"#detail\">Detail &lt;b&gt;</a>"));
+    assert!(aside.contains("<li><a href=\"#intro\">Intro</a></li>"));
+    assert!(aside.contains("<li class=\"sub\"><a href=\"#detail\">Detail &lt;b&gt;</a>"));
     assert!(!aside.contains("Too deep"));
     let wide = fixture.page_with("guides/deep/two", &toc());
     assert!(!wide.contains("On this page"));
