@@ -6,8 +6,9 @@
 #        CARGO_TARGET_DIR (where the release binary is built)
 #
 # "sheaf lean" builds the same pages with `"markdownSources": false` (no
-# per-page Markdown copies, no llms-full.txt): the configuration that issue 7's
-# targets name (full theme and search index).
+# per-page Markdown copies, no llms-full.txt), "sheaf lean html" also with
+# `"pageUrls": "html"` (a/b.html instead of a/b/index.html): the same full
+# theme and search index, with fewer and smaller files.
 #
 # One row per tool and size: median wall time of RUNS builds, CPU (user+sys)
 # and peak RSS of that median run (/usr/bin/time -v), output bytes (du -sb)
@@ -56,7 +57,7 @@ time_runs() {
     size="$((bytes / 1000000)) MB"
     ratio="$(awk -v a="$bytes" -v b="$md" 'BEGIN { printf "%.1fx", a / b }')"
   fi
-  printf '%-14s %8s %8ss %8ss %8s MB %12s %7s\n' "$label" "$n" "$wall" "$cpu" "$rss" "$size" "$ratio"
+  printf '%-15s %8s %8ss %8ss %8s MB %12s %7s\n' "$label" "$n" "$wall" "$cpu" "$rss" "$size" "$ratio"
 }
 
 # breakdown OUT MD_BYTES: what a sheaf output is made of, against the Markdown.
@@ -72,13 +73,14 @@ breakdown() {
       c / md, l / md, s / md, (t - c - l - s) / md, (t - c - l) / md }'
 }
 
-printf '%-14s %8s %9s %9s %11s %12s %7s\n' tool pages wall cpu "peak RSS" output "vs md"
+printf '%-15s %8s %9s %9s %11s %12s %7s\n' tool pages wall cpu "peak RSS" output "vs md"
 for n in "${sizes[@]}"; do
   dir=$(corpus_for "$n")
   md=$(du -sb "$dir/sheaf" | cut -f1)
   time_runs "sheaf build" "$md" "$sheaf" build "$dir/sheaf" --out OUT
   breakdown "$outputs/sheaf-build-$n-$runs" "$md"
   time_runs "sheaf lean" "$md" "$sheaf" build "$(lean_corpus "$dir")" --out OUT
+  time_runs "sheaf lean html" "$md" "$sheaf" build "$(lean_html_corpus "$dir")" --out OUT
   time_runs "sheaf check" "$md" "$sheaf" check "$dir/sheaf"
   if command -v hugo >/dev/null; then
     time_runs hugo "$md" hugo --quiet -s "$dir/hugo" -d OUT

@@ -15,18 +15,30 @@ corpus_for() {
   echo "$dir"
 }
 
-# lean_corpus DIR: DIR/sheaf-lean, the sheaf corpus of DIR (pages hard-linked)
-# with `"markdownSources": false`; prints its folder.
-lean_corpus() {
-  local lean=$1/sheaf-lean
-  if [ ! -f "$lean/site.json" ]; then
-    rm -rf "$lean"
-    cp -al "$1/sheaf" "$lean"
-    rm "$lean/site.json"
-    python3 -c 'import json, sys; c = json.load(open(sys.argv[1])); c["markdownSources"] = False; json.dump(c, open(sys.argv[2], "w"), indent=1)' \
-      "$1/sheaf/site.json" "$lean/site.json"
+# variant_corpus DIR NAME SETTINGS: DIR/NAME, the sheaf corpus of DIR (pages
+# hard-linked) with the site.json keys of the JSON object SETTINGS set;
+# prints its folder.
+variant_corpus() {
+  local variant=$1/$2
+  if [ ! -f "$variant/site.json" ] || [ "$(cat "$variant.settings" 2>/dev/null)" != "$3" ]; then
+    rm -rf "$variant"
+    cp -al "$1/sheaf" "$variant"
+    rm "$variant/site.json"
+    python3 -c 'import json, sys; c = json.load(open(sys.argv[1])); c.update(json.loads(sys.argv[3])); json.dump(c, open(sys.argv[2], "w"), indent=1)' \
+      "$1/sheaf/site.json" "$variant/site.json" "$3"
+    echo "$3" >"$variant.settings"
   fi
-  echo "$lean"
+  echo "$variant"
+}
+
+# lean_corpus DIR: the corpus with `"markdownSources": false`.
+lean_corpus() {
+  variant_corpus "$1" sheaf-lean '{"markdownSources": false}'
+}
+
+# lean_html_corpus DIR: the lean corpus with `"pageUrls": "html"` too.
+lean_html_corpus() {
+  variant_corpus "$1" sheaf-lean-html '{"markdownSources": false, "pageUrls": "html"}'
 }
 
 # release_sheaf: builds sheaf in release mode; prints the binary's path.

@@ -176,7 +176,7 @@ fn render_view(view: &GroupView, templates: &Templates) -> Result<Fragment, Diag
     let mut context = Context::new();
     context.insert("group", view);
     let html = templates.render("sidebar_group.html", &context)?;
-    Ok(Fragment::parse(&html))
+    Ok(Fragment::parse(html.trim_end()))
 }
 
 fn group_icon(icon: &Option<String>, icon_type: &Option<String>) -> String {

@@ -18,8 +18,11 @@ use super::SearchDoc;
 /// A bundle is closed before it would grow past this many bytes.
 pub(crate) const BUNDLE_BYTES: usize = 16 * 1024;
 
-/// Section excerpts are cut to about this many characters.
-pub(crate) const EXCERPT_CHARS: usize = 160;
+/// Section excerpts are cut to about this many characters: the two lines
+/// the results list shows on a phone (one and a half on a desktop). The
+/// excerpts are most of the index, so each character costs about 9 bytes a
+/// page.
+pub(crate) const EXCERPT_CHARS: usize = 110;
 
 #[derive(Serialize)]
 struct DocJson<'a> {
