@@ -282,11 +282,13 @@ fn sections(page: &Page, rendered: &Rendered) -> Vec<SearchSection> {
         }
     }
     let intro_end = cuts.first().map_or(text.len(), |c| c.0);
-    let mut out = vec![SearchSection {
+    // Every doc of the site is held until the index is written: no slack.
+    let mut out = Vec::with_capacity(cuts.len() + 1);
+    out.push(SearchSection {
         anchor: String::new(),
         heading: page.title.clone(),
         text: text[..intro_end].trim().to_string(),
-    }];
+    });
     for (i, (_, text_start, heading)) in cuts.iter().enumerate() {
         let end = cuts.get(i + 1).map_or(text.len(), |c| c.0);
         out.push(SearchSection {

@@ -11,7 +11,6 @@
 use rayon::prelude::*;
 use serde::Serialize;
 
-use super::cards::chunk_by_bytes;
 use super::shards::{script, IndexFile};
 use super::SearchDoc;
 
@@ -36,21 +35,63 @@ struct DocJson<'a> {
     s: Vec<[String; 3]>,
 }
 
+/// Docs serialised in parallel at a time: every core busy, and only a
+/// chunk's JSON held besides the bundles themselves.
+const SERIALISE_CHUNK: usize = 512;
+
 /// The bundle files, and how many docs each holds (for `meta.js`).
 pub(crate) fn doc_bundles(docs: &[SearchDoc]) -> (Vec<IndexFile>, Vec<u32>) {
-    let jsons: Vec<String> = docs.par_iter().map(doc_json).collect();
-    let mut files = Vec::new();
-    let mut sizes = Vec::new();
-    for chunk in chunk_by_bytes(&jsons, BUNDLE_BYTES) {
-        let key = format!("d/{}", files.len());
-        let contents = script(&key, &format!("[{}]", chunk.join(",")));
-        files.push(IndexFile {
+    let mut bundles = BundleWriter::default();
+    for chunk in docs.chunks(SERIALISE_CHUNK) {
+        let jsons: Vec<String> = chunk.par_iter().map(doc_json).collect();
+        for json in &jsons {
+            bundles.add(json);
+        }
+    }
+    bundles.finish()
+}
+
+/// Fills bundles in doc order, closing each before it would pass
+/// [`BUNDLE_BYTES`] (a bundle holds at least one doc).
+#[derive(Default)]
+struct BundleWriter {
+    files: Vec<IndexFile>,
+    sizes: Vec<u32>,
+    /// The open bundle's docs, comma-separated, and how many.
+    open: String,
+    count: u32,
+}
+
+impl BundleWriter {
+    fn add(&mut self, json: &str) {
+        if self.count > 0 && self.open.len() + json.len() >= BUNDLE_BYTES {
+            self.close();
+        }
+        if self.count > 0 {
+            self.open.push(',');
+        }
+        self.open.push_str(json);
+        self.count += 1;
+    }
+
+    fn close(&mut self) {
+        let key = format!("d/{}", self.files.len());
+        let contents = script(&key, &format!("[{}]", self.open));
+        self.files.push(IndexFile {
             path: format!("{key}.js"),
             contents,
         });
-        sizes.push(chunk.len() as u32);
+        self.sizes.push(self.count);
+        self.open.clear();
+        self.count = 0;
     }
-    (files, sizes)
+
+    fn finish(mut self) -> (Vec<IndexFile>, Vec<u32>) {
+        if self.count > 0 {
+            self.close();
+        }
+        (self.files, self.sizes)
+    }
 }
 
 fn doc_json(doc: &SearchDoc) -> String {

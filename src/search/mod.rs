@@ -36,10 +36,10 @@
 //! A one-character query word matches only that one-character term: a
 //! prefix scan needs the two characters that name a shard.
 //!
-//! For 10,000 synthetic pages of ~8 KB (77 MB of text) the index is about
-//! 18 MB in ~1,250 files (of which the cards are ~425 KB in 7 files), and a
-//! two-word query downloads 70–120 KB (see the
-//! `ten_thousand_pages_stay_small_per_query` test).
+//! For the 10,000 pages of the shared benchmark corpus (51 MB of Markdown)
+//! the index is about 15 MB in ~1,050 files (of which the cards are
+//! ~465 KB in 8 files), and a two-word query of synthetic pages downloads
+//! 70–120 KB (see the `ten_thousand_pages_stay_small_per_query` test).
 //!
 //! # Building
 //!
