@@ -185,6 +185,49 @@ async fn ctrl_k_search_finds_a_heading_and_enter_opens_it() {
 }
 
 #[tokio::test]
+async fn html_page_urls_are_followed_by_sidebar_links_and_search() {
+    let Some(browser) = launch().await else {
+        return;
+    };
+    let site = build_site(|root| {
+        edit_site_json(root, |config| {
+            config.insert("pageUrls".into(), json!("html"));
+        })
+    });
+    browser.goto(&site.url("")).await;
+    browser
+        .click(".nav-list a[href='guides/components.html']")
+        .await;
+    browser
+        .wait_until("location.pathname === '/guides/components.html'")
+        .await;
+    browser.click(".nav-list a[href='quickstart.html']").await;
+    browser
+        .wait_until("location.pathname === '/guides/quickstart.html'")
+        .await;
+
+    press(&browser, Some(Key::Control), 'k').await;
+    browser
+        .wait_until("document.querySelector('dialog.sheaf-search[open]')")
+        .await;
+    let input = browser.client.active_element().await.unwrap();
+    input.send_keys("current major").await.unwrap();
+    browser
+        .wait_until("document.querySelector('#sheaf-search-results [role=option] a')")
+        .await;
+    input
+        .send_keys(&char::from(Key::Enter).to_string())
+        .await
+        .unwrap();
+    browser
+        .wait_until("location.pathname === '/v2/overview.html'")
+        .await;
+    let title = browser.eval_string("return document.title;").await;
+    assert!(title.starts_with("Overview v2"), "{title}");
+    browser.close().await;
+}
+
+#[tokio::test]
 async fn example_docs_search_finds_the_token_rotation_endpoint() {
     let Some(browser) = launch().await else {
         return;
