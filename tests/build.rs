@@ -144,6 +144,10 @@ fn navigation_endpoint_entry_becomes_an_endpoint_page() {
     assert!(page.contains("List things"));
     assert!(page.contains("/things"));
     assert!(page.contains("limit"));
+    assert!(
+        page.contains("<a href=\"../guides/setup/#install\">setup guide</a>"),
+        "links in OpenAPI descriptions lead to the page like any other"
+    );
 }
 
 #[test]

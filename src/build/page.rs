@@ -44,7 +44,9 @@ pub fn render(project: &Project, page: &Page, mode: Mode) -> PageOutput {
     };
     let mut toc_entries = toc(&body.rendered);
     if let Some(view) = &endpoint {
-        let md = |s: &str| project.markdown.render_inline_doc(s);
+        let resolver = url_resolver(project, page);
+        let urls = |url: &str, kind: UrlKind| resolver.rewrite(url, kind);
+        let md = |s: &str| project.markdown.render_inline_doc(s, &urls);
         let endpoint_html = render_endpoint_html(view, &md);
         toc_entries.splice(0..0, section_headings(&endpoint_html));
         html = format!("{endpoint_html}{html}");
@@ -77,16 +79,21 @@ struct Body {
     rendered: Rendered,
 }
 
+/// Rewrites the links of `page` (and of the OpenAPI text it shows).
+fn url_resolver<'a>(project: &'a Project, page: &'a Page) -> UrlResolver<'a> {
+    UrlResolver {
+        site: &project.site,
+        anchors: &project.anchors,
+        page,
+    }
+}
+
 fn render_body(project: &Project, page: &Page) -> Body {
     let file = page
         .source_path
         .clone()
         .unwrap_or_else(|| PathBuf::from(&page.slug));
-    let resolver = UrlResolver {
-        site: &project.site,
-        anchors: &project.anchors,
-        page,
-    };
+    let resolver = url_resolver(project, page);
     let urls = |url: &str, kind: UrlKind| resolver.rewrite(url, kind);
     let snippets = |reference: &str| find_snippet(&project.site.root, reference);
     let env = PageEnv {

@@ -65,15 +65,20 @@ impl Markdown {
         render::Renderer::new(&self.highlighter, env).render_page(source)
     }
 
-    /// Renders a small markdown string (an OpenAPI description) to HTML.
-    pub fn render_inline_doc(&self, source: &str) -> String {
+    /// Renders a small markdown string (an OpenAPI description) to HTML,
+    /// its links rewritten by `urls` as the page's own are. Problems are
+    /// not reported: the text has no file line to point at.
+    pub fn render_inline_doc(
+        &self,
+        source: &str,
+        urls: &dyn Fn(&str, UrlKind) -> UrlRewrite,
+    ) -> String {
         let no_snippets = |_: &str| None;
-        let keep_urls = |_: &str, _: UrlKind| UrlRewrite::Keep;
         let env = PageEnv {
             file: Path::new(""),
             line_offset: 0,
             snippets: &no_snippets,
-            urls: &keep_urls,
+            urls,
         };
         self.render(source, &env).html
     }

@@ -432,8 +432,15 @@ fn never_closed_component_warns_and_does_not_leak() {
 #[test]
 fn inline_doc_renders_markdown() {
     assert_eq!(
-        Markdown::new().render_inline_doc("A `b` [c](d)").trim(),
+        Markdown::new()
+            .render_inline_doc("A `b` [c](d)", &|_, _| UrlRewrite::Keep)
+            .trim(),
         "<p>A <code>b</code> <a href=\"d\">c</a></p>"
+    );
+    let to_page = |url: &str, _| UrlRewrite::To(format!("../{url}.html"));
+    assert_eq!(
+        Markdown::new().render_inline_doc("[c](d)", &to_page).trim(),
+        "<p><a href=\"../d.html\">c</a></p>"
     );
 }
 
