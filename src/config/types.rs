@@ -78,8 +78,7 @@ impl PageUrls {
     pub fn file(self, slug: &str) -> String {
         match self {
             PageUrls::Folders => format!("{}index.html", self.url(slug)),
-            PageUrls::Html if slug == "index" => "index.html".to_string(),
-            PageUrls::Html => self.url(slug),
+            PageUrls::Html => format!("{slug}.html"),
         }
     }
 
