@@ -23,19 +23,10 @@ pub fn escape_into(out: &mut String, text: &str) {
 }
 
 /// Escapes text between tags, where only `&`, `<` and `>` need it (quotes
-/// stay as they are: code is full of them).
+/// stay as they are: code is full of them). pulldown-cmark's own escaper.
 pub fn escape_text_into(out: &mut String, text: &str) {
-    let mut rest = text;
-    while let Some(at) = rest.find(['&', '<', '>']) {
-        out.push_str(&rest[..at]);
-        out.push_str(match rest.as_bytes()[at] {
-            b'&' => "&amp;",
-            b'<' => "&lt;",
-            _ => "&gt;",
-        });
-        rest = &rest[at + 1..];
-    }
-    out.push_str(rest);
+    pulldown_cmark_escape::escape_html_body_text(out, text)
+        .expect("writing to a String cannot fail");
 }
 
 #[cfg(test)]
