@@ -39,6 +39,10 @@ enum Command {
         /// Public URL of the site (e.g. https://docs.example.com), for absolute sitemap URLs.
         #[arg(long)]
         site_url: Option<String>,
+        /// Replace an output folder that holds files sheaf did not write
+        /// (deleting them). Never allowed for the docs folder or its parents.
+        #[arg(long)]
+        force: bool,
     },
     /// Serve a live preview that rebuilds on every save.
     Serve {
@@ -64,8 +68,8 @@ enum Command {
     },
     /// Create a small working docs site.
     Init {
-        #[arg(default_value = ".")]
-        dir: PathBuf,
+        /// Folder to create it in [default: the current folder, if empty].
+        dir: Option<PathBuf>,
     },
     /// Print the JSON Schema of site.json.
     Schema,
@@ -85,7 +89,8 @@ pub fn main() -> i32 {
             root,
             out,
             site_url,
-        } => build(&root, out, site_url),
+            force,
+        } => build(&root, out, crate::build::BuildOptions { site_url, force }),
         Command::Serve {
             root,
             port,
@@ -93,7 +98,7 @@ pub fn main() -> i32 {
             open,
         } => serve(&root, port, &host, open),
         Command::Check { root, strict } => check(&root, strict),
-        Command::Init { dir } => init(&dir),
+        Command::Init { dir } => init(dir.as_deref()),
         Command::Schema => {
             print!("{}", crate::config::SCHEMA_TEXT);
             0
@@ -101,18 +106,18 @@ pub fn main() -> i32 {
     }
 }
 
-fn build(root: &Path, out: Option<PathBuf>, site_url: Option<String>) -> i32 {
+fn build(root: &Path, out: Option<PathBuf>, options: crate::build::BuildOptions) -> i32 {
     let out = out.unwrap_or_else(|| root.join("_site"));
     let started = std::time::Instant::now();
-    let options = crate::build::BuildOptions { site_url };
     let result = crate::build::build_with(root, &out, &options);
     report(&result.diagnostics, root);
     if result.diagnostics.has_errors() {
-        eprintln!(
-            "build failed: {}; {} left untouched",
-            summary(&result.diagnostics),
-            out.display()
-        );
+        let kept = if out.exists() {
+            format!("{} left untouched", out.display())
+        } else {
+            "nothing was written".to_string()
+        };
+        eprintln!("build failed: {}; {kept}", summary(&result.diagnostics));
         return EXIT_DOCS_ERROR;
     }
     eprintln!(
@@ -126,6 +131,10 @@ fn build(root: &Path, out: Option<PathBuf>, site_url: Option<String>) -> i32 {
 }
 
 fn serve(root: &Path, port: u16, host: &str, open: bool) -> i32 {
+    if let Err(missing) = crate::build::target::check_root(root) {
+        report(&Diagnostics::from(vec![missing]), root);
+        return EXIT_DOCS_ERROR;
+    }
     let options = crate::serve::Options {
         root: root.to_path_buf(),
         port,
@@ -156,13 +165,22 @@ fn check(root: &Path, strict: bool) -> i32 {
     }
 }
 
-fn init(dir: &Path) -> i32 {
-    match crate::build::init::write_starter(dir) {
+/// `sheaf init [DIR]`: without DIR, the current folder, which must hold
+/// nothing but hidden files (a fresh repository).
+fn init(dir: Option<&Path>) -> i32 {
+    let result = match dir {
+        Some(dir) => crate::build::init::write_starter(dir),
+        None => crate::build::init::write_starter_here(Path::new(".")),
+    };
+    match result {
         Ok(written) => {
-            for file in written {
+            for file in &written {
                 eprintln!("created {}", file.display());
             }
-            eprintln!("next: sheaf serve {}", dir.display());
+            match dir {
+                Some(dir) => eprintln!("next: sheaf serve {}", dir.display()),
+                None => eprintln!("next: sheaf serve"),
+            }
             0
         }
         Err(e) => {

@@ -763,6 +763,21 @@ fn a_missing_root_is_a_clear_error() {
 }
 
 #[test]
+fn the_preview_writes_nothing_into_the_docs_folder() {
+    let root = site_copy();
+    let before = common::snapshot(root.path());
+    let server = Server::start(&options(root.path())).unwrap();
+    wait_until(&server, "the first build", |s| s.dir.is_some());
+    let built = server.snapshot().dir.unwrap();
+    assert!(
+        !built.starts_with(root.path()),
+        "the preview builds outside the docs"
+    );
+    server.shutdown();
+    assert_eq!(before, common::snapshot(root.path()));
+}
+
+#[test]
 fn a_page_body_edit_rerenders_only_that_page_in_place() {
     let root = site_copy();
     let server = Server::start(&options(root.path())).unwrap();

@@ -16,6 +16,7 @@ mod links;
 mod output;
 mod page;
 mod session;
+pub mod target;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -62,6 +63,9 @@ pub struct BuildResult {
 pub struct BuildOptions {
     /// The public URL of the site, for absolute sitemap locations.
     pub site_url: Option<String>,
+    /// Replace an existing non-empty output folder that sheaf did not write
+    /// (never the sources: see [`target`]).
+    pub force: bool,
 }
 
 impl Project {
@@ -239,6 +243,11 @@ pub fn render_page_job(project: &Project, page: &crate::content::Page) -> usize 
 
 /// Validates everything (config, specs, pages, links) without writing anything.
 pub fn check(root: &Path) -> CheckResult {
+    if let Err(missing) = target::check_root(root) {
+        return CheckResult {
+            diagnostics: Diagnostics::from(vec![missing]),
+        };
+    }
     let (project, mut diagnostics) = Project::load_with(root, Markdown::without_highlighting());
     if let Some(project) = project {
         for out in project.render_pages(page::Mode::Check, |_, _| {}) {
@@ -256,6 +265,16 @@ pub fn build(root: &Path, out: &Path) -> BuildResult {
 
 /// [`build`] with options.
 pub fn build_with(root: &Path, out: &Path, options: &BuildOptions) -> BuildResult {
+    let out = match target::OutputTarget::claim(root, out, options.force) {
+        Ok(target) => target,
+        Err(refused) => {
+            return BuildResult {
+                pages: 0,
+                diagnostics: Diagnostics::from(vec![refused]),
+            }
+        }
+    };
+    let out = out.path();
     let (project, mut diagnostics) = Project::load(root);
     let Some(project) = project else {
         return BuildResult {

@@ -2,6 +2,16 @@
 //! output, which replaces the output only when the whole build succeeded.
 //! A failed build removes its staging folder and leaves the previous site
 //! untouched.
+//!
+//! What may be deleted here, and why it is safe:
+//! - the staging folder (`.NAME.staging-XXXX` beside the output), when a
+//!   build fails or the swap does: created new by this build, it holds only
+//!   what the build wrote;
+//! - the previous output, after the swap: it is the folder that
+//!   [`super::target::OutputTarget::claim`] allowed (empty, marked as
+//!   sheaf's own, or replaced with `--force`, never the sources), renamed to
+//!   `.NAME.old-PID` first; a link to it would have been resolved by the
+//!   claim, and [`remove_tree`] never follows a link inside it.
 
 use std::fs;
 use std::io;
@@ -11,6 +21,8 @@ use rayon::prelude::*;
 use walkdir::WalkDir;
 
 use super::links::is_static_asset;
+use super::target::MARKER_TEXT;
+use crate::content::OUTPUT_MARKER;
 
 /// A staging folder that becomes the output on [`Staging::commit`], and is
 /// removed if dropped before.
@@ -20,7 +32,9 @@ pub struct Staging {
 }
 
 impl Staging {
-    /// Creates the staging folder in the output's parent (same file system, so the swap is a rename).
+    /// Creates the staging folder in the output's parent (same file system,
+    /// so the swap is a rename), holding the marker that makes the output
+    /// sheaf's own to replace next time.
     pub fn new(out: &Path) -> io::Result<Staging> {
         let parent = match out.parent() {
             Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
@@ -33,6 +47,7 @@ impl Staging {
         let dir = tempfile::Builder::new()
             .prefix(&format!(".{name}.staging-"))
             .tempdir_in(&parent)?;
+        fs::write(dir.path().join(OUTPUT_MARKER), MARKER_TEXT)?;
         Ok(Staging {
             dir: Some(dir),
             out: out.to_path_buf(),
@@ -103,8 +118,13 @@ impl Staging {
 }
 
 /// Removes the folder `dir` and everything in it, its sub-folders in
-/// parallel (removing a large previous output is most of a build's system time).
+/// parallel (removing a large previous output is most of a build's system
+/// time). Links are removed, never followed: the entries' file types are
+/// those of the links themselves.
 fn remove_tree(dir: &Path) -> io::Result<()> {
+    if fs::symlink_metadata(dir)?.file_type().is_symlink() {
+        return fs::remove_file(dir);
+    }
     let entries = fs::read_dir(dir)?.collect::<io::Result<Vec<_>>>()?;
     entries.par_iter().try_for_each(|entry| {
         if entry.file_type()?.is_dir() {
@@ -177,6 +197,7 @@ mod tests {
         );
         let leftovers: Vec<_> = fs::read_dir(dir.path()).unwrap().collect();
         assert_eq!(leftovers.len(), 1, "no staging or old folders remain");
+        assert!(out.join(OUTPUT_MARKER).is_file(), "the output is marked");
     }
 
     #[test]
@@ -208,5 +229,22 @@ mod tests {
         }
         remove_tree(&tree).unwrap();
         assert!(!tree.exists());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn remove_tree_removes_links_but_not_what_they_name() {
+        let dir = tempfile::tempdir().unwrap();
+        let kept = dir.path().join("kept");
+        fs::create_dir_all(&kept).unwrap();
+        fs::write(kept.join("notes.txt"), "mine").unwrap();
+        let tree = dir.path().join("old");
+        fs::create_dir_all(&tree).unwrap();
+        std::os::unix::fs::symlink(&kept, tree.join("link")).unwrap();
+        remove_tree(&tree).unwrap();
+        std::os::unix::fs::symlink(&kept, dir.path().join("top-link")).unwrap();
+        remove_tree(&dir.path().join("top-link")).unwrap();
+        assert_eq!(fs::read_to_string(kept.join("notes.txt")).unwrap(), "mine");
+        assert!(!tree.exists() && !dir.path().join("top-link").exists());
     }
 }

@@ -10,6 +10,7 @@ use std::io;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
+use super::target::OutputTarget;
 use super::{extras, page, write_site, BuildOptions, BuildResult, Project};
 use crate::content::split_frontmatter;
 use crate::diagnostics::{Diagnostic, Diagnostics};
@@ -58,9 +59,21 @@ impl SearchRefresh {
 }
 
 impl Session {
-    /// Builds `root` into `out` like [`super::build`]; on success also
-    /// returns a session that can update pages of that output.
+    /// Builds `root` into `out` like [`super::build`] (under the same rules
+    /// for what `out` may be); on success also returns a session that can
+    /// update pages of that output.
     pub fn build(root: &Path, out: &Path) -> (BuildResult, Option<Session>) {
+        let out = match OutputTarget::claim(root, out, false) {
+            Ok(target) => target,
+            Err(refused) => {
+                let result = BuildResult {
+                    pages: 0,
+                    diagnostics: Diagnostics::from(vec![refused]),
+                };
+                return (result, None);
+            }
+        };
+        let out = out.path();
         let (project, mut diagnostics) = Project::load(root);
         let Some(project) = project.filter(|_| !diagnostics.has_errors()) else {
             return (

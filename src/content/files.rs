@@ -7,8 +7,9 @@
 //! one `readdir` per folder instead of some 30,000 `stat` calls.
 //!
 //! The walk skips hidden folders, `_`-prefixed folders (the default output
-//! `_site`, theme overrides) and `node_modules`, which never hold pages or
-//! specs of their own. A page asked for by name that the listing lacks is
+//! `_site`, theme overrides), `node_modules`, and folders holding
+//! [`OUTPUT_MARKER`] (a site sheaf built, wherever `--out` put it), which
+//! never hold pages or specs of their own. A page asked for by name that the listing lacks is
 //! still looked up on disk, so a navigation entry inside such a folder
 //! keeps working.
 
@@ -16,6 +17,10 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use walkdir::WalkDir;
+
+/// The file sheaf writes into every output folder it builds: the build may
+/// replace a folder that holds it, and the source walk never reads one.
+pub const OUTPUT_MARKER: &str = ".sheaf-output";
 
 /// The files under a docs root, as `/`-separated paths relative to it.
 #[derive(Debug, Default)]
@@ -62,7 +67,10 @@ impl SourceFiles {
 
 fn is_skipped_dir(entry: &walkdir::DirEntry) -> bool {
     let name = entry.file_name().to_string_lossy();
-    name.starts_with('.') || name.starts_with('_') || name == "node_modules"
+    name.starts_with('.')
+        || name.starts_with('_')
+        || name == "node_modules"
+        || entry.path().join(OUTPUT_MARKER).exists()
 }
 
 fn relative_name(root: &Path, path: &Path) -> Option<String> {
@@ -71,11 +79,13 @@ fn relative_name(root: &Path, path: &Path) -> Option<String> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use std::fs;
 
-    fn tree(files: &[&str]) -> tempfile::TempDir {
+    /// A temporary folder holding `files` (paths relative to it), each
+    /// holding "x". Shared with other modules' tests.
+    pub(crate) fn tree(files: &[&str]) -> tempfile::TempDir {
         let dir = tempfile::tempdir().unwrap();
         for file in files {
             let path = dir.path().join(file);
@@ -86,7 +96,7 @@ mod tests {
     }
 
     #[test]
-    fn lists_files_but_not_output_hidden_or_dependency_folders() {
+    fn lists_files_but_not_outputs_hidden_or_dependency_folders() {
         let dir = tree(&[
             "intro.mdx",
             "guides/setup.md",
@@ -94,6 +104,8 @@ mod tests {
             "_site/index.html",
             ".git/HEAD",
             "node_modules/x/readme.md",
+            "public/.sheaf-output",
+            "public/intro.md",
         ]);
         let files = SourceFiles::scan(dir.path());
         let mut names: Vec<&str> = files.iter().collect();

@@ -22,7 +22,9 @@ pub mod nav;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-pub use files::SourceFiles;
+#[cfg(test)]
+pub(crate) use files::tests as files_tests;
+pub use files::{SourceFiles, OUTPUT_MARKER};
 pub use frontmatter::{split as split_frontmatter, Frontmatter};
 pub use nav::{is_endpoint_entry, NavItem};
 

@@ -45,6 +45,19 @@ pub fn copy_tree(from: &Path, to: &Path) {
     }
 }
 
+/// Every file under `dir` (relative to it) with its bytes.
+pub fn snapshot(dir: &Path) -> std::collections::BTreeMap<PathBuf, Vec<u8>> {
+    walkdir::WalkDir::new(dir)
+        .into_iter()
+        .map(Result::unwrap)
+        .filter(|e| e.file_type().is_file())
+        .map(|e| {
+            let relative = e.path().strip_prefix(dir).unwrap().to_path_buf();
+            (relative, std::fs::read(e.path()).unwrap())
+        })
+        .collect()
+}
+
 /// A fresh copy of fixture `name` in a temporary directory.
 pub fn fixture_copy(name: &str) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
