@@ -22,10 +22,12 @@ use codespan_reporting::term::{self, Chars, Config};
 use serde::Serialize;
 
 /// How bad a problem is. Errors fail `build` and `check`; warnings fail only
-/// `check --strict`.
+/// `check --strict`; notes (something accepted but not acted on, such as
+/// analytics ids) never fail.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
+    Note,
     Warning,
     Error,
 }
@@ -33,6 +35,7 @@ pub enum Severity {
 impl fmt::Display for Severity {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
+            Severity::Note => "note",
             Severity::Warning => "warning",
             Severity::Error => "error",
         })
@@ -95,6 +98,10 @@ impl Diagnostic {
 
     pub fn warning(file: impl Into<PathBuf>, message: impl Into<String>) -> Self {
         Self::new(Severity::Warning, file, message)
+    }
+
+    pub fn note(file: impl Into<PathBuf>, message: impl Into<String>) -> Self {
+        Self::new(Severity::Note, file, message)
     }
 
     fn new(severity: Severity, file: impl Into<PathBuf>, message: impl Into<String>) -> Self {
@@ -213,7 +220,10 @@ impl Diagnostics {
     }
 
     pub fn warning_count(&self) -> usize {
-        self.0.len() - self.error_count()
+        self.0
+            .iter()
+            .filter(|d| d.severity == Severity::Warning)
+            .count()
     }
 
     pub fn is_empty(&self) -> bool {
@@ -228,9 +238,13 @@ impl Diagnostics {
         self.0.iter()
     }
 
-    /// Turns every warning into an error (`check --strict`).
+    /// Turns every warning into an error (`check --strict`); notes stay notes.
     pub fn make_warnings_errors(&mut self) {
-        for d in &mut self.0 {
+        for d in self
+            .0
+            .iter_mut()
+            .filter(|d| d.severity == Severity::Warning)
+        {
             d.severity = Severity::Error;
         }
     }
@@ -310,6 +324,7 @@ fn to_codespan(d: &Diagnostic) -> CsDiagnostic<usize> {
     let cs = match d.severity {
         Severity::Error => CsDiagnostic::error(),
         Severity::Warning => CsDiagnostic::warning(),
+        Severity::Note => CsDiagnostic::note(),
     };
     let mut notes = Vec::new();
     if let Some(help) = &d.help {
@@ -324,6 +339,7 @@ fn write_plain(out: &mut impl std::io::Write, d: &Diagnostic, color: bool) {
         (false, _) => ("", ""),
         (true, Severity::Error) => ("\x1b[1;31m", "\x1b[0m"),
         (true, Severity::Warning) => ("\x1b[1;33m", "\x1b[0m"),
+        (true, Severity::Note) => ("\x1b[1;36m", "\x1b[0m"),
     };
     let _ = writeln!(out, "{start}{}{end}: {}", d.severity, d.headline());
     let _ = writeln!(out, "  --> {}", d.location());

@@ -1,12 +1,17 @@
-//! `site.json`: parse with source positions, validate against the embedded
-//! JSON Schema, deserialise into [`SiteConfig`], then run semantic checks.
+//! The site config: parse with source positions, validate against the
+//! embedded JSON Schema, deserialise into [`SiteConfig`], then run semantic
+//! checks.
 //!
 //! Each step reports every problem it finds; the next step runs only on
 //! what the previous one accepted (a document with a syntax error has no
-//! values to validate; one with schema errors is not deserialised). When a
-//! docs root has no `site.json` but a `mint.json`, that file is read the same
-//! way.
+//! values to validate; one with schema errors is not deserialised). A docs
+//! root holds `site.json`, `docs.json` or `mint.json`, looked for in that
+//! order. `mint.json` is read as `site.json`; `docs.json` is validated
+//! against its own schema, then converted into the `site.json` shape
+//! (`docs_json.rs`) with every pointer traced back to docs.json, and checked
+//! from there like the others.
 
+mod docs_json;
 mod schema;
 mod semantic;
 mod source;
@@ -14,7 +19,7 @@ mod types;
 
 use std::path::{Path, PathBuf};
 
-pub use schema::{SCHEMA_FILE_NAME, SCHEMA_TEXT};
+pub use schema::{DOCS_SCHEMA_TEXT, SCHEMA_FILE_NAME, SCHEMA_TEXT};
 pub use semantic::{is_local, unknown_icon};
 pub use source::{display_path, SourceDoc};
 pub use types::*;
@@ -23,7 +28,7 @@ use crate::content::SourceFiles;
 use crate::diagnostics::{Diagnostic, Diagnostics};
 
 /// The configuration file names, in the order they are looked for.
-pub const CONFIG_FILES: [&str; 2] = ["site.json", "mint.json"];
+pub const CONFIG_FILES: [&str; 3] = ["site.json", "docs.json", "mint.json"];
 
 /// A loaded configuration and everything said about it.
 #[derive(Debug)]
@@ -42,12 +47,58 @@ impl Loaded {
     }
 }
 
-/// The config file of `root`: `site.json`, else `mint.json`.
+/// The two shapes a config file can have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ConfigShape {
+    /// `site.json` or Mintlify's legacy `mint.json`.
+    SiteJson,
+    /// Mintlify's `docs.json`.
+    DocsJson,
+}
+
+impl ConfigShape {
+    /// The shape of the config file `file`.
+    pub fn of(file: &Path) -> ConfigShape {
+        if file.file_name().is_some_and(|n| n == "docs.json") {
+            ConfigShape::DocsJson
+        } else {
+            ConfigShape::SiteJson
+        }
+    }
+}
+
+/// The config file of `root`: `site.json`, else `docs.json`, else `mint.json`.
 pub fn find_config_file(root: &Path) -> Option<PathBuf> {
     CONFIG_FILES
         .iter()
         .map(PathBuf::from)
         .find(|name| root.join(name).is_file())
+}
+
+/// A warning when `root` holds more than one config file, naming the one read.
+fn other_config_files(root: &Path, used: &Path) -> Option<Diagnostic> {
+    let ignored: Vec<&str> = CONFIG_FILES
+        .iter()
+        .copied()
+        .filter(|name| Path::new(name) != used && root.join(name).is_file())
+        .collect();
+    if ignored.is_empty() {
+        return None;
+    }
+    Some(
+        Diagnostic::warning(
+            used,
+            format!(
+                "{} is used; {} beside it is ignored",
+                used.display(),
+                ignored.join(" and ")
+            ),
+        )
+        .with_help(format!(
+            "sheaf reads the first of {} it finds; remove the config files you do not use",
+            CONFIG_FILES.join(", ")
+        )),
+    )
 }
 
 /// Loads and validates the configuration of the docs root `root`.
@@ -59,16 +110,26 @@ pub fn load(root: &Path) -> Loaded {
 pub fn load_listed(files: &SourceFiles) -> Loaded {
     let root = files.root();
     let Some(file) = find_config_file(root) else {
-        let missing = Diagnostic::error("site.json", format!("no site.json in {}", root.display()))
-            .with_help("run `sheaf init` to create a docs site, or pass the docs root as the first argument");
+        let missing = Diagnostic::error(
+            "site.json",
+            format!("no site.json, docs.json or mint.json in {}", root.display()),
+        )
+        .with_help(
+            "run `sheaf init` to create a docs site, or pass the docs root as the first argument",
+        );
         return Loaded {
             config: None,
             file: PathBuf::from("site.json"),
             diagnostics: vec![missing].into(),
         };
     };
+    let duplicate = other_config_files(root, &file);
     match std::fs::read_to_string(root.join(&file)) {
-        Ok(text) => load_text(files, file, text),
+        Ok(text) => {
+            let mut loaded = load_text(files, file, text);
+            loaded.diagnostics.extend(duplicate);
+            loaded
+        }
         Err(e) => Loaded {
             diagnostics: vec![Diagnostic::error(
                 &file,
@@ -105,12 +166,17 @@ fn parse_and_validate(
             return None;
         }
     };
-    let schema_problems = schema::validate(&doc, file);
+    let shape = ConfigShape::of(file);
+    let schema_problems = schema::validate(&doc, file, shape);
     let schema_ok = !schema_problems.iter().any(Diagnostic::is_error);
     out.extend(schema_problems);
     if !schema_ok {
         return None;
     }
+    let doc = match shape {
+        ConfigShape::SiteJson => doc,
+        ConfigShape::DocsJson => converted_docs_json(doc, file, out),
+    };
     let config = match serde_json::from_value::<SiteConfig>(doc.value.clone()) {
         Ok(config) => config,
         Err(e) => {
@@ -123,6 +189,26 @@ fn parse_and_validate(
     };
     out.extend(semantic::check(&doc, &config, files, file));
     Some(config)
+}
+
+/// A schema-valid docs.json in the `site.json` shape, its pointers traced
+/// back; what it asks for that sheaf does not do is said here.
+fn converted_docs_json(doc: SourceDoc, file: &Path, out: &mut Diagnostics) -> SourceDoc {
+    let (value, conversion) = docs_json::convert(&doc.value);
+    for note in &conversion.notes {
+        let diagnostic = if note.warning {
+            Diagnostic::warning(file, note.message.clone())
+        } else {
+            Diagnostic::note(file, note.message.clone())
+        };
+        out.push(
+            diagnostic
+                .at_span(&doc.text, doc.key_span_of(&note.pointer))
+                .with_json_path(doc.json_path(&note.pointer))
+                .with_help(note.help.clone()),
+        );
+    }
+    doc.translated(value, conversion.aliases)
 }
 
 #[cfg(test)]

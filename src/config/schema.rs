@@ -10,17 +10,25 @@ use jsonschema::ValidationError;
 use serde_json::Value;
 
 use super::source::{display_path, escape_segment, SourceDoc};
+use super::ConfigShape;
 use crate::diagnostics::{did_you_mean, Diagnostic};
 
 /// The schema text, as written by `sheaf schema` and `sheaf init`.
 pub const SCHEMA_TEXT: &str = include_str!("../../schema/site.schema.json");
 
+/// The schema of docs.json, as written by `sheaf schema --format docs-json`.
+pub const DOCS_SCHEMA_TEXT: &str = include_str!("../../schema/docs.schema.json");
+
 /// The file name `sheaf init` gives the schema beside `site.json`.
 pub const SCHEMA_FILE_NAME: &str = "site.schema.json";
 
-/// Validates `doc` against the schema; every failure, not just the first.
-pub fn validate(doc: &SourceDoc, file: &Path) -> Vec<Diagnostic> {
-    let schema: Value = serde_json::from_str(SCHEMA_TEXT).expect("embedded schema is valid JSON");
+/// Validates `doc` against the schema of its shape; every failure, not just the first.
+pub fn validate(doc: &SourceDoc, file: &Path, shape: ConfigShape) -> Vec<Diagnostic> {
+    let text = match shape {
+        ConfigShape::SiteJson => SCHEMA_TEXT,
+        ConfigShape::DocsJson => DOCS_SCHEMA_TEXT,
+    };
+    let schema: Value = serde_json::from_str(text).expect("embedded schema is valid JSON");
     let validator = jsonschema::draft7::new(&schema).expect("embedded schema compiles");
     let mut out: Vec<Diagnostic> = validator
         .iter_errors(&doc.value)
@@ -214,7 +222,7 @@ mod tests {
 
     fn check(text: &str) -> Vec<Diagnostic> {
         let doc = SourceDoc::parse(text.to_string(), Path::new("site.json")).unwrap();
-        validate(&doc, Path::new("site.json"))
+        validate(&doc, Path::new("site.json"), ConfigShape::SiteJson)
     }
 
     #[test]

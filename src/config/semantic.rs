@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 use walkdir::WalkDir;
 
-use super::source::{display_path, SourceDoc};
+use super::source::SourceDoc;
 use super::types::{SiteConfig, LATER_SOCIAL_KEYS};
 use crate::content::{is_endpoint_entry, nav::normalise_slug, SourceFiles};
 use crate::diagnostics::{did_you_mean, Diagnostic};
@@ -31,9 +31,12 @@ pub fn check(
     out.extend(ctx.versions(config));
     out.extend(ctx.local_files());
     out.extend(ctx.openapi_files());
-    out.extend(ctx.socials());
+    if super::ConfigShape::of(file) == super::ConfigShape::SiteJson {
+        // docs.json allows any social platform and one background mode.
+        out.extend(ctx.socials());
+        out.extend(ctx.backgrounds());
+    }
     out.extend(ctx.feedback(config));
-    out.extend(ctx.backgrounds());
     out.extend(ctx.icons());
     out
 }
@@ -49,13 +52,13 @@ impl Checker<'_> {
     fn error_at(&self, pointer: &str, message: String) -> Diagnostic {
         Diagnostic::error(self.file, message)
             .at_span(&self.doc.text, self.doc.span_of(pointer))
-            .with_json_path(display_path(pointer))
+            .with_json_path(self.doc.json_path(pointer))
     }
 
     fn warning_at(&self, pointer: &str, message: String) -> Diagnostic {
         Diagnostic::warning(self.file, message)
             .at_span(&self.doc.text, self.doc.span_of(pointer))
-            .with_json_path(display_path(pointer))
+            .with_json_path(self.doc.json_path(pointer))
     }
 
     /// Every page entry of the navigation with its JSON pointer, depth first.
@@ -109,7 +112,7 @@ impl Checker<'_> {
                 "it is already listed at line {}, column {} (`{}`); both entries link to the same page, remove one unless that is intended",
                 first_pos.line,
                 first_pos.column,
-                display_path(first)
+                self.doc.json_path(first)
             ))
     }
 

@@ -23,11 +23,18 @@ pub struct Spans {
 }
 
 /// The parsed document: the value, its text, and the span of every JSON pointer.
+///
+/// A `docs.json` is checked in the shape of `site.json`: its converted value
+/// replaces [`SourceDoc::value`] and `aliases` map the converted value's
+/// pointers back to the ones of the text, so every position and JSON path
+/// shown is the author's own.
 #[derive(Debug)]
 pub struct SourceDoc {
     pub text: String,
     pub value: serde_json::Value,
     spans: HashMap<String, Spans>,
+    /// Pointer of the value → pointer of the text it came from.
+    aliases: HashMap<String, String>,
 }
 
 impl SourceDoc {
@@ -52,13 +59,53 @@ impl SourceDoc {
         if let Some(root) = &ast.value {
             collect_spans(root, String::new(), None, &mut spans);
         }
-        Ok(SourceDoc { text, value, spans })
+        Ok(SourceDoc {
+            text,
+            value,
+            spans,
+            aliases: HashMap::new(),
+        })
+    }
+
+    /// The same text with `value` in place of the parsed one; `aliases` give,
+    /// for pointers of `value`, the pointer of the text each came from.
+    pub fn translated(self, value: serde_json::Value, aliases: HashMap<String, String>) -> Self {
+        SourceDoc {
+            value,
+            aliases,
+            ..self
+        }
+    }
+
+    /// The pointer of the text that `pointer` (of the value) came from: the
+    /// alias of its closest aliased ancestor, plus the rest.
+    fn original(&self, pointer: &str) -> String {
+        if self.aliases.is_empty() {
+            return pointer.to_string();
+        }
+        let mut end = pointer.len();
+        loop {
+            if let Some(alias) = self.aliases.get(&pointer[..end]) {
+                return format!("{alias}{}", &pointer[end..]);
+            }
+            match pointer[..end].rfind('/') {
+                Some(i) => end = i,
+                None => return pointer.to_string(),
+            }
+        }
+    }
+
+    /// The path shown to people for the value at `pointer`, in the text's
+    /// own terms (`navigation.tabs[0].groups[1]` for a docs.json).
+    pub fn json_path(&self, pointer: &str) -> String {
+        display_path(&self.original(pointer))
     }
 
     /// The span of the value at JSON pointer `pointer` (`/colors/primary`),
     /// or of its closest existing ancestor.
     pub fn span_of(&self, pointer: &str) -> Range<usize> {
-        let mut p = pointer;
+        let original = self.original(pointer);
+        let mut p = original.as_str();
         loop {
             if let Some(s) = self.spans.get(p) {
                 return s.value.clone();
@@ -73,7 +120,7 @@ impl SourceDoc {
     /// The span of the key of the property at `pointer`, else its value's.
     pub fn key_span_of(&self, pointer: &str) -> Range<usize> {
         self.spans
-            .get(pointer)
+            .get(&self.original(pointer))
             .and_then(|s| s.key.clone())
             .unwrap_or_else(|| self.span_of(pointer))
     }
@@ -236,6 +283,22 @@ mod tests {
             })
         );
         assert!(err.message.starts_with("invalid JSON"), "{}", err.message);
+    }
+
+    #[test]
+    fn translated_pointers_point_into_the_original_text() {
+        let text = "{\"navigation\": {\"tabs\": [{\"tab\": \"A\", \"pages\": [\"x\", \"y\"]}]}}";
+        let aliases = HashMap::from([(
+            "/navigation/0".to_string(),
+            "/navigation/tabs/0".to_string(),
+        )]);
+        let d = doc(text).translated(serde_json::Value::Null, aliases);
+        assert_eq!(&text[d.span_of("/navigation/0/pages/1")], "\"y\"");
+        assert_eq!(
+            d.json_path("/navigation/0/pages/1"),
+            "navigation.tabs[0].pages[1]"
+        );
+        assert_eq!(d.json_path("/colors"), "colors");
     }
 
     #[test]

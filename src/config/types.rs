@@ -1,8 +1,10 @@
-//! The typed `site.json` model, deserialised after the JSON Schema has
-//! accepted the document. Field names follow Mintlify's legacy `mint.json`.
-//! Keys sheaf does not know are kept out of these types (they are reported
-//! as warnings by validation); keys real sites rely on beyond the seed
-//! (`redirects`, `metadata`) are modelled here.
+//! The typed site model, deserialised after the JSON Schema has accepted the
+//! document. Field names follow Mintlify's legacy `mint.json`; a `docs.json`
+//! is converted into this same shape first (`docs_json.rs`), so what
+//! `docs.json` can say beyond `mint.json` (languages, explicit tab and
+//! anchor membership, group tags, banners, footer columns...) is modelled
+//! here once, for both. Keys sheaf does not know are kept out of these types
+//! (they are reported as warnings by validation).
 
 use serde::{Deserialize, Serialize};
 
@@ -45,6 +47,74 @@ pub struct SiteConfig {
     /// How page URLs are shaped (sheaf's own key; default folders).
     #[serde(default)]
     pub page_urls: PageUrls,
+    /// The site's description (docs.json `description`), for search engines.
+    pub description: Option<String>,
+    /// Languages of the docs (docs.json `navigation.languages`); groups name
+    /// theirs in `NavGroup::language`. Empty: one language, English.
+    #[serde(default)]
+    pub languages: Vec<Language>,
+    /// A banner above the top bar (docs.json `banner`).
+    pub banner: Option<Banner>,
+    /// Footer link columns (docs.json `footer.links`).
+    #[serde(default)]
+    pub footer_links: Vec<FooterColumn>,
+    /// The search box's placeholder (docs.json `search.prompt`).
+    pub search_prompt: Option<String>,
+    /// The 404 page's title and text (docs.json `errors.404`).
+    pub not_found: Option<NotFound>,
+    /// The page actions shown beside the title (docs.json `contextual`).
+    #[serde(default)]
+    pub contextual: Vec<ContextualOption>,
+}
+
+/// One language of a multi-language site.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Language {
+    /// The code, as in `<html lang>` and `hreflang` (`en`, `es`, `zh-Hans`).
+    pub code: String,
+    /// Whether readers start in this language.
+    #[serde(default)]
+    pub default: bool,
+}
+
+/// A banner shown above the top bar on every page.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Banner {
+    /// Markdown text (inline: links, emphasis, code).
+    pub content: String,
+    #[serde(default)]
+    pub dismissible: bool,
+}
+
+/// A titled column of links in the footer.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct FooterColumn {
+    pub header: Option<String>,
+    pub items: Vec<TopbarLink>,
+}
+
+/// The 404 page's own words.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+pub struct NotFound {
+    pub title: Option<String>,
+    pub description: Option<String>,
+}
+
+/// A page action of docs.json `contextual.options`: links only, never a
+/// third-party script.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum ContextualOption {
+    /// Copy the page as Markdown.
+    Copy,
+    /// View the page's Markdown source.
+    View,
+    /// Open the page in ChatGPT.
+    Chatgpt,
+    /// Open the page in Claude.
+    Claude,
+    /// Open the page in Perplexity.
+    Perplexity,
 }
 
 fn markdown_sources_default() -> bool {
@@ -96,13 +166,33 @@ impl PageUrls {
 /// A group of pages in the navigation. Groups nest: an entry of `pages` is a
 /// page path or another group.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
 pub struct NavGroup {
     pub group: String,
     pub pages: Vec<NavEntry>,
     pub version: Option<String>,
     pub icon: Option<String>,
-    #[serde(rename = "iconType")]
     pub icon_type: Option<String>,
+    /// A short label shown beside the group name ("NEW", "BETA").
+    pub tag: Option<String>,
+    /// Shown open in the sidebar whatever page is current.
+    #[serde(default)]
+    pub expanded: bool,
+    /// Left out of the sidebar; its pages are still built.
+    #[serde(default)]
+    pub hidden: bool,
+    /// The page the group's name opens.
+    pub root: Option<String>,
+    /// A spec (path or URL) whose every operation fills this group, one
+    /// sub-group per tag, after its own pages.
+    pub openapi: Option<String>,
+    /// The language code of the group's pages (see `SiteConfig::languages`).
+    pub language: Option<String>,
+    /// The tab (index into `tabs`) the group belongs to, whatever its pages'
+    /// folders; without it the first page's folder decides.
+    pub tab: Option<usize>,
+    /// The anchor (index into `anchors`) the group belongs to, likewise.
+    pub anchor: Option<usize>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
@@ -110,7 +200,7 @@ pub struct NavGroup {
 pub enum NavEntry {
     /// A page path relative to the docs root, without extension.
     Page(String),
-    Group(NavGroup),
+    Group(Box<NavGroup>),
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
@@ -287,6 +377,10 @@ pub struct ApiConfig {
     pub playground: Playground,
     #[serde(default)]
     pub maintain_order: bool,
+    /// The code sample languages to show, in order (docs.json
+    /// `api.examples.languages`); empty: all of them.
+    #[serde(default)]
+    pub examples_languages: Vec<String>,
 }
 
 impl ApiConfig {

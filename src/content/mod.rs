@@ -19,14 +19,14 @@ mod files;
 mod frontmatter;
 pub mod nav;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 #[cfg(test)]
 pub(crate) use files::tests as files_tests;
 pub use files::{SourceFiles, OUTPUT_MARKER};
 pub use frontmatter::{split as split_frontmatter, Frontmatter};
-pub use nav::{is_endpoint_entry, NavItem};
+pub use nav::{is_endpoint_entry, GroupDisplay, NavItem};
 
 use crate::config::{PageUrls, SiteConfig};
 use crate::diagnostics::{Diagnostic, Diagnostics};
@@ -67,6 +67,8 @@ pub struct Page {
     /// The OpenAPI operation this page documents (frontmatter `openapi` or a navigation entry).
     pub openapi: Option<String>,
     pub version: Option<String>,
+    /// The language code of the page's navigation group, if the site has languages.
+    pub language: Option<String>,
     /// Index into `config.tabs`; `None` is the primary tab.
     pub tab: Option<usize>,
     /// Index into `config.anchors` (local anchors only).
@@ -123,10 +125,10 @@ impl Site {
         let root = files.root();
         let mut loader = nav::Loader::new(files, endpoint_title);
         loader.prefetch(&config.navigation);
-        let nav = loader.resolve(&config.navigation, None);
+        let nav = loader.resolve(&config.navigation);
         loader.add_unlisted_pages();
-        let (mut pages, diagnostics) = loader.finish();
-        assign_sections(&mut pages, &config);
+        let (mut pages, placed, diagnostics) = loader.finish();
+        assign_sections(&mut pages, &config, &placed);
         for page in &mut pages {
             page.urls = config.page_urls;
         }
@@ -189,11 +191,12 @@ impl Site {
     }
 }
 
-/// Places each page in the tab and local anchor whose folder prefixes its slug.
-fn assign_sections(pages: &mut [Page], config: &SiteConfig) {
+/// Places each page its group did not place (`placed`) in the tab and local
+/// anchor whose folder prefixes its slug.
+fn assign_sections(pages: &mut [Page], config: &SiteConfig, placed: &HashSet<PageId>) {
     let tab_urls: Vec<&str> = config.tabs.iter().map(|t| t.url.as_str()).collect();
     let anchor_urls: Vec<&str> = config.anchors.iter().map(|a| a.url.as_str()).collect();
-    for page in pages {
+    for page in pages.iter_mut().filter(|p| !placed.contains(&p.id)) {
         page.tab = section_of(&page.slug, &tab_urls);
         page.anchor = section_of(&page.slug, &anchor_urls);
     }

@@ -20,7 +20,45 @@ pub enum NavItem {
         icon_type: Option<String>,
         version: Option<String>,
         items: Vec<NavItem>,
+        /// How the sidebar shows the group beyond its name and icon.
+        display: GroupDisplay,
     },
+}
+
+/// A group's sidebar options (`tag`, `expanded`, `hidden`, `root`).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct GroupDisplay {
+    pub tag: Option<String>,
+    pub expanded: bool,
+    pub hidden: bool,
+    /// The page the group's name opens.
+    pub root: Option<PageId>,
+    pub language: Option<String>,
+}
+
+/// What a group hands down to the pages and groups inside it.
+#[derive(Debug, Clone, Copy, Default)]
+struct Context<'g> {
+    version: Option<&'g str>,
+    language: Option<&'g str>,
+    tab: Option<usize>,
+    anchor: Option<usize>,
+}
+
+impl<'g> Context<'g> {
+    fn inside(self, group: &'g NavGroup) -> Context<'g> {
+        Context {
+            version: group.version.as_deref().or(self.version),
+            language: group.language.as_deref().or(self.language),
+            tab: group.tab.or(self.tab),
+            anchor: group.anchor.or(self.anchor),
+        }
+    }
+
+    /// Whether the group places its pages in a section itself.
+    fn places_section(&self) -> bool {
+        self.tab.is_some() || self.anchor.is_some()
+    }
 }
 
 const HTTP_METHODS: [&str; 8] = [
@@ -66,6 +104,9 @@ pub(super) struct Loader<'a> {
     diagnostics: Diagnostics,
     /// Navigation pages read ahead in parallel, by slug.
     prefetched: HashMap<String, PageFile>,
+    /// Pages whose group named their tab or anchor (docs.json); the others
+    /// are placed by folder.
+    placed: HashSet<PageId>,
 }
 
 /// A page file's path (relative to the root) and its parsed text.
@@ -106,6 +147,7 @@ impl PageFile {
 /// Every page slug the navigation names (not endpoint entries), normalised.
 fn collect_page_slugs(groups: &[NavGroup], out: &mut Vec<String>) {
     for group in groups {
+        out.extend(group.root.as_deref().and_then(normalise_slug));
         for entry in &group.pages {
             match entry {
                 NavEntry::Page(p) if !is_endpoint_entry(p) => out.extend(normalise_slug(p)),
@@ -128,37 +170,51 @@ impl<'a> Loader<'a> {
             seen: HashSet::new(),
             diagnostics: Diagnostics::new(),
             prefetched: HashMap::new(),
+            placed: HashSet::new(),
         }
     }
 
-    /// Resolves a list of groups (the top level, or a group's nested groups).
-    pub(super) fn resolve(&mut self, groups: &[NavGroup], version: Option<&str>) -> Vec<NavItem> {
+    /// Resolves the top-level groups of the navigation.
+    pub(super) fn resolve(&mut self, groups: &[NavGroup]) -> Vec<NavItem> {
         groups
             .iter()
-            .map(|g| self.resolve_group(g, version))
+            .map(|g| self.resolve_group(g, Context::default()))
             .collect()
     }
 
-    fn resolve_group(&mut self, group: &NavGroup, inherited: Option<&str>) -> NavItem {
-        let version = group.version.as_deref().or(inherited);
+    fn resolve_group(&mut self, group: &NavGroup, outer: Context<'_>) -> NavItem {
+        let context = outer.inside(group);
         let items = group
             .pages
             .iter()
             .filter_map(|entry| match entry {
-                NavEntry::Page(slug) => self.nav_page(slug, version).map(NavItem::Page),
-                NavEntry::Group(g) => Some(self.resolve_group(g, version)),
+                NavEntry::Page(slug) => self.nav_page(slug, context).map(NavItem::Page),
+                NavEntry::Group(g) => Some(self.resolve_group(g, context)),
             })
             .collect();
+        let root = group
+            .root
+            .as_deref()
+            .and_then(|slug| self.nav_page(slug, context));
         NavItem::Group {
             name: group.group.clone(),
             icon: group.icon.clone(),
             icon_type: group.icon_type.clone(),
             version: group.version.clone(),
             items,
+            display: GroupDisplay {
+                tag: group.tag.clone(),
+                expanded: group.expanded,
+                hidden: group.hidden,
+                root,
+                language: group.language.clone(),
+            },
         }
     }
 
-    fn nav_page(&mut self, entry: &str, version: Option<&str>) -> Option<PageId> {
+    /// The page of a navigation entry, placed in the group's version,
+    /// language and section unless an earlier entry placed it already.
+    fn nav_page(&mut self, entry: &str, context: Context<'_>) -> Option<PageId> {
         let id = if is_endpoint_entry(entry) {
             self.endpoint_page(entry)
         } else {
@@ -166,7 +222,14 @@ impl<'a> Loader<'a> {
         }?;
         let page = &mut self.pages[id];
         if page.version.is_none() {
-            page.version = version.map(String::from);
+            page.version = context.version.map(String::from);
+        }
+        if page.language.is_none() {
+            page.language = context.language.map(String::from);
+        }
+        if context.places_section() && self.placed.insert(id) {
+            page.tab = context.tab;
+            page.anchor = context.anchor;
         }
         Some(id)
     }
@@ -189,6 +252,7 @@ impl<'a> Loader<'a> {
             title,
             openapi: Some(entry.to_string()),
             version: None,
+            language: None,
             tab: None,
             anchor: None,
             in_nav: true,
@@ -266,6 +330,7 @@ impl<'a> Loader<'a> {
             nav_title,
             frontmatter: fm,
             source,
+            language: None,
             tab: None,
             anchor: None,
             in_nav,
@@ -295,8 +360,10 @@ impl<'a> Loader<'a> {
         }
     }
 
-    pub(super) fn finish(self) -> (Vec<Page>, Diagnostics) {
-        (self.pages, self.diagnostics)
+    /// The pages, the ids of those their group placed in a section, and
+    /// what went wrong.
+    pub(super) fn finish(self) -> (Vec<Page>, HashSet<PageId>, Diagnostics) {
+        (self.pages, self.placed, self.diagnostics)
     }
 }
 

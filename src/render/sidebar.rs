@@ -39,7 +39,11 @@ pub struct Sidebar {
 struct GroupView {
     name: String,
     icon: String,
+    /// Where the collapsed group's name leads: its root page, else its first.
     href: String,
+    /// The root page the expanded group's name links to, if it has one.
+    root_href: Option<String>,
+    tag: Option<String>,
     version: Option<String>,
     expanded: bool,
     items: Vec<ItemView>,
@@ -59,6 +63,7 @@ enum ItemView {
     Group {
         name: String,
         icon: String,
+        tag: Option<String>,
         version: Option<String>,
         items: Vec<ItemView>,
     },
@@ -73,7 +78,7 @@ impl Sidebar {
             page_group_name: vec![None; site.pages.len()],
         };
         let mut top_groups = Vec::new();
-        for item in &site.nav {
+        for item in site.nav.iter().filter(|item| !is_hidden(item)) {
             let Some(first) = Site::first_page(std::slice::from_ref(item)) else {
                 continue;
             };
@@ -154,22 +159,43 @@ fn render_group(
         icon_type,
         version,
         items,
+        display,
     } = item
     else {
         unreachable!("top-level navigation items are groups");
     };
+    let root_href = display.root.map(|id| links::page_href(&site.pages[id]));
     let mut view = GroupView {
         name: name.clone(),
         icon: group_icon(icon, icon_type),
-        href: links::page_href(first),
+        href: root_href.clone().unwrap_or_else(|| links::page_href(first)),
+        root_href,
+        tag: display.tag.clone(),
         version: version.clone(),
-        expanded: false,
-        items: items.iter().map(|i| item_view(site, i)).collect(),
+        expanded: true,
+        items: visible_items(site, items),
     };
-    let collapsed = render_view(&view, templates)?;
-    view.expanded = true;
     let expanded = render_view(&view, templates)?;
+    // A group marked `expanded` (or without a name to collapse to) stays open.
+    if display.expanded || name.is_empty() {
+        return Ok((expanded.clone(), expanded));
+    }
+    view.expanded = false;
+    let collapsed = render_view(&view, templates)?;
     Ok((collapsed, expanded))
+}
+
+fn is_hidden(item: &NavItem) -> bool {
+    matches!(item, NavItem::Group { display, .. } if display.hidden)
+}
+
+/// The sidebar entries of `items`, hidden groups left out.
+fn visible_items(site: &Site, items: &[NavItem]) -> Vec<ItemView> {
+    items
+        .iter()
+        .filter(|item| !is_hidden(item))
+        .map(|item| item_view(site, item))
+        .collect()
 }
 
 fn render_view(view: &GroupView, templates: &Templates) -> Result<Fragment, Diagnostic> {
@@ -205,11 +231,13 @@ fn item_view(site: &Site, item: &NavItem) -> ItemView {
             icon_type,
             version,
             items,
+            display,
         } => ItemView::Group {
             name: name.clone(),
             icon: group_icon(icon, icon_type),
+            tag: display.tag.clone(),
             version: version.clone(),
-            items: items.iter().map(|i| item_view(site, i)).collect(),
+            items: visible_items(site, items),
         },
     }
 }

@@ -1,0 +1,443 @@
+//! `docs.json`, the config of today's Mintlify sites, converted into the
+//! shape of `site.json` so one site model serves both.
+//!
+//! The document was parsed with positions and validated against its own
+//! schema (`schema/docs.schema.json`) before it gets here. [`convert`] then
+//! writes the `site.json`-shaped value the site model deserialises, with
+//! *aliases* from each converted pointer to the docs.json pointer it came
+//! from (the semantic checks that run next point into docs.json through
+//! them), and *notes* for what sheaf accepts but does not act on (analytics,
+//! fonts, a theme other than the default look).
+//!
+//! `navigation.rs` converts the navigation tree; this file the other keys.
+
+mod navigation;
+
+use std::collections::HashMap;
+
+use serde_json::{json, Map, Value};
+
+/// The `site.json`-shaped value of a docs.json, and how to trace it back.
+#[derive(Debug, Default)]
+pub struct Conversion {
+    /// Pointer of the converted value → pointer of docs.json.
+    pub aliases: HashMap<String, String>,
+    /// What sheaf accepted without acting on it.
+    pub notes: Vec<Note>,
+    groups: Vec<Value>,
+    tabs: Vec<Value>,
+    anchors: Vec<Value>,
+    versions: Vec<Value>,
+    languages: Vec<Value>,
+    specs: Vec<String>,
+}
+
+/// Something docs.json asks for that sheaf does not do, at a pointer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Note {
+    pub pointer: String,
+    pub message: String,
+    pub help: String,
+    /// A warning (it changes what readers see) rather than a note.
+    pub warning: bool,
+}
+
+impl Note {
+    fn at(pointer: impl Into<String>, message: impl Into<String>, help: &str) -> Note {
+        Note {
+            pointer: pointer.into(),
+            message: message.into(),
+            help: help.to_string(),
+            warning: true,
+        }
+    }
+
+    fn info(pointer: impl Into<String>, message: impl Into<String>, help: &str) -> Note {
+        Note {
+            warning: false,
+            ..Note::at(pointer, message, help)
+        }
+    }
+}
+
+/// Mintlify's themes; `mint` is the look sheaf's own theme follows.
+const THEMES_OF_ANOTHER_LAYOUT: [&str; 8] = [
+    "maple", "palm", "willow", "linden", "almond", "aspen", "sequoia", "luma",
+];
+
+/// Converts a schema-valid docs.json into the `site.json` shape.
+pub fn convert(docs: &Value) -> (Value, Conversion) {
+    let mut conversion = Conversion::default();
+    let mut out = Map::new();
+    copy(docs, &mut out, &["name", "description", "redirects"]);
+    copy(docs, &mut out, &["markdownSources", "pageUrls", "feedback"]);
+    if let Some(navigation) = docs.get("navigation") {
+        conversion.navigation(navigation);
+    }
+    conversion.identity(docs, &mut out);
+    conversion.appearance(docs, &mut out);
+    conversion.navbar(docs, &mut out);
+    conversion.footer(docs, &mut out);
+    conversion.api(docs, &mut out);
+    conversion.extras(docs, &mut out);
+    conversion.unsupported(docs);
+    conversion.finish_navigation(&mut out);
+    (Value::Object(out), conversion)
+}
+
+impl Conversion {
+    fn finish_navigation(&mut self, out: &mut Map<String, Value>) {
+        out.insert(
+            "navigation".into(),
+            Value::Array(std::mem::take(&mut self.groups)),
+        );
+        self.aliases
+            .insert("/navigation".into(), "/navigation".into());
+        for (key, items) in [
+            ("tabs", std::mem::take(&mut self.tabs)),
+            ("anchors", std::mem::take(&mut self.anchors)),
+            ("versions", std::mem::take(&mut self.versions)),
+            ("languages", std::mem::take(&mut self.languages)),
+        ] {
+            if !items.is_empty() {
+                out.insert(key.into(), Value::Array(items));
+            }
+        }
+        if !self.specs.is_empty() {
+            out.insert("openapi".into(), json!(self.specs));
+        }
+    }
+
+    /// Loads `spec` like a top-level `openapi` entry (once).
+    fn add_spec(&mut self, spec: &str, pointer: &str) {
+        if !self.specs.iter().any(|s| s == spec) {
+            self.aliases
+                .insert(format!("/openapi/{}", self.specs.len()), pointer.into());
+            self.specs.push(spec.to_string());
+        }
+    }
+
+    /// `logo`, `favicon`, `colors`, `background`.
+    fn identity(&mut self, docs: &Value, out: &mut Map<String, Value>) {
+        if let Some(logo) = docs.get("logo") {
+            out.insert("logo".into(), logo_value(logo));
+        }
+        match docs.get("favicon") {
+            Some(Value::Object(modes)) => {
+                self.aliases
+                    .insert("/favicon".into(), "/favicon/light".into());
+                out.insert(
+                    "favicon".into(),
+                    modes.get("light").cloned().unwrap_or_default(),
+                );
+            }
+            Some(favicon) => {
+                out.insert("favicon".into(), favicon.clone());
+            }
+            None => {}
+        }
+        let mut colors = docs.get("colors").cloned().unwrap_or_else(|| json!({}));
+        if let Some(background) = docs.pointer("/background/color") {
+            colors["background"] = background.clone();
+            self.aliases
+                .insert("/colors/background".into(), "/background/color".into());
+        }
+        if colors.get("primary").is_some() {
+            out.insert("colors".into(), colors);
+        }
+        match docs.pointer("/background/image") {
+            Some(Value::String(image)) => {
+                self.aliases
+                    .insert("/backgroundImage".into(), "/background/image".into());
+                out.insert("backgroundImage".into(), json!(image));
+            }
+            Some(Value::Object(modes)) => {
+                self.aliases
+                    .insert("/backgroundImage".into(), "/background/image/light".into());
+                out.insert(
+                    "backgroundImage".into(),
+                    modes.get("light").cloned().unwrap_or_default(),
+                );
+            }
+            _ => {}
+        }
+        if docs.pointer("/background/decoration").is_some() {
+            self.notes.push(Note::info(
+                "/background/decoration",
+                "background decorations are not drawn",
+                "sheaf's theme has a plain background; `background.image` is supported",
+            ));
+        }
+    }
+
+    /// `appearance` → the mode toggle.
+    fn appearance(&mut self, docs: &Value, out: &mut Map<String, Value>) {
+        let Some(appearance) = docs.get("appearance") else {
+            return;
+        };
+        let mut toggle = Map::new();
+        if let Some(mode @ ("light" | "dark")) = appearance.get("default").and_then(Value::as_str) {
+            toggle.insert("default".into(), json!(mode));
+        }
+        if appearance.get("strict").and_then(Value::as_bool) == Some(true) {
+            toggle.insert("isHidden".into(), json!(true));
+        }
+        self.aliases
+            .insert("/modeToggle".into(), "/appearance".into());
+        out.insert("modeToggle".into(), Value::Object(toggle));
+    }
+
+    /// `navbar.links` and `navbar.primary` → top-bar links and button.
+    fn navbar(&mut self, docs: &Value, out: &mut Map<String, Value>) {
+        let links: Vec<Value> = items(docs.pointer("/navbar/links"))
+            .iter()
+            .filter_map(|link| Some(json!({"name": link_label(link)?, "url": link.get("href")?})))
+            .collect();
+        if !links.is_empty() {
+            self.aliases
+                .insert("/topbarLinks".into(), "/navbar/links".into());
+            out.insert("topbarLinks".into(), Value::Array(links));
+        }
+        let Some(primary) = docs.pointer("/navbar/primary") else {
+            return;
+        };
+        let Some(href) = primary.get("href").and_then(Value::as_str) else {
+            return;
+        };
+        let button = match primary.get("type").and_then(Value::as_str) {
+            Some("github") => json!({"type": "github", "url": href}),
+            _ => json!({"type": "link", "url": href, "name": link_label(primary).unwrap_or(href)}),
+        };
+        self.aliases
+            .insert("/topbarCtaButton".into(), "/navbar/primary".into());
+        out.insert("topbarCtaButton".into(), button);
+    }
+
+    /// `footer.socials` and `footer.links`.
+    fn footer(&mut self, docs: &Value, out: &mut Map<String, Value>) {
+        if let Some(socials) = docs.pointer("/footer/socials") {
+            self.aliases
+                .insert("/footerSocials".into(), "/footer/socials".into());
+            out.insert("footerSocials".into(), socials.clone());
+        }
+        let columns: Vec<Value> = items(docs.pointer("/footer/links"))
+            .iter()
+            .map(|column| {
+                let links: Vec<Value> = items(column.get("items"))
+                    .iter()
+                    .filter_map(|link| {
+                        Some(json!({"name": link_label(link)?, "url": link.get("href")?}))
+                    })
+                    .collect();
+                json!({"header": column.get("header"), "items": links})
+            })
+            .collect();
+        if !columns.is_empty() {
+            out.insert("footerLinks".into(), Value::Array(columns));
+        }
+    }
+
+    /// `api`: specs, the playground, the MDX endpoint pages' server and auth.
+    fn api(&mut self, docs: &Value, out: &mut Map<String, Value>) {
+        let Some(api) = docs.get("api") else {
+            return;
+        };
+        match api.get("openapi") {
+            Some(Value::String(spec)) => self.add_spec(spec, "/api/openapi"),
+            Some(Value::Array(specs)) => {
+                for (i, spec) in specs.iter().enumerate() {
+                    if let Some(spec) = navigation_spec(spec) {
+                        self.add_spec(&spec, &format!("/api/openapi/{i}"));
+                    }
+                }
+            }
+            Some(object @ Value::Object(_)) => {
+                if let Some(spec) = navigation_spec(object) {
+                    self.add_spec(&spec, "/api/openapi");
+                }
+            }
+            _ => {}
+        }
+        if api.get("asyncapi").is_some() {
+            self.notes.push(Note::at(
+                "/api/asyncapi",
+                "AsyncAPI specs are not supported yet; their pages are left out",
+                "describe the events on MDX pages meanwhile",
+            ));
+        }
+        let mut model = Map::new();
+        if let Some(server) = api.pointer("/mdx/server") {
+            model.insert("baseUrl".into(), server.clone());
+            self.aliases
+                .insert("/api/baseUrl".into(), "/api/mdx/server".into());
+        }
+        if let Some(auth) = api.pointer("/mdx/auth") {
+            let mut auth_model = Map::new();
+            if let Some(method @ ("bearer" | "basic" | "key")) =
+                auth.get("method").and_then(Value::as_str)
+            {
+                auth_model.insert("method".into(), json!(method));
+            }
+            if let Some(name) = auth.get("name") {
+                auth_model.insert("name".into(), name.clone());
+            }
+            self.aliases
+                .insert("/api/auth".into(), "/api/mdx/auth".into());
+            model.insert("auth".into(), Value::Object(auth_model));
+        }
+        let mode = match api.pointer("/playground/display").and_then(Value::as_str) {
+            Some("simple") => Some("simple"),
+            Some("none") => Some("hide"),
+            Some(_) => Some("show"),
+            None => None,
+        };
+        if let Some(mode) = mode {
+            model.insert("playground".into(), json!({"mode": mode}));
+        }
+        if let Some(languages) = api.pointer("/examples/languages") {
+            model.insert("examplesLanguages".into(), languages.clone());
+        }
+        out.insert("api".into(), Value::Object(model));
+    }
+
+    /// `banner`, `seo`, `search`, `contextual`, `errors`.
+    fn extras(&mut self, docs: &Value, out: &mut Map<String, Value>) {
+        if let Some(banner) = docs.get("banner") {
+            out.insert("banner".into(), banner.clone());
+        }
+        if let Some(metatags) = docs.pointer("/seo/metatags") {
+            self.aliases
+                .insert("/metadata".into(), "/seo/metatags".into());
+            out.insert("metadata".into(), metatags.clone());
+        }
+        if let Some(prompt) = docs.pointer("/search/prompt") {
+            out.insert("searchPrompt".into(), prompt.clone());
+        }
+        if let Some(not_found) = docs.pointer("/errors/404") {
+            out.insert(
+                "notFound".into(),
+                json!({"title": not_found.get("title"), "description": not_found.get("description")}),
+            );
+        }
+        self.contextual(docs, out);
+    }
+
+    /// `contextual.options`: the ones that are links sheaf can write.
+    fn contextual(&mut self, docs: &Value, out: &mut Map<String, Value>) {
+        const SUPPORTED: [&str; 5] = ["copy", "view", "chatgpt", "claude", "perplexity"];
+        let mut options = Vec::new();
+        for (i, option) in items(docs.pointer("/contextual/options"))
+            .iter()
+            .enumerate()
+        {
+            match option.as_str() {
+                Some(name) if SUPPORTED.contains(&name) => options.push(json!(name)),
+                _ => self.notes.push(Note::info(
+                    format!("/contextual/options/{i}"),
+                    format!("page action {} is not offered", short(option)),
+                    "sheaf offers copy, view, chatgpt, claude and perplexity (links only, no third-party script)",
+                )),
+            }
+        }
+        if !options.is_empty() {
+            out.insert("contextual".into(), Value::Array(options));
+        }
+    }
+
+    /// One note per key sheaf accepts without acting on it.
+    fn unsupported(&mut self, docs: &Value) {
+        if let Some(theme) = docs.get("theme").and_then(Value::as_str) {
+            if THEMES_OF_ANOTHER_LAYOUT.contains(&theme) {
+                self.notes.push(Note::info(
+                    "/theme",
+                    format!("theme \"{theme}\" is shown in sheaf's own layout"),
+                    "colors, logo, fonts of the theme are not copied; the site's `colors` and `logo` apply",
+                ));
+            }
+        }
+        if let Some(integrations) = docs.get("integrations").and_then(Value::as_object) {
+            let names: Vec<&str> = integrations.keys().map(String::as_str).collect();
+            self.notes.push(Note::info(
+                "/integrations",
+                format!("integrations ({}) are accepted and not loaded", names.join(", ")),
+                "sheaf never loads third-party scripts; add your own script file to the docs root to include one on every page",
+            ));
+        }
+        for (key, what) in [
+            (
+                "fonts",
+                "fonts are not loaded (no third-party requests); the theme's system fonts are used",
+            ),
+            ("thumbnails", "social thumbnails are not generated"),
+            ("styling", "styling options are not applied"),
+            ("interaction", "interaction options are not applied"),
+            ("variables", "variables are not substituted in pages"),
+        ] {
+            if docs.get(key).is_some() {
+                self.notes.push(Note::info(
+                    format!("/{key}"),
+                    what,
+                    "the rest of the site is unaffected",
+                ));
+            }
+        }
+        if docs.pointer("/icons/library").and_then(Value::as_str) == Some("lucide") {
+            self.notes.push(Note::at(
+                "/icons/library",
+                "Lucide icons are not bundled; icons are looked up in Font Awesome",
+                "icons without a Font Awesome name of the same name show no icon",
+            ));
+        }
+    }
+}
+
+fn copy(from: &Value, to: &mut Map<String, Value>, keys: &[&str]) {
+    for key in keys {
+        if let Some(value) = from.get(*key) {
+            to.insert((*key).to_string(), value.clone());
+        }
+    }
+}
+
+/// A logo: a path, or light/dark paths (either may be missing in docs.json).
+fn logo_value(logo: &Value) -> Value {
+    match logo {
+        Value::Object(modes) => {
+            let light = modes.get("light").or_else(|| modes.get("dark"));
+            let dark = modes.get("dark").or_else(|| modes.get("light"));
+            json!({"light": light, "dark": dark, "href": modes.get("href")})
+        }
+        other => other.clone(),
+    }
+}
+
+/// A spec of `api.openapi`: a path or URL, or `{source}`.
+fn navigation_spec(value: &Value) -> Option<String> {
+    match value {
+        Value::String(s) => Some(s.clone()),
+        Value::Object(o) => o.get("source")?.as_str().map(String::from),
+        _ => None,
+    }
+}
+
+fn items(value: Option<&Value>) -> &[Value] {
+    value.and_then(Value::as_array).map_or(&[], Vec::as_slice)
+}
+
+/// A docs.json link's label (`label`, older files `name`).
+fn link_label(link: &Value) -> Option<&str> {
+    link.get("label")
+        .or_else(|| link.get("name"))
+        .and_then(Value::as_str)
+}
+
+fn short(value: &Value) -> String {
+    let text = value.to_string();
+    match text.char_indices().nth(40) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text,
+    }
+}
+
+#[cfg(test)]
+mod tests;

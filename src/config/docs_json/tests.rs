@@ -1,0 +1,195 @@
+//! The docs.json conversion, construct by construct.
+
+use serde_json::{json, Value};
+
+use super::convert;
+use crate::config::SiteConfig;
+
+/// The converted value, deserialised as the site model reads it.
+fn site(docs: Value) -> (SiteConfig, super::Conversion) {
+    let (value, conversion) = convert(&docs);
+    let config = serde_json::from_value(value.clone()).unwrap_or_else(|e| panic!("{e}: {value:#}"));
+    (config, conversion)
+}
+
+#[test]
+fn tabs_hold_their_groups_and_links_are_external_tabs() {
+    let (config, conversion) = site(json!({
+        "name": "X", "theme": "mint", "colors": {"primary": "#112233"},
+        "navigation": {"tabs": [
+            {"tab": "Guides", "groups": [{"group": "Start", "pages": ["intro"]}]},
+            {"tab": "API", "groups": [{"group": "Users", "pages": ["api/users"]}]},
+            {"tab": "Blog", "href": "https://example.com/blog"}
+        ]}
+    }));
+    let tabs: Vec<(&str, &str)> = config
+        .tabs
+        .iter()
+        .map(|t| (t.name.as_str(), t.url.as_str()))
+        .collect();
+    assert_eq!(
+        tabs,
+        [
+            ("Guides", ""),
+            ("API", ""),
+            ("Blog", "https://example.com/blog")
+        ]
+    );
+    assert_eq!(config.navigation[0].tab, Some(0));
+    assert_eq!(config.navigation[1].tab, Some(1));
+    assert_eq!(
+        conversion.aliases.get("/navigation/1").map(String::as_str),
+        Some("/navigation/tabs/1/groups/0")
+    );
+}
+
+#[test]
+fn anchors_dropdowns_products_and_menus_become_sections() {
+    let (config, _) = site(json!({
+        "name": "X",
+        "navigation": {
+            "dropdowns": [{"dropdown": "SDKs", "icon": "code", "groups": [{"group": "Py", "pages": ["py"]}]}],
+            "anchors": [{"anchor": "Docs", "color": {"light": "#ff0000"}, "pages": ["intro"]}],
+            "global": {"anchors": [{"anchor": "Status", "href": "https://status.example.com"}]}
+        }
+    }));
+    let anchors: Vec<&str> = config.anchors.iter().map(|a| a.name.as_str()).collect();
+    assert_eq!(anchors, ["SDKs", "Docs", "Status"]);
+    assert_eq!(config.anchors[2].url, "https://status.example.com");
+    assert_eq!(config.navigation[0].anchor, Some(0));
+    assert_eq!(config.navigation[1].anchor, Some(1));
+    assert_eq!(
+        config.navigation[1].group, "",
+        "loose pages form an unnamed group"
+    );
+}
+
+#[test]
+fn versions_and_languages_tag_their_groups() {
+    let (config, _) = site(json!({
+        "name": "X",
+        "navigation": {"languages": [
+            {"language": "en", "versions": [
+                {"version": "v1", "groups": [{"group": "A", "pages": ["en/v1/a"]}]},
+                {"version": "v2", "default": true, "groups": [{"group": "A", "pages": ["en/v2/a"]}]}
+            ]},
+            {"language": "es", "versions": [
+                {"version": "v2", "groups": [{"group": "A", "pages": ["es/v2/a"]}]}
+            ]}
+        ]}
+    }));
+    let names: Vec<&str> = config.versions.iter().map(|v| v.name()).collect();
+    assert_eq!(names, ["v2", "v1"], "the default version first, each once");
+    let languages: Vec<&str> = config.languages.iter().map(|l| l.code.as_str()).collect();
+    assert_eq!(languages, ["en", "es"]);
+    let tags: Vec<(Option<&str>, Option<&str>)> = config
+        .navigation
+        .iter()
+        .map(|g| (g.language.as_deref(), g.version.as_deref()))
+        .collect();
+    assert_eq!(
+        tags,
+        [
+            (Some("en"), Some("v1")),
+            (Some("en"), Some("v2")),
+            (Some("es"), Some("v2"))
+        ]
+    );
+}
+
+#[test]
+fn group_flags_and_openapi_nodes_are_kept() {
+    let (config, conversion) = site(json!({
+        "name": "X",
+        "navigation": {"tabs": [
+            {"tab": "API", "openapi": "openapi.json", "groups": [
+                {"group": "Users", "tag": "NEW", "expanded": true, "root": "api/index",
+                 "pages": ["GET /users", {"group": "Hidden", "hidden": true, "pages": ["x"]}]}
+            ]},
+            {"tab": "Spec", "openapi": {"source": "other.yaml", "directory": "ref"}}
+        ]}
+    }));
+    let users = &config.navigation[0];
+    assert_eq!(users.tag.as_deref(), Some("NEW"));
+    assert!(users.expanded);
+    assert_eq!(users.root.as_deref(), Some("api/index"));
+    match &users.pages[0] {
+        crate::config::NavEntry::Page(entry) => assert_eq!(entry, "openapi.json GET /users"),
+        other => panic!("{other:?}"),
+    }
+    assert!(matches!(&users.pages[1], crate::config::NavEntry::Group(g) if g.hidden));
+    let spec_group = &config.navigation[1];
+    assert_eq!(spec_group.openapi.as_deref(), Some("other.yaml"));
+    assert_eq!(spec_group.tab, Some(1));
+    let specs = config.openapi.unwrap().to_vec();
+    assert_eq!(specs, ["openapi.json", "other.yaml"]);
+    assert_eq!(
+        conversion.aliases.get("/openapi/1").map(String::as_str),
+        Some("/navigation/tabs/1/openapi")
+    );
+}
+
+#[test]
+fn top_level_keys_map_onto_the_site_model() {
+    let (config, conversion) = site(json!({
+        "name": "X", "theme": "maple", "description": "About X",
+        "colors": {"primary": "#112233", "light": "#445566", "dark": "#778899"},
+        "logo": {"light": "/l.svg"},
+        "favicon": {"light": "/f.png", "dark": "/fd.png"},
+        "background": {"color": {"dark": "#000000"}, "image": "/bg.png"},
+        "appearance": {"default": "dark", "strict": true},
+        "navbar": {"links": [{"label": "Blog", "href": "https://b"}],
+                   "primary": {"type": "github", "href": "https://github.com/o/r"}},
+        "footer": {"socials": {"x": "https://x.com/o"},
+                   "links": [{"header": "More", "items": [{"label": "Jobs", "href": "https://j"}]}]},
+        "banner": {"content": "**Hi**", "dismissible": true},
+        "seo": {"metatags": {"og:title": "X"}},
+        "search": {"prompt": "Ask"},
+        "contextual": {"options": ["copy", "claude", "grok"]},
+        "errors": {"404": {"title": "Lost", "description": "Nothing here"}},
+        "api": {"mdx": {"server": "https://api.x", "auth": {"method": "key", "name": "X-Key"}},
+                "playground": {"display": "none"}, "examples": {"languages": ["curl", "python"]}},
+        "integrations": {"ga4": {"measurementId": "G-1"}},
+        "navigation": {"pages": ["intro"]}
+    }));
+    assert_eq!(config.description.as_deref(), Some("About X"));
+    assert_eq!(config.logo.as_ref().unwrap().dark(), "/l.svg");
+    assert_eq!(config.favicon.as_deref(), Some("/f.png"));
+    let colors = config.colors.as_ref().unwrap();
+    assert_eq!(
+        colors.background.as_ref().unwrap().dark.as_deref(),
+        Some("#000000")
+    );
+    assert_eq!(config.background_image.as_deref(), Some("/bg.png"));
+    assert_eq!(config.mode_toggle.default, Some(crate::config::Mode::Dark));
+    assert!(config.mode_toggle.is_hidden);
+    assert_eq!(config.topbar_links[0].name, "Blog");
+    assert_eq!(
+        config.topbar_cta_button.as_ref().unwrap().kind,
+        crate::config::CtaType::Github
+    );
+    assert_eq!(
+        config.socials(),
+        [("x".to_string(), "https://x.com/o".to_string())]
+    );
+    assert_eq!(config.footer_links[0].items[0].name, "Jobs");
+    assert!(config.banner.as_ref().unwrap().dismissible);
+    assert_eq!(config.metadata["og:title"], "X");
+    assert_eq!(config.search_prompt.as_deref(), Some("Ask"));
+    assert_eq!(config.contextual.len(), 2);
+    assert_eq!(
+        config.not_found.as_ref().unwrap().title.as_deref(),
+        Some("Lost")
+    );
+    let api = config.api.as_ref().unwrap();
+    assert_eq!(api.base_urls(), ["https://api.x"]);
+    assert_eq!(api.auth.as_ref().unwrap().name.as_deref(), Some("X-Key"));
+    assert_eq!(api.playground.mode, crate::config::PlaygroundMode::Hide);
+    assert_eq!(api.examples_languages, ["curl", "python"]);
+    let noted: Vec<&str> = conversion
+        .notes
+        .iter()
+        .map(|n| n.pointer.as_str())
+        .collect();
+    assert_eq!(noted, ["/contextual/options/2", "/theme", "/integrations"]);
+}
