@@ -27,7 +27,9 @@ use serde_json::json;
 
 use driver::Browser;
 use server::serve_api;
-use site::{build_site, edit_site_json, example_site, fixture_site, set_api_server};
+use site::{
+    build_site, edit_site_json, example_site, fixture_site, named_fixture_site, set_api_server,
+};
 
 /// A fresh headless Chromium, or `None` when the tests are skipped.
 async fn launch() -> Option<Browser> {
@@ -400,6 +402,99 @@ async fn every_code_block_gets_a_copy_button() {
         .await;
     assert_eq!(counts, json!([1, 1]));
     browser.close().await;
+}
+
+#[tokio::test]
+async fn view_selector_shows_one_view_and_its_headings_in_the_toc() {
+    let Some(browser) = launch().await else {
+        return;
+    };
+    let site = named_fixture_site("components-docsjson");
+    browser.goto(&site.url("")).await;
+    browser.find("html[data-views] .c-view-select select").await;
+    assert_eq!(visible_views(&browser).await, ["JavaScript"]);
+    assert_eq!(
+        toc_hidden(&browser).await,
+        json!({ "install-with-npm": false, "install-with-pip": true })
+    );
+
+    browser
+        .eval(
+            "var select = document.querySelector('.c-view-select select');
+             select.value = 'Python';
+             select.dispatchEvent(new Event('change'));",
+        )
+        .await;
+    assert_eq!(visible_views(&browser).await, ["Python"]);
+    assert_eq!(
+        toc_hidden(&browser).await,
+        json!({ "install-with-npm": true, "install-with-pip": false })
+    );
+
+    browser.goto(&site.url("")).await;
+    browser.find("html[data-views]").await;
+    assert_eq!(
+        visible_views(&browser).await,
+        ["Python"],
+        "the choice is remembered"
+    );
+    browser.close().await;
+}
+
+#[tokio::test]
+async fn prompts_get_a_copy_button_and_tooltips_open_on_focus() {
+    let Some(browser) = launch().await else {
+        return;
+    };
+    let site = named_fixture_site("components-docsjson");
+    browser.goto(&site.url("")).await;
+    browser
+        .find(".c-prompt-head > button.c-copy[aria-label=\"Copy prompt\"]")
+        .await;
+    let tip_style = "getComputedStyle(document.querySelector('.c-tooltip-text'))";
+    assert_eq!(
+        browser
+            .eval(&format!("return {tip_style}.visibility;"))
+            .await,
+        json!("hidden")
+    );
+    browser
+        .eval("document.querySelector('.c-tooltip-trigger').focus();")
+        .await;
+    // Shown once the fade-in is over (WebDriver reads no text before).
+    browser
+        .wait_until(&format!(
+            "{tip_style}.visibility === 'visible' && {tip_style}.opacity === '1'"
+        ))
+        .await;
+    let link = browser.find(".c-tooltip-cta").await;
+    assert_eq!(link.text().await.unwrap(), "Read the API guide");
+    browser.close().await;
+}
+
+/// The titles of the views on screen.
+async fn visible_views(browser: &Browser) -> Vec<String> {
+    let titles = browser
+        .eval(
+            "return Array.from(document.querySelectorAll('.c-view'))
+               .filter(function (v) { return v.checkVisibility(); })
+               .map(function (v) { return v.getAttribute('data-view'); });",
+        )
+        .await;
+    serde_json::from_value(titles).unwrap()
+}
+
+/// Whether each view heading's table-of-contents entry is hidden.
+async fn toc_hidden(browser: &Browser) -> serde_json::Value {
+    browser
+        .eval(
+            "var out = {};
+             ['install-with-npm', 'install-with-pip'].forEach(function (id) {
+               out[id] = document.querySelector('.toc a[href=\"#' + id + '\"]').parentNode.hidden;
+             });
+             return out;",
+        )
+        .await
 }
 
 /// The text of the tab panels on screen (labels are hidden once JS runs).

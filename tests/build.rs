@@ -320,3 +320,64 @@ fn folder_page_urls_leave_no_dangling_links() {
     assert_eq!(build(&fixture("build-basic"), &site).status.code(), Some(0));
     assert_eq!(dangling_links(&site), Vec::<String>::new());
 }
+
+/// A page using every component of docs.json-era sites builds without a
+/// warning, and none of them reaches the page as a raw or escaped tag.
+#[test]
+fn docs_json_era_components_render_without_leaks_or_warnings() {
+    let out = tempfile::tempdir().unwrap();
+    let site = out.path().join("site");
+    let output = build(&fixture("components-docsjson"), &site);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(
+        !stderr(&output).contains("warning"),
+        "no warnings: {}",
+        stderr(&output)
+    );
+    let html = fs::read_to_string(site.join("index.html")).unwrap();
+    let names = [
+        "Banner",
+        "Panel",
+        "Badge",
+        "Columns",
+        "Tile",
+        "Card",
+        "Tree",
+        "Color",
+        "View",
+        "Tooltip",
+        "Expandable",
+        "Prompt",
+        "Latex",
+        "Mermaid",
+        "Stub",
+        "Info",
+    ];
+    for name in names {
+        for leak in [format!("<{name}"), format!("&lt;{name}")] {
+            assert!(!html.contains(&leak), "`{leak}` leaked into the page");
+        }
+    }
+    for expected in [
+        "<aside class=\"c-banner\"",
+        "<aside class=\"c-panel\"",
+        "<span class=\"c-badge c-badge-orange c-badge-sm c-badge-rounded\">",
+        "<div class=\"c-card-group c-columns\" style=\"--cols: 3\">",
+        "<a class=\"c-tile\" href=\"changelog/\">",
+        "<ul class=\"c-tree\"",
+        "<table class=\"c-color c-color-table\">",
+        "<section class=\"c-view\" data-view=\"Python\">",
+        "<span class=\"c-tooltip-trigger\" tabindex=\"0\"",
+        "<details class=\"c-expandable\" open>",
+        "<figure class=\"c-prompt\">",
+        "<math display=\"block\">",
+        "<figure class=\"c-mermaid\">",
+        "This text comes from a stub.",
+    ] {
+        assert!(html.contains(expected), "missing `{expected}`");
+    }
+    assert!(html.contains("a price of $5 or $5-$10 stays text."));
+    let changelog = fs::read_to_string(site.join("changelog/index.html")).unwrap();
+    assert!(changelog.contains("<section class=\"c-update\" id=\"2025-06-01\">"));
+    assert!(changelog.contains("href=\"#2025-06-01\""));
+}

@@ -291,6 +291,7 @@ impl<'s> Parser<'s> {
                 b'`' => self.code_span(&mut buf),
                 b'\\' => self.escape(&mut buf),
                 b'{' => self.brace(&mut buf, &mut nodes),
+                b'$' => self.math_span(&mut buf),
                 b'<' if self.src[self.pos..].starts_with("</") => {
                     if let Some(end) = self.closing_tag(close, &mut buf, &mut nodes) {
                         self.flush(&mut buf, &mut nodes);
@@ -391,6 +392,15 @@ impl<'s> Parser<'s> {
         }
         buf.text.push_str(fence);
         self.pos += run;
+    }
+
+    /// Copies a `$…$` or `$$…$$` formula through untouched, since braces
+    /// and `<` in TeX are not MDX; a `$` that opens no formula is text.
+    fn math_span(&mut self, buf: &mut TextBuf) {
+        let rest = &self.src[self.pos..];
+        let len = math_len(rest).unwrap_or(1);
+        buf.text.push_str(&rest[..len]);
+        self.pos += len;
     }
 
     /// `{/* comment */}` is dropped; `{expr}` becomes an expression node;
@@ -591,15 +601,37 @@ impl<'s> Parser<'s> {
     }
 }
 
-/// Component names start with an uppercase letter (`Card`, `Holocron.Card`).
+/// The length of the formula `rest` starts with, within its paragraph:
+/// `$$…$$`, or `$…$` whose opening `$` is not followed by a space and whose
+/// closing `$` is neither preceded by a space nor followed by a digit (so
+/// `$5 and $10` is text). `None` when `rest` starts no formula.
+fn math_len(rest: &str) -> Option<usize> {
+    let bytes = rest.as_bytes();
+    let limit = rest.find("\n\n").unwrap_or(rest.len());
+    if rest.starts_with("$$") {
+        return rest[2..limit].find("$$").map(|i| i + 4);
+    }
+    if bytes.get(1).is_none_or(|b| b.is_ascii_whitespace()) {
+        return None;
+    }
+    (2..limit)
+        .find(|&i| {
+            bytes[i] == b'$'
+                && !bytes[i - 1].is_ascii_whitespace()
+                && bytes[i - 1] != b'\\'
+                && !bytes.get(i + 1).is_some_and(u8::is_ascii_digit)
+        })
+        .map(|i| i + 1)
+}
+
 /// The index of the first line end or possible MDX syntax (`` ` ``, `\\`,
-/// `{`, `<`) in `bytes`: the bytes between are plain text. Searched a line
-/// at a time with SIMD `memchr`, as prose rarely holds any of them.
+/// `{`, `<`, `$`) in `bytes`: the bytes between are plain text. Searched a
+/// line at a time with SIMD `memchr`, as prose rarely holds any of them.
 fn next_delimiter(bytes: &[u8]) -> Option<usize> {
     let line = &bytes[..memchr::memchr(b'\n', bytes).unwrap_or(bytes.len())];
     let syntax = match (
         memchr::memchr3(b'`', b'\\', b'{', line),
-        memchr::memchr(b'<', line),
+        memchr::memchr2(b'<', b'$', line),
     ) {
         (Some(a), Some(b)) => Some(a.min(b)),
         (a, b) => a.or(b),
@@ -607,6 +639,7 @@ fn next_delimiter(bytes: &[u8]) -> Option<usize> {
     syntax.or((line.len() < bytes.len()).then_some(line.len()))
 }
 
+/// Component names start with an uppercase letter (`Card`, `Holocron.Card`).
 pub fn is_component_name(name: &str) -> bool {
     name.starts_with(|c: char| c.is_ascii_uppercase())
 }

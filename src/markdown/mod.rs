@@ -23,6 +23,7 @@ mod components;
 mod headings;
 mod highlight;
 mod html;
+mod math;
 mod mdx;
 mod render;
 

@@ -5,7 +5,7 @@
 //! text stay in document order).
 
 use std::borrow::Cow;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 use std::path::PathBuf;
 
@@ -34,6 +34,7 @@ fn options() -> Options {
         | Options::ENABLE_STRIKETHROUGH
         | Options::ENABLE_FOOTNOTES
         | Options::ENABLE_HEADING_ATTRIBUTES
+        | Options::ENABLE_MATH
 }
 
 /// The document being rendered: the page, or a snippet it includes.
@@ -193,6 +194,8 @@ pub(super) struct Renderer<'a> {
     slugger: Slugger,
     pub docs: Vec<DocCtx>,
     next_id: usize,
+    /// Component names already warned about on this page.
+    warned_names: HashSet<String>,
 }
 
 impl<'a> Renderer<'a> {
@@ -204,6 +207,7 @@ impl<'a> Renderer<'a> {
             slugger: Slugger::default(),
             docs: Vec::new(),
             next_id: 0,
+            warned_names: HashSet::new(),
         }
     }
 
@@ -248,6 +252,12 @@ impl<'a> Renderer<'a> {
     /// Takes a heading id (also used for changelog entries' anchors).
     pub fn heading_id(&mut self, text: &str) -> String {
         self.slugger.unique(text)
+    }
+
+    /// Whether this is the page's first warning about component `name`
+    /// (a page using an unknown component often uses it many times).
+    pub fn first_use_of(&mut self, name: &str) -> bool {
+        self.warned_names.insert(name.to_string())
     }
 
     pub fn record_heading(&mut self, level: u8, id: String, text: String) {
@@ -441,6 +451,10 @@ impl<'a> Renderer<'a> {
                 self.out.text.push_str(code);
                 out.push(event.clone());
             }
+            Event::InlineMath(tex) | Event::DisplayMath(tex) => {
+                let display = matches!(event, Event::DisplayMath(_));
+                out.push(self.math(tex, display, range, frag));
+            }
             Event::SoftBreak | Event::HardBreak => {
                 self.out.text.push(' ');
                 out.push(event.clone());
@@ -458,6 +472,35 @@ impl<'a> Renderer<'a> {
             _ => out.push(event.clone()),
         }
         i + 1
+    }
+
+    /// A `$…$` or `$$…$$` formula as MathML. Inline math whose closing `$`
+    /// is followed by a digit (`$5-$10`) is a price, not math: it stays text.
+    fn math<'e>(
+        &mut self,
+        tex: &str,
+        display: bool,
+        range: &Range<usize>,
+        frag: &Fragment,
+    ) -> Event<'e> {
+        let next = frag.md.as_bytes().get(range.end).copied();
+        if !display && next.is_some_and(|b| b.is_ascii_digit()) {
+            let text = format!("${tex}$");
+            self.out.text.push_str(&text);
+            return Event::Text(text.into());
+        }
+        self.out.text.push_str(tex);
+        let (html, problem) = super::math::math_html(tex, display);
+        if let Some(reason) = problem {
+            let line = frag.line_at(range.start);
+            self.warn_line(
+                line,
+                1,
+                format!("formula `{tex}` is not valid TeX: {reason}"),
+                Some("sheaf shows its source instead".to_string()),
+            );
+        }
+        Event::InlineHtml(html.into())
     }
 
     /// `Text(token)` + `End(Paragraph)`: a block element alone in its paragraph.
@@ -558,7 +601,12 @@ impl<'a> Renderer<'a> {
         };
         self.out.text.push_str(&code);
         self.out.text.push('\n');
-        out.push(Event::Html(self.hl.code_block(&info, &code).into()));
+        let html = if info.lang.as_deref() == Some("mermaid") {
+            super::components::mermaid_html(&code)
+        } else {
+            self.hl.code_block(&info, &code)
+        };
+        out.push(Event::Html(html.into()));
         i
     }
 
@@ -582,7 +630,7 @@ impl<'a> Renderer<'a> {
         let text: String = events[start + 1..end]
             .iter()
             .filter_map(|(e, _)| match e {
-                Event::Text(t) | Event::Code(t) => {
+                Event::Text(t) | Event::Code(t) | Event::InlineMath(t) => {
                     Some(without_tokens(t).replace(mdx::ESCAPED_LT, "<"))
                 }
                 _ => None,

@@ -283,7 +283,7 @@ fn frame_icon_tooltip_and_update() {
     assert!(r
         .html
         .contains("<span class=\"c-icon\" style=\"color: #f00; --icon-size: 16px\"><svg"));
-    assert!(r.html.contains("<span class=\"c-tooltip\" tabindex=\"0\" aria-describedby=\"tip-1\">app<span class=\"c-tooltip-text\" role=\"tooltip\" id=\"tip-1\">Application</span></span>"));
+    assert!(r.html.contains("<span class=\"c-tooltip\"><span class=\"c-tooltip-trigger\" tabindex=\"0\" aria-describedby=\"tip-1\">app</span><span class=\"c-tooltip-text\" role=\"tooltip\" id=\"tip-1\"><span class=\"c-tooltip-tip\">Application</span></span></span>"), "{}", r.html);
     assert!(r
         .html
         .contains("<section class=\"c-update\" id=\"2024-10-12\">"));
@@ -532,4 +532,244 @@ fn without_highlighting_code_is_escaped_plain_text() {
     let html = md.render("```json\n{\"a\": \"<b>\"}\n```\n", &env).html;
     assert!(html.contains("&lt;b&gt;"), "{html}");
     assert!(!html.contains("class=\"hl-"), "{html}");
+}
+
+/* ---- docs.json-era components ---- */
+
+#[test]
+fn columns_are_a_grid_of_their_children() {
+    let r = render("<Columns cols={3}>\n  <Card title=\"A\">a</Card>\n  <Card title=\"B\">b</Card>\n</Columns>\n");
+    assert!(
+        r.html.starts_with(
+            "<div class=\"c-card-group c-columns\" style=\"--cols: 3\"><div class=\"c-card\">"
+        ),
+        "{}",
+        r.html
+    );
+    assert_eq!(r.html.matches("class=\"c-card\"").count(), 2);
+    assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+}
+
+#[test]
+fn badges_carry_colour_size_shape_and_state_as_classes() {
+    let r = render("Needs <Badge color=\"orange\" size=\"sm\" shape=\"pill\" icon=\"star\" stroke disabled>Pro & <b>up</b></Badge> plan.\n");
+    assert!(
+        r.html.contains("<span class=\"c-badge c-badge-orange c-badge-sm c-badge-pill c-badge-stroke c-badge-disabled\"><span class=\"c-badge-icon\"><svg class=\"icon\" aria-hidden=\"true\""),
+        "{}",
+        r.html
+    );
+    assert!(
+        r.html.contains("Pro &amp; <b>up</b></span> plan."),
+        "{}",
+        r.html
+    );
+    let r = render("<Badge>Plain</Badge>\n\n<Badge color=\"pink\">x</Badge>\n");
+    assert!(r
+        .html
+        .contains("<span class=\"c-badge c-badge-gray c-badge-md c-badge-rounded\">Plain</span>"));
+    assert_eq!(r.diagnostics.len(), 1, "{:?}", r.diagnostics);
+    assert!(r.diagnostics[0].message.contains("unknown color `pink`"));
+}
+
+#[test]
+fn trees_are_nested_lists_with_folders_as_details() {
+    let r = render("<Tree>\n  <Tree.Folder name=\"app\" defaultOpen>\n    <Tree.File name=\"page.tsx\" />\n    <Tree.Folder name=\"lib\">\n      <Tree.File name=\"a&b.ts\" />\n    </Tree.Folder>\n  </Tree.Folder>\n  <Tree.File name=\"package.json\" />\n</Tree>\n");
+    assert!(r.html.starts_with("<ul class=\"c-tree\" aria-label=\"Files\"><li class=\"c-tree-folder\"><details open><summary><span class=\"c-tree-icon\"><svg"), "{}", r.html);
+    assert!(r
+        .html
+        .contains("</svg></span>app</summary><ul><li class=\"c-tree-file\">"));
+    assert!(r
+        .html
+        .contains("<li class=\"c-tree-folder\"><details><summary>"));
+    assert!(r.html.contains("</span>a&amp;b.ts</li>"), "{}", r.html);
+    assert!(
+        r.html.ends_with("</span>package.json</li></ul>"),
+        "{}",
+        r.html
+    );
+    assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+}
+
+#[test]
+fn colours_are_swatches_with_names_and_values() {
+    let r = render("<Color variant=\"compact\">\n  <Color.Item name=\"blue-500\" value=\"#3B82F6\" />\n  <Color.Item name=\"bad\" value=\"red; background: url(x)\" />\n</Color>\n");
+    assert!(r.html.starts_with("<div class=\"c-color c-color-compact\"><ul class=\"c-color-items\"><li class=\"c-color-item\"><span class=\"c-color-swatch\" style=\"--swatch: #3B82F6\"></span><span class=\"c-color-name\">blue-500</span><code class=\"c-color-value\">#3B82F6</code></li>"), "{}", r.html);
+    assert!(
+        !r.html.contains("--swatch: red"),
+        "unsafe values stay out of style: {}",
+        r.html
+    );
+    assert_eq!(r.diagnostics.len(), 1);
+    let r = render("<Color variant=\"table\">\n  <Color.Row title=\"Primary <x>\">\n    <Color.Item name=\"p\" value=\"rgb(1, 2, 3)\" />\n  </Color.Row>\n</Color>\n");
+    assert!(r.html.starts_with("<table class=\"c-color c-color-table\"><tbody><tr><th scope=\"row\">Primary &lt;x&gt;</th><td><ul class=\"c-color-items\"><li class=\"c-color-item\"><span class=\"c-color-swatch\" style=\"--swatch: rgb(1, 2, 3)\">"), "{}", r.html);
+    assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+}
+
+#[test]
+fn views_show_every_version_under_its_title() {
+    let r = render("<View title=\"Java&Script\" icon=\"js\">\n  ## Install\n\n  Use npm.\n</View>\n\n<View title=\"Python\">\n  Use pip.\n</View>\n");
+    assert!(r.html.starts_with("<section class=\"c-view\" data-view=\"Java&amp;Script\"><p class=\"c-view-title\"><span class=\"c-view-icon\"><svg"), "{}", r.html);
+    assert!(r
+        .html
+        .contains("</span>Java&amp;Script</p><h2 id=\"install\">"));
+    assert!(r.html.contains("<section class=\"c-view\" data-view=\"Python\"><p class=\"c-view-title\">Python</p><p>Use pip.</p>\n</section>"), "{}", r.html);
+    assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+}
+
+#[test]
+fn tiles_link_a_preview_with_title_and_description() {
+    let r = render("<Tile href=\"/img/guide\" title=\"Accordion\" description={'Two \"variants\"'}>\n  <img src=\"/img/a.svg\" alt=\"Preview\" className=\"block dark:hidden\" />\n</Tile>\n");
+    assert!(r.html.starts_with("<a class=\"c-tile\" href=\"/assets/guide\"><div class=\"c-tile-preview\"><img src=\"/assets/a.svg\" alt=\"Preview\" class=\"block dark:hidden\"></div><p class=\"c-tile-title\">Accordion</p><p class=\"c-tile-desc\">Two &quot;variants&quot;</p></a>"), "{}", r.html);
+    assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+}
+
+#[test]
+fn updates_are_anchored_changelog_entries() {
+    let r = render("<Update label=\"v2 <beta>\" description=\"Big & bold\" tags={[\"New\", \"<Fix>\"]}>\n  Shipped **it**.\n</Update>\n");
+    assert!(r.html.starts_with("<section class=\"c-update\" id=\"v2-beta\"><div class=\"c-update-meta\"><a class=\"c-update-label\" href=\"#v2-beta\">v2 &lt;beta&gt;</a><p class=\"c-update-desc\">Big &amp; bold</p><ul class=\"c-update-tags\"><li>New</li><li>&lt;Fix&gt;</li></ul></div>"), "{}", r.html);
+    assert!(r.html.contains("<strong>it</strong>"));
+    assert_eq!(r.headings[0].id, "v2-beta");
+}
+
+#[test]
+fn banners_are_labelled_notes() {
+    let r = render("<Banner>\n  Version 2 is **out**.\n</Banner>\n");
+    assert!(r.html.starts_with("<aside class=\"c-banner\" role=\"note\" aria-label=\"Announcement\"><span class=\"c-banner-icon\"><svg"), "{}", r.html);
+    assert!(r
+        .html
+        .contains("<div class=\"c-banner-body\"><p>Version 2 is <strong>out</strong>.</p>"));
+    assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+}
+
+#[test]
+fn tooltips_have_a_headline_and_a_focusable_call_to_action() {
+    let r = render("<Tooltip headline=\"API\" tip=\"A <protocol> & more\" cta=\"Read the guide\" href=\"/img/api\">API</Tooltip> docs.\n");
+    assert!(r.html.contains("<span class=\"c-tooltip\"><span class=\"c-tooltip-trigger\" tabindex=\"0\" aria-describedby=\"tip-1\">API</span><span class=\"c-tooltip-text\" role=\"tooltip\" id=\"tip-1\"><strong class=\"c-tooltip-headline\">API</strong> <span class=\"c-tooltip-tip\">A &lt;protocol&gt; &amp; more</span> <a class=\"c-tooltip-cta\" href=\"/assets/api\">Read the guide</a></span></span> docs."), "{}", r.html);
+}
+
+#[test]
+fn panels_are_labelled_asides() {
+    let r = render("<Panel>\n  <Info>Pinned.</Info>\n</Panel>\n");
+    assert!(
+        r.html.starts_with(
+            "<aside class=\"c-panel\" aria-label=\"Side panel\"><aside class=\"c-callout c-info\""
+        ),
+        "{}",
+        r.html
+    );
+    assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+}
+
+#[test]
+fn prompts_show_their_text_under_the_description() {
+    let r = render("<Prompt description=\"Write **clear** docs\" icon=\"paperclip\">\n  You are a *writer*.\n\n  - Use \"you\".\n</Prompt>\n");
+    assert!(r.html.starts_with("<figure class=\"c-prompt\"><figcaption class=\"c-prompt-head\"><span class=\"c-prompt-icon\"><svg"), "{}", r.html);
+    assert!(r.html.contains("<span class=\"c-prompt-desc\">Write <strong>clear</strong> docs</span></figcaption><div class=\"c-prompt-body\"><p>You are a <em>writer</em>.</p>"), "{}", r.html);
+    assert!(
+        r.html.contains("<li>Use &quot;you&quot;.</li>")
+            || r.html.contains("<li>Use \"you\".</li>"),
+        "{}",
+        r.html
+    );
+    assert!(r.text.contains("Write **clear** docs"));
+    assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+}
+
+#[test]
+fn expandables_are_details_open_on_request() {
+    let r = render("<Expandable title=\"a <b>\" defaultOpen>\n  Inner **x**\n</Expandable>\n");
+    assert!(r.html.starts_with("<details class=\"c-expandable\" open><summary>Show a &lt;b&gt;</summary><div class=\"c-expandable-body\"><p>Inner <strong>x</strong></p>"), "{}", r.html);
+}
+
+#[test]
+fn stubs_render_only_their_children() {
+    let r = render("<Stub>\n  Coming **soon**.\n</Stub>\n\nInline <Stub>bit</Stub>.\n");
+    assert_eq!(
+        r.html,
+        "<p>Coming <strong>soon</strong>.</p>\n<p>Inline bit.</p>\n"
+    );
+    assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+}
+
+#[test]
+fn mermaid_shows_its_source_in_a_captioned_figure() {
+    let expected = "<figure class=\"c-mermaid\"><pre class=\"c-mermaid-source\"><code class=\"language-mermaid\">flowchart LR\n  A{Start} --&gt; B[&lt;b&gt;]</code></pre><figcaption>Diagram source (Mermaid)</figcaption></figure>";
+    let fenced = render("```mermaid\nflowchart LR\n  A{Start} --> B[<b>]\n```\n");
+    assert_eq!(fenced.html, expected);
+    let component = render("<Mermaid>\nflowchart LR\n  A{Start} --> B[<b>]\n</Mermaid>\n");
+    assert_eq!(component.html, expected);
+    let chart = render("<Mermaid chart={`flowchart LR\n  A{Start} --> B[<b>]`} />\n");
+    assert_eq!(chart.html, expected);
+    assert!(fenced.text.contains("A{Start}"));
+    for r in [fenced, component, chart] {
+        assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+    }
+}
+
+#[test]
+fn dollar_math_becomes_mathml_outside_code() {
+    let r = render("Area $\\pi r^{2}$ costs $5, or $5-$10.\n\n$$\n\\frac{a}{b}\n$$\n\n`$x$` and\n\n```\n$y$\n```\n");
+    assert!(
+        r.html.contains("Area <math display=\"inline\"><semantics>"),
+        "{}",
+        r.html
+    );
+    assert!(r.html.contains("<msup><mi>r</mi>"), "{}", r.html);
+    assert!(r.html.contains("costs $5, or $5-$10.</p>"), "{}", r.html);
+    assert!(r.html.contains("<math display=\"block\">"), "{}", r.html);
+    assert!(r.html.contains("<mfrac>"), "{}", r.html);
+    assert!(r.html.contains("<code>$x$</code>"), "{}", r.html);
+    assert!(r.html.contains("<code>$y$\n</code>"), "{}", r.html);
+    assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+}
+
+#[test]
+fn invalid_math_shows_its_source_and_warns_with_the_line() {
+    let r = render_with("Intro\n\nBroken $a^b^c$ here.\n", &[], 2);
+    assert!(
+        r.html
+            .contains("Broken <code class=\"c-math-error\">a^b^c</code> here."),
+        "{}",
+        r.html
+    );
+    assert_eq!(r.diagnostics.len(), 1, "{:?}", r.diagnostics);
+    assert!(r.diagnostics[0].message.contains("not valid TeX"));
+    assert_eq!(r.diagnostics[0].position.map(|p| p.line), Some(3 + 2));
+}
+
+#[test]
+fn latex_component_uses_the_same_renderer() {
+    let r = render("Inline <Latex>x^{2}</Latex> here.\n\n<Latex>\n\\frac{1}{2}\n</Latex>\n\n<Latex>\\frac{1</Latex>\n");
+    assert!(
+        r.html.contains("Inline <math display=\"inline\">"),
+        "{}",
+        r.html
+    );
+    assert!(r.html.contains("<math display=\"block\">"), "{}", r.html);
+    assert!(
+        r.html
+            .contains("<mfrac><mrow><mn>1</mn></mrow><mrow><mn>2</mn></mrow></mfrac>"),
+        "{}",
+        r.html
+    );
+    assert!(
+        r.html
+            .contains("<code class=\"c-math-error c-math-display\">\\frac{1</code>"),
+        "{}",
+        r.html
+    );
+    assert_eq!(r.diagnostics.len(), 1, "{:?}", r.diagnostics);
+    assert_eq!(r.diagnostics[0].position.map(|p| p.line), Some(7));
+}
+
+#[test]
+fn unknown_components_warn_once_per_name() {
+    let r = render("<Foo>a</Foo>\n\n<Foo>b</Foo>\n\n<Bar>c</Bar>\n\n<Foo>d</Foo>\n");
+    let messages: Vec<&str> = r.diagnostics.iter().map(|d| d.message.as_str()).collect();
+    assert_eq!(
+        messages,
+        ["unknown component `<Foo>`", "unknown component `<Bar>`"]
+    );
+    assert_eq!(r.html.matches("data-component=\"Foo\"").count(), 3);
+    assert!(r.html.contains(">d</div>"), "{}", r.html);
 }

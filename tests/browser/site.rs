@@ -1,5 +1,6 @@
-//! The fixture site (`tests/fixtures/browser-site`), copied, optionally
-//! edited, built with the real `sheaf` binary and served on 127.0.0.1.
+//! The fixture site (`tests/fixtures/browser-site`, or another fixture),
+//! copied, optionally edited, built with the real `sheaf` binary and served
+//! on 127.0.0.1.
 
 use std::path::Path;
 
@@ -32,6 +33,11 @@ pub fn build_site(edit: impl FnOnce(&Path)) -> Site {
     let source = common::fixture_copy("browser-site");
     edit(source.path());
     build_and_serve(source)
+}
+
+/// Builds and serves a copy of the fixture `tests/fixtures/<name>`.
+pub fn named_fixture_site(name: &str) -> Site {
+    build_and_serve(common::fixture_copy(name))
 }
 
 /// Builds and serves a copy of `example-docs/`, the reference site.

@@ -1,29 +1,81 @@
 // Behaviour for the MDX components rendered by src/markdown: copy buttons on
-// code blocks (added here: they only work with the script), and tabs (Tabs,
-// CodeGroup, Request/ResponseExample) as ARIA tablists with arrow-key
-// navigation. Without this script every panel shows with its label.
+// code blocks and prompts (added here: they only work with the script), tabs
+// (Tabs, CodeGroup, Request/ResponseExample) as ARIA tablists with arrow-key
+// navigation, and a selector for the page's Views. Without this script every
+// panel and view shows with its label.
 (function () {
   "use strict";
 
-  function addCopyButton(block) {
-    var code = block.querySelector("pre code");
-    if (!code || !navigator.clipboard) return;
+  // A "Copy" button that copies text() and says so for a moment.
+  function copyButton(label, text) {
     var button = document.createElement("button");
     button.className = "c-copy";
     button.type = "button";
     button.textContent = "Copy";
-    button.setAttribute("aria-label", "Copy code");
-    block.insertBefore(button, code.parentNode);
+    button.setAttribute("aria-label", label);
     button.addEventListener("click", function () {
-      navigator.clipboard.writeText(code.textContent).then(function () {
+      navigator.clipboard.writeText(text()).then(function () {
         button.textContent = "Copied";
         button.setAttribute("aria-label", "Copied");
         setTimeout(function () {
           button.textContent = "Copy";
-          button.setAttribute("aria-label", "Copy code");
+          button.setAttribute("aria-label", label);
         }, 1500);
       });
     });
+    return button;
+  }
+
+  function addCopyButton(block) {
+    var code = block.querySelector("pre code");
+    if (!code || !navigator.clipboard) return;
+    var button = copyButton("Copy code", function () { return code.textContent; });
+    block.insertBefore(button, code.parentNode);
+  }
+
+  function addPromptCopyButton(prompt) {
+    var body = prompt.querySelector(".c-prompt-body");
+    var head = prompt.querySelector(".c-prompt-head");
+    if (!body || !head || !navigator.clipboard) return;
+    head.appendChild(copyButton("Copy prompt", function () { return body.innerText.trim(); }));
+  }
+
+  // Views: one <select> before the first view chooses which view shows
+  // (remembered across pages); headings of hidden views leave the TOC.
+  function setupViews() {
+    var views = Array.prototype.slice.call(document.querySelectorAll(".c-view"));
+    var titles = [];
+    views.forEach(function (view) {
+      var title = view.getAttribute("data-view");
+      if (titles.indexOf(title) === -1) titles.push(title);
+    });
+    if (titles.length < 2) return;
+    var label = document.createElement("label");
+    label.className = "c-view-select";
+    label.textContent = "View";
+    var select = document.createElement("select");
+    titles.forEach(function (title) {
+      var option = document.createElement("option");
+      option.textContent = title;
+      select.appendChild(option);
+    });
+    label.appendChild(select);
+    views[0].parentNode.insertBefore(label, views[0]);
+    function show(title) {
+      views.forEach(function (view) { view.hidden = view.getAttribute("data-view") !== title; });
+      document.querySelectorAll(".toc a[href^='#']").forEach(function (link) {
+        var target = document.getElementById(decodeURIComponent(link.getAttribute("href").slice(1)));
+        var view = target && target.closest(".c-view");
+        link.parentNode.hidden = !!(view && view.hidden);
+      });
+      try { localStorage.setItem("sheaf-view", title); } catch (e) { /* storage off */ }
+    }
+    var stored = null;
+    try { stored = localStorage.getItem("sheaf-view"); } catch (e) { /* storage off */ }
+    select.value = titles.indexOf(stored) !== -1 ? stored : titles[0];
+    select.addEventListener("change", function () { show(select.value); });
+    document.documentElement.setAttribute("data-views", "");
+    show(select.value);
   }
 
   function select(tabs, panels, index, focus) {
@@ -73,6 +125,8 @@
   function init() {
     document.querySelectorAll(".c-code").forEach(addCopyButton);
     document.querySelectorAll("[data-tabs]").forEach(setupTabs);
+    document.querySelectorAll(".c-prompt").forEach(addPromptCopyButton);
+    setupViews();
   }
 
   if (document.readyState === "loading") {

@@ -1,5 +1,5 @@
-//! Content components: callouts, cards, accordions, steps, frames, icons,
-//! tooltips and changelog updates.
+//! Content components: callouts, cards and columns, accordions, steps,
+//! frames, icons, tooltips and changelog updates.
 
 use super::super::attrs::AttrList;
 use super::super::html::{attr, escape};
@@ -74,7 +74,7 @@ impl Renderer<'_> {
     }
 
     /// CardGroup / Columns: a grid of `cols` columns (one on phones).
-    pub(super) fn card_group(&mut self, el: &Element) -> String {
+    pub(super) fn card_group(&mut self, el: &Element, class: &str) -> String {
         let cols = el
             .attrs
             .text("cols")
@@ -82,7 +82,7 @@ impl Renderer<'_> {
             .unwrap_or(2)
             .clamp(1, 4);
         let body = self.render_nodes(&el.children, el.child_indent, true);
-        format!("<div class=\"c-card-group\" style=\"--cols: {cols}\">{body}</div>")
+        format!("<div class=\"{class}\" style=\"--cols: {cols}\">{body}</div>")
     }
 
     /// Accordion: a `<details>` with the title as its summary.
@@ -196,15 +196,38 @@ impl Renderer<'_> {
         format!("<span class=\"c-icon\"{style}>{svg}</span>")
     }
 
-    /// Tooltip: the text, focusable, with the tip shown on hover and focus
-    /// and announced as its description.
+    /// Tooltip: the text, focusable, with the tip (an optional headline
+    /// above it, an optional `cta` link below) shown on hover and focus and
+    /// announced as the text's description. The tip stays open while the
+    /// pointer or focus is inside it, so its link can be reached.
     pub(super) fn tooltip(&mut self, el: &Element) -> String {
         let tip = el.attrs.text("tip").unwrap_or_default();
         let id = self.unique_id("tip");
         let body = self.render_nodes(&el.children, el.child_indent, false);
+        let headline = el
+            .attrs
+            .text("headline")
+            .map(|h| {
+                format!(
+                    "<strong class=\"c-tooltip-headline\">{}</strong> ",
+                    escape(&h)
+                )
+            })
+            .unwrap_or_default();
+        let cta = match (el.attrs.text("cta"), el.attrs.text("href")) {
+            (Some(cta), Some(href)) => {
+                let href = self.rewrite_url(&href, UrlKind::Link, el.offset);
+                format!(
+                    " <a class=\"c-tooltip-cta\" href=\"{}\">{}</a>",
+                    escape(&href),
+                    escape(&cta)
+                )
+            }
+            _ => String::new(),
+        };
         format!(
-            "<span class=\"c-tooltip\" tabindex=\"0\" aria-describedby=\"{id}\">{body}\
-             <span class=\"c-tooltip-text\" role=\"tooltip\" id=\"{id}\">{}</span></span>",
+            "<span class=\"c-tooltip\"><span class=\"c-tooltip-trigger\" tabindex=\"0\" aria-describedby=\"{id}\">{body}</span>\
+             <span class=\"c-tooltip-text\" role=\"tooltip\" id=\"{id}\">{headline}<span class=\"c-tooltip-tip\">{}</span>{cta}</span></span>",
             escape(&tip)
         )
     }

@@ -4,11 +4,17 @@
 //!
 //! Dispatch order: an imported name (a snippet, or a JavaScript component
 //! we can only show the children of), a known component, an HTML element,
-//! else an unknown component (children in a `c-unknown` box and a warning).
+//! else an unknown component (children in a `c-unknown` box and one warning
+//! per component name and page).
 
 mod api;
 mod blocks;
+mod diagrams;
+mod layout;
 mod tabs;
+mod visual;
+
+pub(super) use diagrams::mermaid_html;
 
 use serde_json::Value;
 
@@ -51,6 +57,19 @@ const KNOWN: &[&str] = &[
     "Latex",
     "Mermaid",
     "Callout",
+    "Badge",
+    "Tree",
+    "Tree.Folder",
+    "Tree.File",
+    "Color",
+    "Color.Item",
+    "Color.Row",
+    "View",
+    "Tile",
+    "Banner",
+    "Panel",
+    "Prompt",
+    "Stub",
 ];
 
 /// HTML elements whose children are phrasing content (rendered inline).
@@ -112,7 +131,8 @@ impl Renderer<'_> {
                 self.callout(el)
             }
             "Card" => self.card(el),
-            "CardGroup" | "Columns" => self.card_group(el),
+            "CardGroup" => self.card_group(el, "c-card-group"),
+            "Columns" => self.card_group(el, "c-card-group c-columns"),
             "Column" => self.wrapper(el, "div", "c-column"),
             "Accordion" => self.accordion(el),
             "AccordionGroup" => self.wrapper(el, "div", "c-accordion-group"),
@@ -131,8 +151,19 @@ impl Renderer<'_> {
             "ResponseField" => self.response_field(el),
             "Update" => self.update(el),
             "Snippet" => self.snippet_component(el),
-            "Latex" => self.wrapper(el, "span", "c-latex"),
+            "Latex" => self.latex(el),
             "Mermaid" => self.mermaid(el),
+            "Badge" => self.badge(el),
+            "Tree" => self.tree(el),
+            "Tree.Folder" | "Tree.File" => self.lone_tree_item(el),
+            "Color" => self.color(el),
+            "Color.Row" | "Color.Item" => self.lone_color_part(el),
+            "View" => self.view(el),
+            "Tile" => self.tile(el),
+            "Banner" => self.banner(el),
+            "Panel" => self.panel(el),
+            "Prompt" => self.prompt(el),
+            "Stub" => self.stub(el),
             name if mdx::is_html_tag(name) => self.html_element(el),
             _ => self.unknown(el),
         }
@@ -182,15 +213,19 @@ impl Renderer<'_> {
         svg
     }
 
+    /// An unknown component: its children, and a warning the first time
+    /// the page uses that name.
     fn unknown(&mut self, el: &Element) -> String {
-        let help = did_you_mean(&el.name, KNOWN.iter().copied())
-            .map(|s| format!("did you mean `<{s}>`?"))
-            .unwrap_or_else(|| "sheaf shows its content without it".to_string());
-        self.warn_at(
-            el.offset,
-            format!("unknown component `<{}>`", el.name),
-            Some(help),
-        );
+        if self.first_use_of(&el.name) {
+            let help = did_you_mean(&el.name, KNOWN.iter().copied())
+                .map(|s| format!("did you mean `<{s}>`?"))
+                .unwrap_or_else(|| "sheaf shows its content without it".to_string());
+            self.warn_at(
+                el.offset,
+                format!("unknown component `<{}>`", el.name),
+                Some(help),
+            );
+        }
         self.unknown_box(el)
     }
 
@@ -215,6 +250,9 @@ impl Renderer<'_> {
         }
         if let Some(html) = self.exported_component(el, import, props) {
             return html;
+        }
+        if !self.first_use_of(&el.name) {
+            return self.unknown_box(el);
         }
         self.warn_at(
             el.offset,
@@ -345,21 +383,6 @@ impl Renderer<'_> {
             out.push_str(&attr(&name, Some(&value)));
         }
         out
-    }
-
-    fn mermaid(&mut self, el: &Element) -> String {
-        let source: String = el
-            .children
-            .iter()
-            .filter_map(|n| match n {
-                mdx::Node::Text(t) => Some(t.text.as_str()),
-                _ => None,
-            })
-            .collect();
-        format!(
-            "<pre class=\"c-mermaid\"><code>{}</code></pre>",
-            escape(source.trim())
-        )
     }
 }
 

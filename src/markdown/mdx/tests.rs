@@ -152,3 +152,35 @@ fn plain_text_runs_stop_at_syntax_or_the_line_end() {
     assert_eq!(next_delimiter(b"no delimiter at all"), None);
     assert_eq!(next_delimiter(b"syntax on the next line\n<Note>"), Some(23));
 }
+
+#[test]
+fn math_spans_are_text_not_expressions_or_tags() {
+    let doc =
+        parse("Area $\\pi r^{2}$ and $a<b$.\n\n$$\n\\frac{1}{x}\n$$\n\nCosts $5 or {price} $10.\n");
+    let exprs: Vec<&str> = doc
+        .nodes
+        .iter()
+        .filter_map(|n| match n {
+            Node::Expr { code, .. } => Some(code.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(exprs, ["price"], "{:#?}", doc.nodes);
+    let Node::Text(first) = &doc.nodes[0] else {
+        panic!("{:#?}", doc.nodes);
+    };
+    assert!(
+        first.text.contains("$\\pi r^{2}$ and $a<b$"),
+        "{}",
+        first.text
+    );
+    assert!(
+        first.text.contains("$$\n\\frac{1}{x}\n$$"),
+        "{}",
+        first.text
+    );
+    assert_eq!(math_len("$5-$10"), None);
+    assert_eq!(math_len("$ x$"), None);
+    assert_eq!(math_len("$x $"), None);
+    assert_eq!(math_len("$x$y"), Some(3));
+}

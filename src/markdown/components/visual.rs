@@ -1,0 +1,239 @@
+//! Components that show something at a glance: badges, colour swatches
+//! (Color, Color.Row, Color.Item), preview tiles, banners and AI prompts.
+
+use super::super::attrs::AttrList;
+use super::super::html::escape;
+use super::super::mdx::{Element, Node};
+use super::super::render::Renderer;
+use super::super::UrlKind;
+
+const BADGE_COLORS: &[&str] = &[
+    "gray",
+    "blue",
+    "green",
+    "yellow",
+    "orange",
+    "red",
+    "purple",
+    "white",
+    "surface",
+    "white-destructive",
+    "surface-destructive",
+];
+const BADGE_SIZES: &[&str] = &["xs", "sm", "md", "lg"];
+const BADGE_SHAPES: &[&str] = &["rounded", "pill"];
+
+impl Renderer<'_> {
+    /// Badge: a short inline label; colour, size and shape are classes.
+    pub(super) fn badge(&mut self, el: &Element) -> String {
+        let color = self.badge_choice(el, "color", BADGE_COLORS, "gray");
+        let size = self.badge_choice(el, "size", BADGE_SIZES, "md");
+        let shape = self.badge_choice(el, "shape", BADGE_SHAPES, "rounded");
+        let mut class = format!("c-badge c-badge-{color} c-badge-{size} c-badge-{shape}");
+        if el.attrs.flag("stroke") {
+            class.push_str(" c-badge-stroke");
+        }
+        if el.attrs.flag("disabled") {
+            class.push_str(" c-badge-disabled");
+        }
+        let icon = match el.attrs.text("icon") {
+            Some(icon) => format!(
+                "<span class=\"c-badge-icon\">{}</span>",
+                self.icon_html(el, &icon)
+            ),
+            None => String::new(),
+        };
+        let body = self.render_nodes(&el.children, el.child_indent, false);
+        format!("<span class=\"{class}\">{icon}{body}</span>")
+    }
+
+    /// The attribute's value when it is one of `allowed`, else `default`,
+    /// with a warning for a value Mintlify does not know.
+    fn badge_choice(
+        &mut self,
+        el: &Element,
+        name: &str,
+        allowed: &[&'static str],
+        default: &'static str,
+    ) -> &'static str {
+        let Some(value) = el.attrs.text(name) else {
+            return default;
+        };
+        if let Some(known) = allowed.iter().find(|a| **a == value) {
+            return known;
+        }
+        self.warn_at(
+            el.offset,
+            format!("unknown {name} `{value}` on `<Badge>`"),
+            Some(format!("use one of: {}", allowed.join(", "))),
+        );
+        default
+    }
+
+    /// Color: swatches with their names and values, as a grid (`compact`)
+    /// or as a table with one titled row per Color.Row (`table`).
+    pub(super) fn color(&mut self, el: &Element) -> String {
+        if el.attrs.text("variant").as_deref() != Some("table") {
+            let items = self.color_items(el);
+            return format!("<div class=\"c-color c-color-compact\"><ul class=\"c-color-items\">{items}</ul></div>");
+        }
+        let mut rows = String::new();
+        let mut loose = String::new();
+        for node in &el.children {
+            let Node::Element(child) = node else { continue };
+            match child.name.as_str() {
+                "Color.Row" => rows.push_str(&self.color_row(child)),
+                "Color.Item" => loose.push_str(&self.color_item(child)),
+                _ => {}
+            }
+        }
+        if !loose.is_empty() {
+            rows.push_str(&format!(
+                "<tr><td colspan=\"2\"><ul class=\"c-color-items\">{loose}</ul></td></tr>"
+            ));
+        }
+        format!("<table class=\"c-color c-color-table\"><tbody>{rows}</tbody></table>")
+    }
+
+    /// A Color.Row or Color.Item outside a Color: shown as compact swatches.
+    pub(super) fn lone_color_part(&mut self, el: &Element) -> String {
+        let items = if el.name == "Color.Item" {
+            self.color_item(el)
+        } else {
+            self.color_items(el)
+        };
+        format!(
+            "<div class=\"c-color c-color-compact\"><ul class=\"c-color-items\">{items}</ul></div>"
+        )
+    }
+
+    fn color_row(&mut self, el: &Element) -> String {
+        let title = self.text_attr(el, "title").unwrap_or_default();
+        let items = self.color_items(el);
+        format!(
+            "<tr><th scope=\"row\">{}</th><td><ul class=\"c-color-items\">{items}</ul></td></tr>",
+            escape(&title)
+        )
+    }
+
+    /// Every Color.Item among the children (also inside rows).
+    fn color_items(&mut self, el: &Element) -> String {
+        let mut items = String::new();
+        for node in &el.children {
+            let Node::Element(child) = node else { continue };
+            match child.name.as_str() {
+                "Color.Item" => items.push_str(&self.color_item(child)),
+                "Color.Row" => items.push_str(&self.color_items(child)),
+                _ => {}
+            }
+        }
+        items
+    }
+
+    fn color_item(&mut self, el: &Element) -> String {
+        let name = self.text_attr(el, "name").unwrap_or_default();
+        let value = el.attrs.text("value").unwrap_or_default();
+        let swatch = match css_color(&value) {
+            Some(css) => format!(
+                "<span class=\"c-color-swatch\" style=\"--swatch: {}\"></span>",
+                escape(css)
+            ),
+            None => {
+                self.warn_at(
+                    el.offset,
+                    format!("`{value}` is not a CSS colour on `<Color.Item>`"),
+                    Some("write a hex, rgb(), hsl() or oklch() colour".to_string()),
+                );
+                "<span class=\"c-color-swatch c-color-swatch-none\"></span>".to_string()
+            }
+        };
+        format!(
+            "<li class=\"c-color-item\">{swatch}<span class=\"c-color-name\">{}</span><code class=\"c-color-value\">{}</code></li>",
+            escape(&name),
+            escape(&value)
+        )
+    }
+
+    /// Tile: a link with a large preview (its children) over a title and
+    /// a description.
+    pub(super) fn tile(&mut self, el: &Element) -> String {
+        let title = self.text_attr(el, "title");
+        let description = self.text_attr(el, "description");
+        let href = el
+            .attrs
+            .text("href")
+            .map(|h| self.rewrite_url(&h, UrlKind::Link, el.offset));
+        let preview = self.children_html(el);
+        let mut html = format!("<div class=\"c-tile-preview\">{preview}</div>");
+        if let Some(title) = title {
+            html.push_str(&format!("<p class=\"c-tile-title\">{}</p>", escape(&title)));
+        }
+        if let Some(description) = description {
+            html.push_str(&format!(
+                "<p class=\"c-tile-desc\">{}</p>",
+                escape(&description)
+            ));
+        }
+        match href {
+            Some(href) => format!("<a class=\"c-tile\" href=\"{}\">{html}</a>", escape(&href)),
+            None => format!("<div class=\"c-tile\">{html}</div>"),
+        }
+    }
+
+    /// Banner: an announcement in the flow of the page.
+    pub(super) fn banner(&mut self, el: &Element) -> String {
+        let (svg, _) = crate::icons::inline_svg("bullhorn", None);
+        let body = self.children_html(el);
+        format!(
+            "<aside class=\"c-banner\" role=\"note\" aria-label=\"Announcement\">\
+             <span class=\"c-banner-icon\">{svg}</span><div class=\"c-banner-body\">{body}</div></aside>"
+        )
+    }
+
+    /// Prompt: an AI prompt, readable as is; `components.js` adds a button
+    /// that copies its text.
+    pub(super) fn prompt(&mut self, el: &Element) -> String {
+        let icon = el
+            .attrs
+            .text("icon")
+            .unwrap_or_else(|| "wand-magic-sparkles".to_string());
+        let icon = self.icon_html(el, &icon);
+        let description = match el.attrs.text("description") {
+            Some(d) => {
+                self.push_text(&d);
+                self.push_text("\n");
+                self.jsx_attr_html(&d)
+            }
+            None => "Prompt".to_string(),
+        };
+        let body = self.children_html(el);
+        format!(
+            "<figure class=\"c-prompt\"><figcaption class=\"c-prompt-head\"><span class=\"c-prompt-icon\">{icon}</span>\
+             <span class=\"c-prompt-desc\">{description}</span></figcaption><div class=\"c-prompt-body\">{body}</div></figure>"
+        )
+    }
+}
+
+/// `value` when it can only be a colour (hex, a name, or a colour function
+/// such as `rgb(…)`), so it is safe in a `style` attribute.
+fn css_color(value: &str) -> Option<&str> {
+    let value = value.trim();
+    let safe = value
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || " #(),.%/+-".contains(c));
+    (!value.is_empty() && safe).then_some(value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_colour_syntax_reaches_a_style_attribute() {
+        assert_eq!(css_color(" #3B82F6 "), Some("#3B82F6"));
+        assert_eq!(css_color("oklch(70% 0.2 145)"), Some("oklch(70% 0.2 145)"));
+        assert_eq!(css_color("red; background: url(x)"), None);
+        assert_eq!(css_color("\"><script>"), None);
+        assert_eq!(css_color(""), None);
+    }
+}
