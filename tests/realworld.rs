@@ -7,6 +7,7 @@ mod common;
 
 use std::path::Path;
 
+use common::leaks::leaked_tag;
 use common::{copy_tree, shared_dir, sheaf, stderr};
 
 fn nav_pages(config: &serde_json::Value) -> Vec<String> {
@@ -27,64 +28,6 @@ fn nav_pages(config: &serde_json::Value) -> Vec<String> {
     for group in config["navigation"].as_array().into_iter().flatten() {
         walk(group, &mut out);
     }
-    out
-}
-
-/// Visible component tags in the page body: `<Note` or `&lt;Note` outside
-/// code. (Titles and navigation labels may legitimately read `<Inbox />`.)
-fn leaked_tag(html: &str) -> Option<String> {
-    let start = html.find("<div class=\"prose\">").unwrap_or(0);
-    let body = &html[start..];
-    let end = [
-        "<div class=\"feedback\">",
-        "<nav class=\"pager\"",
-        "</article>",
-    ]
-    .iter()
-    .filter_map(|marker| body.find(marker))
-    .min()
-    .unwrap_or(body.len());
-    let main = &body[..end];
-    let mut rest = main;
-    while let Some(i) = rest.find("<pre") {
-        let before = &rest[..i];
-        if let Some(found) = find_leak(before) {
-            return Some(found);
-        }
-        rest = rest[i..]
-            .split_once("</pre>")
-            .map_or("", |(_, after)| after);
-    }
-    find_leak(rest)
-}
-
-fn find_leak(text: &str) -> Option<String> {
-    let text = strip_code(text);
-    for marker in ["<", "&lt;"] {
-        for (i, _) in text.match_indices(marker) {
-            let after = &text[i + marker.len()..];
-            if after.starts_with(|c: char| c.is_ascii_uppercase()) {
-                let tag: String = after
-                    .chars()
-                    .take_while(|c| c.is_ascii_alphanumeric())
-                    .collect();
-                return Some(format!("{marker}{tag}"));
-            }
-        }
-    }
-    None
-}
-
-fn strip_code(text: &str) -> String {
-    let mut out = String::new();
-    let mut rest = text;
-    while let Some(i) = rest.find("<code") {
-        out.push_str(&rest[..i]);
-        rest = rest[i..]
-            .split_once("</code>")
-            .map_or("", |(_, after)| after);
-    }
-    out.push_str(rest);
     out
 }
 

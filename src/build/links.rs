@@ -156,6 +156,9 @@ impl UrlResolver<'_> {
         if self.site.root.join(target).is_file() {
             return UrlRewrite::To(with_fragment(relative(self.page.depth(), target), fragment));
         }
+        if let Some(rewrite) = self.redirected(&slug, fragment) {
+            return rewrite;
+        }
         let close = crate::diagnostics::did_you_mean(
             &slug,
             self.site.pages.iter().map(|p| p.slug.as_str()),
@@ -167,6 +170,30 @@ impl UrlResolver<'_> {
                 None => "link to an existing page, e.g. `/quickstart` or `../guide.mdx`".into(),
             }),
         )
+    }
+
+    /// A link to the source of one of `redirects` goes where the redirect
+    /// leads (a page, or an external URL), as readers following it would.
+    fn redirected(&self, slug: &str, fragment: Option<&str>) -> Option<UrlRewrite> {
+        let redirect = self
+            .site
+            .config
+            .redirects
+            .iter()
+            .find(|r| r.source.trim_matches('/') == slug)?;
+        if is_external(&redirect.destination) {
+            return Some(UrlRewrite::To(redirect.destination.clone()));
+        }
+        let (path, own_fragment) = match redirect.destination.split_once('#') {
+            Some((path, f)) => (path, Some(f)),
+            None => (redirect.destination.as_str(), None),
+        };
+        let page = self.site.page_by_slug(&page_slug(path.trim_matches('/')))?;
+        let href = relative(self.page.depth(), &page.url());
+        Some(UrlRewrite::To(with_fragment(
+            href,
+            fragment.or(own_fragment),
+        )))
     }
 
     /// `/` and `/index` are the home page.
@@ -276,7 +303,7 @@ pub fn is_static_asset(relative: &Path) -> bool {
         s.starts_with('.') || s.starts_with('_') || s == "node_modules"
     });
     let ext = relative.extension().and_then(|e| e.to_str()).unwrap_or("");
-    !skipped_dir && !matches!(ext, "md" | "mdx") && name != "site.json" && name != "mint.json"
+    !skipped_dir && !matches!(ext, "md" | "mdx") && !crate::config::CONFIG_FILES.contains(&&*name)
 }
 
 #[cfg(test)]

@@ -79,11 +79,12 @@ impl Project {
         let files = SourceFiles::scan(root);
         let loaded = config::load_listed(&files);
         let mut diagnostics = loaded.diagnostics;
-        let Some(config) = loaded.config else {
+        let Some(mut config) = loaded.config else {
             return (None, diagnostics);
         };
         let (specs, spec_problems) = ApiSpecs::load(root, &spec_sources(&files, &config));
         diagnostics.extend(spec_problems);
+        fill_openapi_groups(&mut config.navigation, &specs, root);
         diagnostics.extend(specs.lint());
         let title = |reference: &str| specs.find(reference).ok().map(|op| specs.title(&op));
         let (site, site_problems) = Site::load(&files, config, &title);
@@ -159,6 +160,37 @@ fn spec_sources(files: &SourceFiles, config: &config::SiteConfig) -> Vec<String>
         }
     }
     sources
+}
+
+/// Adds to every navigation group that names a spec (`openapi`) and lists
+/// none of its operations that spec's operations, a sub-group per tag after
+/// the group's own pages, as Mintlify generates them.
+fn fill_openapi_groups(groups: &mut [config::NavGroup], specs: &ApiSpecs, root: &Path) {
+    for group in groups {
+        for entry in &mut group.pages {
+            if let config::NavEntry::Group(inner) = entry {
+                fill_openapi_groups(std::slice::from_mut(inner.as_mut()), specs, root);
+            }
+        }
+        let lists_operations = group
+            .pages
+            .iter()
+            .any(|entry| matches!(entry, config::NavEntry::Page(p) if crate::content::is_endpoint_entry(p)));
+        let Some(source) = group.openapi.as_deref().filter(|_| !lists_operations) else {
+            continue;
+        };
+        let Some(tags) = specs.operations_by_tag(root, source) else {
+            continue;
+        };
+        let generated = tags.into_iter().map(|(tag, entries)| {
+            config::NavEntry::Group(Box::new(config::NavGroup {
+                group: tag,
+                pages: entries.into_iter().map(config::NavEntry::Page).collect(),
+                ..Default::default()
+            }))
+        });
+        group.pages.extend(generated);
+    }
 }
 
 fn innermost_groups(items: &[NavItem]) -> HashMap<PageId, String> {

@@ -186,6 +186,9 @@ pub struct NavGroup {
     /// A spec (path or URL) whose every operation fills this group, one
     /// sub-group per tag, after its own pages.
     pub openapi: Option<String>,
+    /// The folder the pages generated from `openapi` are placed in
+    /// (docs.json `{source, directory}`); without it, the site root.
+    pub directory: Option<String>,
     /// The language code of the group's pages (see `SiteConfig::languages`).
     pub language: Option<String>,
     /// The tab (index into `tabs`) the group belongs to, whatever its pages'

@@ -15,6 +15,7 @@
 //! anchor (`anchors[].url`) whose folder its slug starts with. A navigation
 //! group belongs to the section of its first page, as in Mintlify.
 
+mod alternates;
 mod files;
 mod frontmatter;
 pub mod nav;
@@ -22,6 +23,7 @@ pub mod nav;
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
+pub use alternates::{Alternates, SiteAlternates};
 #[cfg(test)]
 pub(crate) use files::tests as files_tests;
 pub use files::{SourceFiles, OUTPUT_MARKER};
@@ -45,6 +47,8 @@ pub struct Site {
     /// Page ids in navigation order (for previous/next links).
     pub nav_order: Vec<PageId>,
     slugs: HashMap<String, PageId>,
+    /// The same page in the other languages and versions.
+    pub alternates: SiteAlternates,
 }
 
 /// One page of the site.
@@ -134,14 +138,16 @@ impl Site {
         }
         let nav_order = flatten(&nav);
         let slugs = pages.iter().map(|p| (p.slug.clone(), p.id)).collect();
-        let site = Site {
+        let mut site = Site {
             root: root.to_path_buf(),
             config,
             pages,
             nav,
             nav_order,
             slugs,
+            alternates: SiteAlternates::default(),
         };
+        site.alternates = SiteAlternates::build(&site);
         (site, diagnostics)
     }
 
@@ -159,16 +165,36 @@ impl Site {
             .or_else(|| self.pages.first())
     }
 
+    /// The language code of `page`: its group's, else the default
+    /// language's, else English.
+    pub fn language_of<'s>(&'s self, page: &'s Page) -> &'s str {
+        page.language
+            .as_deref()
+            .or_else(|| {
+                let languages = &self.config.languages;
+                languages
+                    .iter()
+                    .find(|l| l.default)
+                    .or(languages.first())
+                    .map(|l| l.code.as_str())
+            })
+            .unwrap_or("en")
+    }
+
     /// The navigation neighbours of a page, for previous/next links. Pages
-    /// of another docs version are skipped.
+    /// of another docs version or language are skipped.
     pub fn neighbours(&self, id: PageId) -> (Option<&Page>, Option<&Page>) {
         let Some(pos) = self.nav_order.iter().position(|&p| p == id) else {
             return (None, None);
         };
         let version = self.pages[id].version.as_deref();
-        let same_version = |p: &&Page| match (version, p.version.as_deref()) {
-            (Some(a), Some(b)) => a == b,
-            _ => true,
+        let language = self.pages[id].language.as_deref();
+        let same_version = |p: &&Page| {
+            let versions_agree = match (version, p.version.as_deref()) {
+                (Some(a), Some(b)) => a == b,
+                _ => true,
+            };
+            versions_agree && p.language.as_deref() == language
         };
         let prev = self.nav_order[..pos]
             .iter()

@@ -43,11 +43,14 @@ struct Context<'g> {
     language: Option<&'g str>,
     tab: Option<usize>,
     anchor: Option<usize>,
+    /// The folder endpoint pages of operation entries are placed in.
+    directory: Option<&'g str>,
 }
 
 impl<'g> Context<'g> {
     fn inside(self, group: &'g NavGroup) -> Context<'g> {
         Context {
+            directory: group.directory.as_deref().or(self.directory),
             version: group.version.as_deref().or(self.version),
             language: group.language.as_deref().or(self.language),
             tab: group.tab.or(self.tab),
@@ -216,7 +219,7 @@ impl<'a> Loader<'a> {
     /// language and section unless an earlier entry placed it already.
     fn nav_page(&mut self, entry: &str, context: Context<'_>) -> Option<PageId> {
         let id = if is_endpoint_entry(entry) {
-            self.endpoint_page(entry)
+            self.endpoint_page(entry, context.directory)
         } else {
             self.file_page(entry, true)
         }?;
@@ -234,8 +237,11 @@ impl<'a> Loader<'a> {
         Some(id)
     }
 
-    fn endpoint_page(&mut self, entry: &str) -> Option<PageId> {
-        let slug = endpoint_slug(entry);
+    fn endpoint_page(&mut self, entry: &str, directory: Option<&str>) -> Option<PageId> {
+        let slug = match directory.and_then(normalise_slug) {
+            Some(folder) => format!("{folder}/{}", endpoint_slug(entry)),
+            None => endpoint_slug(entry),
+        };
         if !self.seen.insert(slug.clone()) {
             return self.pages.iter().position(|p| p.slug == slug);
         }

@@ -16,7 +16,7 @@ use serde_json::Value;
 use super::attrs::Attr;
 use syntax::{
     balanced_end, fence_end, parse_export_component, parse_export_const, parse_import,
-    parse_open_tag, statement_end,
+    parse_open_tag, statement_end, wraps_element,
 };
 
 mod syntax;
@@ -197,6 +197,7 @@ pub fn parse(source: &str) -> Document {
         open: Vec::new(),
         indents: Vec::new(),
         last_close: HashMap::new(),
+        wrapper_ends: Vec::new(),
         doc: Document::default(),
     };
     let (nodes, _) = parser.children(None);
@@ -224,6 +225,8 @@ struct Parser<'s> {
     indents: Vec<usize>,
     /// Last offset of `</name` per name, so "is it ever closed" is O(1).
     last_close: HashMap<String, Option<usize>>,
+    /// Offsets of the `}` closing a `{<Element />}` wrapper, skipped there.
+    wrapper_ends: Vec<usize>,
     doc: Document,
 }
 
@@ -290,6 +293,10 @@ impl<'s> Parser<'s> {
             match self.bytes()[self.pos] {
                 b'`' => self.code_span(&mut buf),
                 b'\\' => self.escape(&mut buf),
+                b'}' if self.wrapper_ends.last() == Some(&self.pos) => {
+                    self.wrapper_ends.pop();
+                    self.pos += 1;
+                }
                 b'{' => self.brace(&mut buf, &mut nodes),
                 b'$' => self.math_span(&mut buf),
                 b'<' if self.src[self.pos..].starts_with("</") => {
@@ -355,6 +362,11 @@ impl<'s> Parser<'s> {
         let len = next_delimiter(&rest.as_bytes()[first..]).map_or(rest.len(), |i| i + first);
         // A newline ends the run so the next line gets its line-start pass.
         let len = if rest.as_bytes()[0] == b'\n' { 1 } else { len };
+        // Nor does it swallow the `}` of a `{<Element />}` wrapper.
+        let len = match self.wrapper_ends.last() {
+            Some(&end) if end >= self.pos && end < self.pos + len => (end - self.pos).max(1),
+            _ => len,
+        };
         buf.text.push_str(&rest[..len]);
         self.pos += len;
     }
@@ -413,6 +425,12 @@ impl<'s> Parser<'s> {
                 self.flush(buf, nodes);
                 return;
             }
+        }
+        if let Some(end) = balanced_end(rest).filter(|&end| wraps_element(&rest[1..end - 1])) {
+            // `{<Aside>…</Aside>}`: the braces only hold an element; parse it as one.
+            self.wrapper_ends.push(self.pos + end - 1);
+            self.pos += 1;
+            return;
         }
         match balanced_end(rest) {
             Some(end) if !rest[1..end - 1].contains("\n\n") => {

@@ -135,6 +135,36 @@ impl ApiSpecs {
         })
     }
 
+    /// The operations of the spec `source` (as the config names it), by
+    /// their first tag in first-seen order (untagged ones under "Endpoints"),
+    /// each as a navigation reference `SPEC METHOD /path`; `None` when that
+    /// spec is not loaded.
+    pub fn operations_by_tag(
+        &self,
+        root: &Path,
+        source: &str,
+    ) -> Option<Vec<(String, Vec<String>)>> {
+        let doc = self.store.find(&Location::from_source(root, source))?;
+        let spec = self.specs.iter().find(|s| s.doc == doc)?;
+        let value = self.store.root(doc).value;
+        let mut groups: Vec<(String, Vec<String>)> = Vec::new();
+        for (method, path) in &spec.operations {
+            let tag = value
+                .get("paths")
+                .and_then(|paths| paths.get(path))
+                .and_then(|item| item.get(method))
+                .and_then(|operation| operation.pointer("/tags/0"))
+                .and_then(Value::as_str)
+                .unwrap_or("Endpoints");
+            let entry = format!("{source} {} {path}", method.to_ascii_uppercase());
+            match groups.iter_mut().find(|(name, _)| name == tag) {
+                Some((_, entries)) => entries.push(entry),
+                None => groups.push((tag.to_string(), vec![entry])),
+            }
+        }
+        Some(groups)
+    }
+
     /// The loaded spec files (relative to the docs root) and URLs.
     pub fn spec_names(&self) -> Vec<String> {
         self.specs.iter().map(|s| s.name.clone()).collect()

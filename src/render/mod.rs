@@ -45,7 +45,7 @@ use serde::Serialize;
 use tera::Context;
 
 use crate::config::Mode;
-use crate::content::{Page, Site};
+use crate::content::{Page, PageId, Site};
 use crate::diagnostics::Diagnostic;
 use assets::Bundle;
 use fragment::{Current, ROOT};
@@ -140,7 +140,27 @@ impl Theme {
         let mut sidebar = self.shared.sidebar_top.to_html(&current);
         self.sidebar.write(&mut sidebar, page, &current);
         let (prev, next) = site.neighbours(page.id);
+        let alternate = |(code, id): &(String, PageId)| AlternateLink {
+            code: code.clone(),
+            href: format!("{root}{}", site.pages[*id].url()),
+        };
         let view = PageView {
+            lang: site.language_of(page),
+            page_language: page.language.as_deref(),
+            hreflang: site
+                .alternates
+                .languages
+                .of(page.id)
+                .iter()
+                .map(alternate)
+                .collect(),
+            other_versions: site
+                .alternates
+                .versions
+                .of(page.id)
+                .iter()
+                .map(alternate)
+                .collect(),
             root: &root,
             site_name: &site.config.name,
             initial_mode: self.initial_mode,
@@ -265,8 +285,21 @@ impl NavLink {
     }
 }
 
+/// The same page in another language or version.
+#[derive(Serialize)]
+struct AlternateLink {
+    code: String,
+    href: String,
+}
+
 #[derive(Serialize)]
 struct PageView<'a> {
+    /// `<html lang>`.
+    lang: &'a str,
+    /// The page's own language, when the site has several.
+    page_language: Option<&'a str>,
+    hreflang: Vec<AlternateLink>,
+    other_versions: Vec<AlternateLink>,
     root: &'a str,
     site_name: &'a str,
     initial_mode: Option<&'static str>,

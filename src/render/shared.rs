@@ -111,14 +111,20 @@ fn head_view(site: &Site, assets: &AssetLinks) -> HeadView {
     }
 }
 
-/// Colour variables and per-version visibility rules, for the theme's
-/// stylesheet.
+/// Colour variables and per-version and per-language visibility rules, for
+/// the theme's stylesheet.
 pub fn site_css(config: &SiteConfig) -> String {
     let mut css = colors::css_variables(config.colors.as_ref());
     for version in config.version_names() {
         let v = css_string(version);
         css.push_str(&format!(
             "html[data-version={v}] [data-version]:not([data-version={v}]){{display:none!important}}\n"
+        ));
+    }
+    for language in &config.languages {
+        let l = css_string(&language.code);
+        css.push_str(&format!(
+            "html[data-language={l}] [data-language]:not([data-language={l}]){{display:none!important}}\n"
         ));
     }
     css
@@ -218,6 +224,7 @@ struct TabView {
     href: String,
     current: String,
     version: Option<String>,
+    language: Option<String>,
     external: bool,
 }
 
@@ -322,6 +329,17 @@ fn section_href(url: &str, first: Option<&Page>) -> String {
     }
 }
 
+/// Whether the site lists pages outside every tab (or anchor): a docs.json
+/// whose navigation is all tabs has no primary section to show.
+fn has_primary(site: &Site, in_section: impl Fn(&Page) -> bool) -> bool {
+    site.nav_order.is_empty() || first_page(site, |p| !in_section(p)).is_some()
+}
+
+/// The language of a section: that of its first page, if the site has several.
+fn section_language(first: Option<&Page>) -> Option<String> {
+    first.and_then(|p| p.language.clone())
+}
+
 /// The primary tab (pages in no tab), then `tabs`; none when `tabs` is empty.
 fn tab_views(site: &Site) -> Vec<TabView> {
     let config = &site.config;
@@ -332,28 +350,31 @@ fn tab_views(site: &Site) -> Vec<TabView> {
         .top_anchor
         .as_ref()
         .map_or("Documentation".to_string(), |a| a.name.clone());
-    let primary = TabView {
+    let primary = has_primary(site, |p| p.tab.is_some()).then(|| TabView {
         name: primary_name,
         href: section_href("/", first_page(site, |p| p.tab.is_none()).or(site.home())),
         current: Key::Tab(None).current_marker(),
         version: None,
+        language: None,
         external: false,
-    };
+    });
     let tabs = config.tabs.iter().enumerate().map(|(i, tab)| {
         let external = links::is_external(&tab.url);
+        let first = first_page(site, |p| p.tab == Some(i));
         TabView {
             name: tab.name.clone(),
-            href: section_href(&tab.url, first_page(site, |p| p.tab == Some(i))),
+            href: section_href(&tab.url, first),
             current: if external {
                 String::new()
             } else {
                 Key::Tab(Some(i)).current_marker()
             },
             version: tab.version.clone(),
+            language: section_language(first),
             external,
         }
     });
-    std::iter::once(primary).chain(tabs).collect()
+    primary.into_iter().chain(tabs).collect()
 }
 
 #[derive(Serialize)]
@@ -371,12 +392,23 @@ struct AnchorView {
     hidden: String,
     style: String,
     version: Option<String>,
+    language: Option<String>,
     external: bool,
+}
+
+#[derive(Serialize)]
+struct LanguageView {
+    code: String,
+    name: String,
 }
 
 #[derive(Serialize)]
 struct SidebarTopView {
     versions: Vec<VersionView>,
+    languages: Vec<LanguageView>,
+    /// `{"es": "<root>es/"}`: where choosing a language leads from a page
+    /// without an equivalent.
+    first_language_pages: String,
     /// The top bar links again, for phones where the top bar has no room.
     links: Vec<LinkView>,
     first_pages: String,
@@ -395,6 +427,17 @@ fn sidebar_top_view(site: &Site) -> SidebarTopView {
         .collect();
     SidebarTopView {
         versions,
+        languages: config
+            .languages
+            .iter()
+            .map(|l| LanguageView {
+                code: l.code.clone(),
+                name: language_name(&l.code),
+            })
+            .collect(),
+        first_language_pages: first_pages_per(site, &language_codes(site), |p| {
+            p.language.as_deref()
+        }),
         links: config
             .topbar_links
             .iter()
@@ -407,17 +450,75 @@ fn sidebar_top_view(site: &Site) -> SidebarTopView {
 
 /// `{"v2": "<root>path/"}`: where choosing a version leads from a page of another version.
 fn first_pages_per_version(site: &Site) -> String {
-    let map: serde_json::Map<String, serde_json::Value> = site
+    let versions: Vec<&str> = site
         .config
         .versions
         .iter()
         .filter(|v| v.external_url().is_none())
-        .filter_map(|v| {
-            let page = first_page(site, |p| p.version.as_deref() == Some(v.name()))?;
-            Some((v.name().to_string(), links::page_href(page).into()))
+        .map(|v| v.name())
+        .collect();
+    first_pages_per(site, &versions, |p| p.version.as_deref())
+}
+
+fn language_codes(site: &Site) -> Vec<&str> {
+    site.config
+        .languages
+        .iter()
+        .map(|l| l.code.as_str())
+        .collect()
+}
+
+/// `{"value": "<root>path/"}`: the first navigation page of each value of `key`.
+fn first_pages_per(site: &Site, values: &[&str], key: impl Fn(&Page) -> Option<&str>) -> String {
+    let map: serde_json::Map<String, serde_json::Value> = values
+        .iter()
+        .filter_map(|&value| {
+            let page = first_page(site, |p| key(p) == Some(value))?;
+            Some((value.to_string(), links::page_href(page).into()))
         })
         .collect();
     serde_json::Value::Object(map).to_string()
+}
+
+/// A language's own name for the switcher (`es` → `Español`); the code
+/// itself for languages not listed.
+fn language_name(code: &str) -> String {
+    const NAMES: [(&str, &str); 30] = [
+        ("en", "English"),
+        ("es", "Español"),
+        ("fr", "Français"),
+        ("fr-CA", "Français (Canada)"),
+        ("de", "Deutsch"),
+        ("it", "Italiano"),
+        ("pt", "Português"),
+        ("pt-BR", "Português (Brasil)"),
+        ("ja", "日本語"),
+        ("jp", "日本語"),
+        ("ko", "한국어"),
+        ("zh", "中文"),
+        ("cn", "中文"),
+        ("zh-Hans", "简体中文"),
+        ("zh-Hant", "繁體中文"),
+        ("ru", "Русский"),
+        ("uk", "Українська"),
+        ("pl", "Polski"),
+        ("nl", "Nederlands"),
+        ("sv", "Svenska"),
+        ("no", "Norsk"),
+        ("fi", "Suomi"),
+        ("tr", "Türkçe"),
+        ("ar", "العربية"),
+        ("he", "עברית"),
+        ("hi", "हिन्दी"),
+        ("id", "Bahasa Indonesia"),
+        ("vi", "Tiếng Việt"),
+        ("cs", "Čeština"),
+        ("ro", "Română"),
+    ];
+    NAMES
+        .iter()
+        .find(|(c, _)| c.eq_ignore_ascii_case(code))
+        .map_or_else(|| code.to_string(), |(_, name)| name.to_string())
 }
 
 fn icon_type_name(t: IconType) -> &'static str {
@@ -451,7 +552,7 @@ fn anchor_views(site: &Site) -> Vec<AnchorView> {
     let top = config.top_anchor.clone().unwrap_or_default();
     let default_color = config.colors.as_ref().and_then(|c| c.anchors.as_ref());
     let primary_page = first_page(site, |p| p.anchor.is_none() && p.tab.is_none());
-    let primary = AnchorView {
+    let primary = has_primary(site, |p| p.anchor.is_some()).then(|| AnchorView {
         name: top.name,
         icon: icon::html(&top.icon, Some(icon_type_name(top.icon_type))),
         href: section_href("/", primary_page.or(site.home())),
@@ -459,18 +560,21 @@ fn anchor_views(site: &Site) -> Vec<AnchorView> {
         hidden: String::new(),
         style: anchor_style(default_color),
         version: None,
+        language: None,
         external: false,
-    };
+    });
     let anchors = config.anchors.iter().enumerate().map(|(i, anchor)| {
         let external = links::is_external(&anchor.url);
         let key = Key::Anchor(Some(i));
+        let first = first_page(site, |p| p.anchor == Some(i));
         AnchorView {
+            language: section_language(first),
             name: anchor.name.clone(),
             icon: icon::html(
                 anchor.icon.as_deref().unwrap_or("link"),
                 Some(icon_type_name(anchor.icon_type.unwrap_or_default())),
             ),
-            href: section_href(&anchor.url, first_page(site, |p| p.anchor == Some(i))),
+            href: section_href(&anchor.url, first),
             current: if external {
                 String::new()
             } else {
@@ -486,7 +590,7 @@ fn anchor_views(site: &Site) -> Vec<AnchorView> {
             external,
         }
     });
-    std::iter::once(primary).chain(anchors).collect()
+    primary.into_iter().chain(anchors).collect()
 }
 
 #[derive(Serialize)]

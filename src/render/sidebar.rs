@@ -45,6 +45,7 @@ struct GroupView {
     root_href: Option<String>,
     tag: Option<String>,
     version: Option<String>,
+    language: Option<String>,
     expanded: bool,
     items: Vec<ItemView>,
 }
@@ -172,6 +173,7 @@ fn render_group(
         root_href,
         tag: display.tag.clone(),
         version: version.clone(),
+        language: display.language.clone(),
         expanded: true,
         items: visible_items(site, items),
     };

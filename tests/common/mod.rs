@@ -3,6 +3,8 @@
 
 #![allow(dead_code)]
 
+pub mod leaks;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 

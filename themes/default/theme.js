@@ -1,4 +1,4 @@
-/* sheaf theme: mode toggle, version switcher, mobile menu, GitHub stars,
+/* sheaf theme: mode toggle, version and language switchers, mobile menu, GitHub stars,
    active heading in "On this page". Vanilla, no dependencies. The inline
    script in <head> has already set data-theme / data-version before paint. */
 (function () {
@@ -42,9 +42,28 @@
       doc.setAttribute("data-version", version);
       var pageVersion = doc.getAttribute("data-page-version");
       if (pageVersion && pageVersion !== version) {
-        var firstPages = JSON.parse(select.getAttribute("data-first-pages") || "{}");
-        if (firstPages[version]) window.location.href = firstPages[version];
+        var same = document.querySelector('link[data-version-alternate="' + version + '"]');
+        openAlternate(select, version, same);
       }
+    });
+  }
+
+  /* The same page in the chosen language or version, else its first page. */
+  function openAlternate(select, value, link) {
+    if (link) { window.location.href = link.getAttribute("href"); return; }
+    var firstPages = JSON.parse(select.getAttribute("data-first-pages") || "{}");
+    if (firstPages[value]) window.location.href = firstPages[value];
+  }
+
+  function setupLanguages() {
+    var select = document.querySelector("[data-language-select]");
+    if (!select) return;
+    var current = doc.getAttribute("data-language") || doc.getAttribute("lang");
+    if (current) select.value = current;
+    select.addEventListener("change", function () {
+      var language = select.value;
+      if (language === doc.getAttribute("data-language")) return;
+      openAlternate(select, language, document.querySelector('link[rel="alternate"][hreflang="' + language + '"]'));
     });
   }
 
@@ -122,6 +141,7 @@
   function start() {
     setupModeToggle();
     setupVersions();
+    setupLanguages();
     setupMenu();
     setupGithubStars();
     setupTocHighlight();

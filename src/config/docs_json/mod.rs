@@ -30,6 +30,8 @@ pub struct Conversion {
     versions: Vec<Value>,
     languages: Vec<Value>,
     specs: Vec<String>,
+    /// The `directory` of the last node-level `{source, directory}` spec.
+    directory: Option<String>,
 }
 
 /// Something docs.json asks for that sheaf does not do, at a pointer.

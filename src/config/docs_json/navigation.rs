@@ -236,6 +236,10 @@ impl Conversion {
         let Some(spec) = node.get("openapi").and_then(openapi_source) else {
             return;
         };
+        self.directory = node
+            .pointer("/openapi/directory")
+            .and_then(Value::as_str)
+            .map(String::from);
         self.add_spec(&spec, &format!("{pointer}/openapi"));
         context.openapi = Some(spec);
     }
@@ -247,6 +251,9 @@ impl Conversion {
         group.insert("group".into(), json!(label));
         group.insert("pages".into(), json!([]));
         group.insert("openapi".into(), json!(spec));
+        if let Some(directory) = self.directory.take() {
+            group.insert("directory".into(), json!(directory));
+        }
         self.place_group(group, pointer, context);
     }
 
@@ -303,9 +310,10 @@ impl Conversion {
             }
         }
         if let Some(spec) = group.get("openapi").and_then(openapi_source) {
-            if array(group, "pages").is_empty() {
-                out.insert("openapi".into(), json!(spec));
-            }
+            out.insert("openapi".into(), json!(spec));
+        }
+        if let Some(directory) = group.pointer("/openapi/directory") {
+            out.insert("directory".into(), directory.clone());
         }
         out
     }

@@ -33,6 +33,15 @@ pub(super) fn fence_end(
     Some(src.len())
 }
 
+/// Whether an expression's code is one JSX element (`<X … />` or
+/// `<X>…</X>`), not JavaScript around one.
+pub(super) fn wraps_element(code: &str) -> bool {
+    let inner = code.trim();
+    inner.starts_with('<')
+        && inner[1..].starts_with(|c: char| c.is_ascii_alphabetic())
+        && inner.ends_with('>')
+}
+
 /// The length of a `{…}` group at the start of `s`, counting nested braces
 /// and skipping strings, or `None` if it never closes.
 pub(super) fn balanced_end(s: &str) -> Option<usize> {

@@ -154,6 +154,33 @@ fn plain_text_runs_stop_at_syntax_or_the_line_end() {
 }
 
 #[test]
+fn braces_around_one_element_are_the_element() {
+    let doc = parse("Step one.<br />{<Aside type=\"danger\">\n  Careful.\n</Aside>} done { <Image alt=\"x\" /> }\n");
+    let names: Vec<&str> = doc
+        .nodes
+        .iter()
+        .filter_map(|n| match n {
+            Node::Element(el) => Some(el.name.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        names.contains(&"Aside") && names.contains(&"Image"),
+        "{:#?}",
+        doc.nodes
+    );
+    let text: String = doc
+        .nodes
+        .iter()
+        .filter_map(|n| match n {
+            Node::Text(t) => Some(t.text.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert!(!text.contains('{') && !text.contains('}'), "{text:?}");
+}
+
+#[test]
 fn math_spans_are_text_not_expressions_or_tags() {
     let doc =
         parse("Area $\\pi r^{2}$ and $a<b$.\n\n$$\n\\frac{1}{x}\n$$\n\nCosts $5 or {price} $10.\n");

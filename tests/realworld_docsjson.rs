@@ -1,0 +1,161 @@
+//! The real docs.json sites in `../shared/realworld-docsjson` (Continue,
+//! LangWatch, TON) build as they are: exit 0, every navigation page has its
+//! HTML, no page shows a raw or escaped component tag, and the language and
+//! version switchers appear where the navigation declares languages or
+//! versions. The sites are copied to a temporary folder first.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::leaks::leaked_tag;
+use common::{copy_tree, shared_dir, sheaf, stderr};
+use serde_json::Value;
+
+/// Every page entry (not an operation reference) anywhere in `navigation`.
+fn nav_pages(value: &Value, out: &mut Vec<String>) {
+    match value {
+        Value::Object(object) => {
+            for (key, inner) in object {
+                match (key.as_str(), inner) {
+                    ("pages", Value::Array(entries)) => {
+                        for entry in entries {
+                            match entry {
+                                Value::String(page) if !is_operation(page) => {
+                                    out.push(page.clone())
+                                }
+                                other => nav_pages(other, out),
+                            }
+                        }
+                    }
+                    ("root", Value::String(page)) => out.push(page.clone()),
+                    _ => nav_pages(inner, out),
+                }
+            }
+        }
+        Value::Array(items) => items.iter().for_each(|item| nav_pages(item, out)),
+        _ => {}
+    }
+}
+
+fn is_operation(entry: &str) -> bool {
+    let words: Vec<&str> = entry.split_whitespace().collect();
+    words.len() >= 2 && words[words.len() - 1].starts_with('/')
+}
+
+/// Whether any object in `navigation` holds `key`.
+fn declares(value: &Value, key: &str) -> bool {
+    match value {
+        Value::Object(object) => object
+            .iter()
+            .any(|(k, inner)| k == key || declares(inner, key)),
+        Value::Array(items) => items.iter().any(|item| declares(item, key)),
+        _ => false,
+    }
+}
+
+fn page_html(out: &Path, page: &str) -> PathBuf {
+    match page.trim_start_matches('/') {
+        "index" => out.join("index.html"),
+        slug => out.join(slug).join("index.html"),
+    }
+}
+
+/// Builds one site; returns its report line, adding what is wrong to `failures`.
+fn build_site(site: &Path, failures: &mut Vec<String>) -> String {
+    let name = site.file_name().unwrap().to_string_lossy().into_owned();
+    let work = tempfile::tempdir().unwrap();
+    let root = work.path().join("docs");
+    copy_tree(site, &root);
+    let out = work.path().join("out");
+    let started = std::time::Instant::now();
+    let output = sheaf(&[
+        "build",
+        root.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let elapsed = started.elapsed();
+    let log = stderr(&output);
+    if output.status.code() != Some(0) {
+        failures.push(format!("{name}: exit {:?}\n{log}", output.status.code()));
+        return format!("{name}: failed");
+    }
+    let config: Value =
+        serde_json::from_str(&std::fs::read_to_string(root.join("docs.json")).unwrap()).unwrap();
+    let mut pages = Vec::new();
+    nav_pages(&config["navigation"], &mut pages);
+    pages.sort();
+    pages.dedup();
+    let mut rendered = 0;
+    for page in &pages {
+        let file = page_html(&out, page);
+        let Ok(html) = std::fs::read_to_string(&file) else {
+            failures.push(format!("{name}: no HTML for navigation page {page}"));
+            continue;
+        };
+        rendered += 1;
+        if let Some(tag) = leaked_tag(&html) {
+            failures.push(format!("{name}: {page} leaks {tag}"));
+        }
+    }
+    check_switchers(&name, &config["navigation"], &out, &pages, failures);
+    let warnings = log.lines().filter(|l| l.starts_with("warning")).count();
+    format!(
+        "{name}: {rendered}/{} navigation pages rendered, built in {elapsed:.2?} (debug build), {warnings} warnings",
+        pages.len()
+    )
+}
+
+/// Languages and versions in the navigation show their switchers.
+fn check_switchers(
+    name: &str,
+    navigation: &Value,
+    out: &Path,
+    pages: &[String],
+    failures: &mut Vec<String>,
+) {
+    let Some(first) = pages.first() else {
+        return;
+    };
+    let html = std::fs::read_to_string(page_html(out, first)).unwrap_or_default();
+    for (key, marker) in [
+        ("languages", "data-language-select"),
+        ("versions", "data-version-select"),
+    ] {
+        if declares(navigation, key) != html.contains(marker) {
+            failures.push(format!(
+                "{name}: `{key}` declared: {}, switcher shown: {}",
+                declares(navigation, key),
+                html.contains(marker)
+            ));
+        }
+    }
+}
+
+#[test]
+fn real_docs_json_sites_build_and_render_every_navigation_page() {
+    let Some(shared) = shared_dir() else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "../shared is missing in CI"
+        );
+        eprintln!("skipping: ../shared/realworld-docsjson is not beside the checkout");
+        return;
+    };
+    let mut sites: Vec<PathBuf> = std::fs::read_dir(shared.join("realworld-docsjson"))
+        .unwrap()
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.join("docs.json").is_file())
+        .collect();
+    sites.sort();
+    let mut failures = Vec::new();
+    let report: Vec<String> = sites
+        .iter()
+        .map(|site| build_site(site, &mut failures))
+        .collect();
+    eprintln!("{}", report.join("\n"));
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert_eq!(report.len(), 3, "three sites");
+}
