@@ -135,10 +135,14 @@ pub enum PageUrls {
 
 impl PageUrls {
     /// The URL of the page `slug` from the site root: `a/b/` or `a/b.html`;
-    /// empty for the home page (`index`).
+    /// empty for the home page (`index`); a folder's `index` page is the
+    /// folder (`es/index` → `es/`).
     pub fn url(self, slug: &str) -> String {
         match (self, slug) {
             (_, "index") => String::new(),
+            (PageUrls::Folders, _) if slug.ends_with("/index") => {
+                slug.strip_suffix("index").unwrap_or(slug).to_string()
+            }
             (PageUrls::Folders, _) => format!("{slug}/"),
             (PageUrls::Html, _) => format!("{slug}.html"),
         }
@@ -556,6 +560,8 @@ mod tests {
         assert_eq!(html.file("a/b"), "a/b.html");
         assert_eq!(html.folder("a/b"), "a/");
         assert_eq!(html.folder("top"), "");
+        assert_eq!(folders.url("es/index"), "es/");
+        assert_eq!(folders.file("es/index"), "es/index.html");
         for urls in [folders, html] {
             assert_eq!(urls.url("index"), "");
             assert_eq!(urls.file("index"), "index.html");

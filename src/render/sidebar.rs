@@ -131,7 +131,15 @@ impl Sidebar {
             Some(group) => self.groups[group].section,
             None => (page.tab, page.anchor),
         };
-        let Some(groups) = self.sections.get(&key) else {
+        // A page outside the navigation whose section has no groups (the
+        // home page of a docs.json whose navigation is all tabs) shows the
+        // first section's.
+        let first_section = self.groups.first().map(|g| g.section);
+        let Some(groups) = self
+            .sections
+            .get(&key)
+            .or_else(|| self.sections.get(&first_section?))
+        else {
             return;
         };
         out.push_str("<ul class=\"nav-groups\">");
