@@ -3,15 +3,15 @@
 //! used are declared, and fields that only work together are set together.
 
 use std::collections::{HashMap, HashSet};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use serde_json::Value;
-use walkdir::WalkDir;
 
 use super::source::SourceDoc;
 use super::types::{SiteConfig, LATER_SOCIAL_KEYS};
 use crate::content::{is_endpoint_entry, nav::normalise_slug, SourceFiles};
 use crate::diagnostics::{did_you_mean, Diagnostic};
+use crate::mintignore::{Rule, MINTIGNORE_FILE};
 
 /// Runs every semantic check on a schema-valid, deserialised config.
 pub fn check(
@@ -89,9 +89,15 @@ impl Checker<'_> {
                 continue;
             }
             first_seen.insert(slug.clone(), pointer.clone());
-            if self.files.page_file(&slug).is_none() {
-                let pages = existing.get_or_insert_with(|| page_slugs(self.root));
-                out.push(self.missing_page(&pointer, &slug, pages));
+            if self.files.page_file(&slug).is_some() {
+                continue;
+            }
+            match self.files.excluded_page(&slug) {
+                Some(rule) => out.push(self.ignored_page(&pointer, &slug, &rule)),
+                None => {
+                    let pages = existing.get_or_insert_with(|| page_slugs(self.files));
+                    out.push(self.missing_page(&pointer, &slug, pages));
+                }
             }
         }
         out
@@ -114,6 +120,17 @@ impl Checker<'_> {
                 first_pos.column,
                 self.doc.json_path(first)
             ))
+    }
+
+    fn ignored_page(&self, pointer: &str, slug: &str, rule: &Rule) -> Diagnostic {
+        self.warning_at(
+            pointer,
+            format!("page \"{slug}\" is excluded by {rule}"),
+        )
+        .with_help(format!(
+            "the entry is left out of the navigation; remove it, or change line {} of {MINTIGNORE_FILE} to publish the page",
+            rule.line
+        ))
     }
 
     fn missing_page(&self, pointer: &str, slug: &str, existing: &[String]) -> Diagnostic {
@@ -151,7 +168,7 @@ impl Checker<'_> {
             if !used.contains(*name)
                 && !external.contains(name)
                 && !versioned_folder
-                && !page_uses_version(self.root, name)
+                && !page_uses_version(self.files, name)
             {
                 out.push(
                     self.warning_at(
@@ -395,35 +412,27 @@ pub fn is_local(path: &str) -> bool {
     !(path.contains("://") || path.starts_with("data:") || path.starts_with("//"))
 }
 
-/// Slugs of every page file under the root, for "did you mean" help.
-fn page_slugs(root: &Path) -> Vec<String> {
-    WalkDir::new(root)
-        .into_iter()
-        .filter_map(Result::ok)
-        .filter(|e| e.file_type().is_file())
-        .filter_map(|e| {
-            let rel: PathBuf = e.path().strip_prefix(root).ok()?.to_path_buf();
-            let ext = rel.extension()?.to_str()?;
-            (ext == "md" || ext == "mdx")
-                .then(|| rel.with_extension("").to_string_lossy().replace('\\', "/"))
-        })
+/// The listed page files (`.md`, `.mdx`), relative to the root.
+fn page_files(files: &SourceFiles) -> impl Iterator<Item = &str> {
+    files
+        .iter()
+        .filter(|name| name.ends_with(".md") || name.ends_with(".mdx"))
+}
+
+/// Slugs of every listed page file, for "did you mean" help.
+fn page_slugs(files: &SourceFiles) -> Vec<String> {
+    page_files(files)
+        .filter_map(|name| name.rsplit_once('.').map(|(slug, _)| slug.to_string()))
         .collect()
 }
 
 /// Whether some page's frontmatter says `version: name` (checked only for
 /// versions no group, anchor or tab uses).
-fn page_uses_version(root: &Path, name: &str) -> bool {
+fn page_uses_version(files: &SourceFiles, name: &str) -> bool {
     let needle = format!("version: {name}");
     let quoted = [format!("version: \"{name}\""), format!("version: '{name}'")];
-    WalkDir::new(root)
-        .into_iter()
-        .filter_map(Result::ok)
-        .filter(|e| {
-            e.path()
-                .extension()
-                .is_some_and(|x| x == "mdx" || x == "md")
-        })
-        .filter_map(|e| std::fs::read_to_string(e.path()).ok())
+    page_files(files)
+        .filter_map(|page| std::fs::read_to_string(files.root().join(page)).ok())
         .any(|text| {
             let head = text.get(..text.len().min(2048)).unwrap_or(&text);
             head.contains(&needle) || quoted.iter().any(|q| head.contains(q.as_str()))
