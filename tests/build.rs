@@ -427,3 +427,41 @@ fn mintignore_keeps_excluded_pages_assets_and_specs_out_of_the_site() {
         "an excluded spec is not discovered\n{text}"
     );
 }
+
+#[test]
+fn a_navigation_page_that_does_not_exist_is_left_out_and_the_site_builds() {
+    let site_json = r##"{"name": "X", "colors": {"primary": "#0D9373"},
+        "navigation": [{"group": "Start", "pages": ["introduction", "nowhere"]}]}"##;
+    let docs_json = r##"{"theme": "mint", "name": "X", "colors": {"primary": "#0D9373"},
+        "navigation": {"tabs": [{"tab": "Guides", "groups": [{"group": "Start", "pages": ["introduction", "nowhere"]}]}]}}"##;
+    for (file, config) in [
+        ("site.json", site_json),
+        ("mint.json", site_json),
+        ("docs.json", docs_json),
+    ] {
+        let root = tempfile::tempdir().unwrap();
+        fs::write(root.path().join(file), config).unwrap();
+        fs::write(
+            root.path().join("introduction.mdx"),
+            "---\ntitle: Introduction\n---\nHello.\n",
+        )
+        .unwrap();
+        let out = tempfile::tempdir().unwrap();
+        let site = out.path().join("site");
+        let output = build(root.path(), &site);
+        let text = stderr(&output);
+        assert_eq!(output.status.code(), Some(0), "{file}: {text}");
+        assert!(
+            text.contains("warning: `navigation")
+                && text.contains("page \"nowhere\" does not exist"),
+            "{file}: {text}"
+        );
+        let page = fs::read_to_string(site.join("introduction/index.html")).unwrap();
+        assert!(page.contains("Introduction"), "{file}");
+        assert!(
+            !page.contains("nowhere"),
+            "{file}: the entry is in the sidebar"
+        );
+        assert!(!site.join("nowhere").exists(), "{file}");
+    }
+}

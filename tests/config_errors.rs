@@ -1,7 +1,7 @@
-//! `sheaf check` on one fixture per way a `site.json` can be wrong: every
-//! expected diagnostic is printed with its severity, exact line:column, JSON
-//! path and message, all in one run, and the exit code says whether there
-//! were errors. Fixtures: `tests/fixtures/config/<case>/` (see generate.py).
+//! `sheaf check` on one fixture per way a `site.json` or `mint.json` can be
+//! wrong: every expected diagnostic is printed with its severity, exact
+//! line:column, JSON path and message, all in one run, and the exit code
+//! says whether there were errors. Fixtures: `tests/fixtures/config/<case>/` (see generate.py).
 
 mod common;
 
@@ -127,6 +127,19 @@ fn a_config_using_every_field_passes_without_warnings() {
     let output = sheaf(&["check", "--strict", dir.to_str().unwrap()]);
     assert_eq!(stderr(&output).trim(), "check passed");
     assert_eq!(output.status.code(), Some(0));
+}
+
+#[test]
+fn a_missing_navigation_page_fails_only_strict_checks_in_every_config_format() {
+    for case in ["missing-page", "missing-page-mint-json"] {
+        let dir = fixture("config").join(case);
+        let output = sheaf(&["check", dir.to_str().unwrap()]);
+        let text = stderr(&output);
+        assert_eq!(output.status.code(), Some(0), "{case}: {text}");
+        assert!(text.contains("the site builds without the entry"), "{text}");
+        let strict = sheaf(&["check", "--strict", dir.to_str().unwrap()]);
+        assert_eq!(strict.status.code(), Some(1), "{case}: {}", stderr(&strict));
+    }
 }
 
 #[test]

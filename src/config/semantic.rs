@@ -1,6 +1,10 @@
 //! Checks that need more than the schema: the files `site.json` names exist,
 //! navigation pages exist, stay inside the root and appear once, versions
 //! used are declared, and fields that only work together are set together.
+//!
+//! A navigation page that does not exist is a warning, as Mintlify builds
+//! such sites (real ones ship with stale entries): the entry is left out of
+//! the sidebar and `check --strict` fails.
 
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
@@ -134,13 +138,14 @@ impl Checker<'_> {
     }
 
     fn missing_page(&self, pointer: &str, slug: &str, existing: &[String]) -> Diagnostic {
-        let help = match did_you_mean(slug, existing.iter().map(String::as_str)) {
+        let fix = match did_you_mean(slug, existing.iter().map(String::as_str)) {
             Some(close) => format!("did you mean \"{close}\"? Otherwise create `{slug}.mdx`"),
             None => format!(
                 "create `{slug}.mdx` (or `{slug}.md`) in the docs root, or remove the entry"
             ),
         };
-        self.error_at(
+        let help = format!("{fix}; the site builds without the entry meanwhile");
+        self.warning_at(
             pointer,
             format!("page \"{slug}\" does not exist: no `{slug}.mdx` or `{slug}.md`"),
         )
