@@ -76,6 +76,21 @@ impl Checker<'_> {
         out
     }
 
+    /// Every group's `root` page with its JSON pointer.
+    fn group_roots(&self) -> Vec<(String, String)> {
+        let mut groups = Vec::new();
+        for (i, group) in array(&self.doc.value, "navigation").iter().enumerate() {
+            collect_groups(group, format!("/navigation/{i}"), &mut groups);
+        }
+        groups
+            .into_iter()
+            .filter_map(|(pointer, group)| {
+                let root = group.get("root")?.as_str()?;
+                Some((format!("{pointer}/root"), root.to_string()))
+            })
+            .collect()
+    }
+
     fn navigation(&self) -> Vec<Diagnostic> {
         let mut out = Vec::new();
         let mut first_seen: HashMap<String, String> = HashMap::new();
@@ -93,18 +108,36 @@ impl Checker<'_> {
                 continue;
             }
             first_seen.insert(slug.clone(), pointer.clone());
-            if self.files.page_file(&slug).is_some() {
-                continue;
-            }
-            match self.files.excluded_page(&slug) {
-                Some(rule) => out.push(self.ignored_page(&pointer, &slug, &rule)),
-                None => {
-                    let pages = existing.get_or_insert_with(|| page_slugs(self.files));
-                    out.push(self.missing_page(&pointer, &slug, pages));
-                }
+            out.extend(self.absent_page(&pointer, &slug, &mut existing));
+        }
+        // A group's root page may also be one of its pages: no duplicate check.
+        for (pointer, entry) in self.group_roots() {
+            match normalise_slug(&entry) {
+                None => out.push(self.escaping_page(&pointer, &entry)),
+                Some(slug) => out.extend(self.absent_page(&pointer, &slug, &mut existing)),
             }
         }
         out
+    }
+
+    /// A warning when the page `slug` has no file, or `.mintignore` excludes
+    /// it; `existing` caches the site's page slugs for "did you mean".
+    fn absent_page(
+        &self,
+        pointer: &str,
+        slug: &str,
+        existing: &mut Option<Vec<String>>,
+    ) -> Option<Diagnostic> {
+        if self.files.page_file(slug).is_some() {
+            return None;
+        }
+        Some(match self.files.excluded_page(slug) {
+            Some(rule) => self.ignored_page(pointer, slug, &rule),
+            None => {
+                let pages = existing.get_or_insert_with(|| page_slugs(self.files));
+                self.missing_page(pointer, slug, pages)
+            }
+        })
     }
 
     fn escaping_page(&self, pointer: &str, entry: &str) -> Diagnostic {
