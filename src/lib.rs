@@ -28,6 +28,7 @@ pub mod diagnostics;
 pub mod html;
 pub mod icons;
 pub mod markdown;
+pub mod mintignore;
 pub mod openapi;
 pub mod render;
 pub mod search;

@@ -381,3 +381,87 @@ fn docs_json_era_components_render_without_leaks_or_warnings() {
     assert!(changelog.contains("<section class=\"c-update\" id=\"2025-06-01\">"));
     assert!(changelog.contains("href=\"#2025-06-01\""));
 }
+
+#[test]
+fn mintignore_keeps_excluded_pages_assets_and_specs_out_of_the_site() {
+    let out = tempfile::tempdir().unwrap();
+    let site = out.path().join("site");
+    let output = build(&fixture("mintignore"), &site);
+    let text = stderr(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    for present in [
+        "introduction/index.html",
+        "guides/setup/index.html",
+        "guides/internal/index.html",
+        "guides/reference/index.html",
+        "images/logo.svg",
+        "images/secret-ok.svg",
+    ] {
+        assert!(site.join(present).is_file(), "{present} missing\n{text}");
+    }
+    for absent in [
+        "drafts",
+        "guides/setup.draft/index.html",
+        "guides/setup.draft.md",
+        "internal/index.html",
+        "internal.md",
+        "images/raw",
+        "images/secret-plan.svg",
+        "specs/private.yaml",
+        ".mintignore",
+        "docs.json",
+    ] {
+        assert!(!site.join(absent).exists(), "{absent} was published");
+    }
+    for file in ["sitemap.xml", "llms.txt", "introduction/index.html"] {
+        let written = fs::read_to_string(site.join(file)).unwrap();
+        assert!(!written.contains("drafts/plan"), "{file} names the draft");
+    }
+    assert!(
+        text.contains("page \"drafts/plan\" is excluded by `drafts/` on line 2 of .mintignore"),
+        "{text}"
+    );
+    assert!(text.contains("--> docs.json:10:70"), "{text}");
+    assert!(
+        text.contains("no operation `GET /private-things` in any loaded spec"),
+        "an excluded spec is not discovered\n{text}"
+    );
+}
+
+#[test]
+fn a_navigation_page_that_does_not_exist_is_left_out_and_the_site_builds() {
+    let site_json = r##"{"name": "X", "colors": {"primary": "#0D9373"},
+        "navigation": [{"group": "Start", "pages": ["introduction", "nowhere"]}]}"##;
+    let docs_json = r##"{"theme": "mint", "name": "X", "colors": {"primary": "#0D9373"},
+        "navigation": {"tabs": [{"tab": "Guides", "groups": [{"group": "Start", "pages": ["introduction", "nowhere"]}]}]}}"##;
+    for (file, config) in [
+        ("site.json", site_json),
+        ("mint.json", site_json),
+        ("docs.json", docs_json),
+    ] {
+        let root = tempfile::tempdir().unwrap();
+        fs::write(root.path().join(file), config).unwrap();
+        fs::write(
+            root.path().join("introduction.mdx"),
+            "---\ntitle: Introduction\n---\nHello.\n",
+        )
+        .unwrap();
+        let out = tempfile::tempdir().unwrap();
+        let site = out.path().join("site");
+        let output = build(root.path(), &site);
+        let text = stderr(&output);
+        assert_eq!(output.status.code(), Some(0), "{file}: {text}");
+        assert!(
+            text.contains("warning: `navigation")
+                && text.contains("page \"nowhere\" does not exist"),
+            "{file}: {text}"
+        );
+        let page = fs::read_to_string(site.join("introduction/index.html")).unwrap();
+        assert!(page.contains("Introduction"), "{file}");
+        assert!(
+            !page.contains("nowhere"),
+            "{file}: the entry is in the sidebar"
+        );
+        assert!(!site.join("nowhere").exists(), "{file}");
+    }
+}

@@ -1,7 +1,7 @@
-//! `sheaf check` on one fixture per way a `site.json` can be wrong: every
-//! expected diagnostic is printed with its severity, exact line:column, JSON
-//! path and message, all in one run, and the exit code says whether there
-//! were errors. Fixtures: `tests/fixtures/config/<case>/` (see generate.py).
+//! `sheaf check` on one fixture per way a `site.json`, `mint.json` or
+//! `docs.json` can be wrong: every expected diagnostic is printed with its
+//! severity, exact line:column, JSON path and message, all in one run, and
+//! the exit code says whether there were errors. Fixtures: `tests/fixtures/config/<case>/` (see generate.py).
 
 mod common;
 
@@ -124,6 +124,64 @@ fn mint_json_is_validated_when_there_is_no_site_json() {
 #[test]
 fn a_config_using_every_field_passes_without_warnings() {
     let dir = fixture("config").join("valid-all-fields");
+    let output = sheaf(&["check", "--strict", dir.to_str().unwrap()]);
+    assert_eq!(stderr(&output).trim(), "check passed");
+    assert_eq!(output.status.code(), Some(0));
+}
+
+#[test]
+fn a_missing_navigation_page_fails_only_strict_checks_in_every_config_format() {
+    for case in [
+        "missing-page",
+        "missing-page-mint-json",
+        "docs-json-missing-page-nested",
+    ] {
+        let dir = fixture("config").join(case);
+        let output = sheaf(&["check", dir.to_str().unwrap()]);
+        let text = stderr(&output);
+        assert_eq!(output.status.code(), Some(0), "{case}: {text}");
+        assert!(text.contains("the site builds without the entry"), "{text}");
+        let strict = sheaf(&["check", "--strict", dir.to_str().unwrap()]);
+        assert_eq!(strict.status.code(), Some(1), "{case}: {}", stderr(&strict));
+    }
+}
+
+#[test]
+fn an_unknown_docs_json_theme_suggests_the_closest_and_lists_the_others() {
+    let dir = fixture("config").join("docs-json-unknown-theme");
+    let text = stderr(&sheaf(&["check", dir.to_str().unwrap()]));
+    assert!(text.contains("help: did you mean \"mint\"?"), "{text}");
+    assert!(text.contains("\"maple\", \"palm\""), "{text}");
+}
+
+#[test]
+fn an_unknown_key_in_a_nested_docs_json_group_suggests_the_known_one() {
+    let dir = fixture("config").join("docs-json-unknown-key-nested-group");
+    let text = stderr(&sheaf(&["check", dir.to_str().unwrap()]));
+    assert!(text.contains("help: did you mean `expanded`?"), "{text}");
+}
+
+#[test]
+fn a_docs_json_using_every_construct_passes_without_warnings() {
+    let dir = fixture("config").join("valid-docs-json");
+    let text = std::fs::read_to_string(dir.join("docs.json")).unwrap();
+    for construct in [
+        "\"tabs\"",
+        "\"anchors\"",
+        "\"dropdowns\"",
+        "\"versions\"",
+        "\"languages\"",
+        "\"menu\"",
+        "\"global\"",
+        "\"tag\"",
+        "\"expanded\"",
+        "\"root\"",
+        "\"hidden\"",
+        "\"openapi\"",
+        "\"GET /users\"",
+    ] {
+        assert!(text.contains(construct), "the fixture lost {construct}");
+    }
     let output = sheaf(&["check", "--strict", dir.to_str().unwrap()]);
     assert_eq!(stderr(&output).trim(), "check passed");
     assert_eq!(output.status.code(), Some(0));

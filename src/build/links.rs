@@ -303,12 +303,32 @@ pub fn is_static_asset(relative: &Path) -> bool {
         s.starts_with('.') || s.starts_with('_') || s == "node_modules"
     });
     let ext = relative.extension().and_then(|e| e.to_str()).unwrap_or("");
-    !skipped_dir && !matches!(ext, "md" | "mdx") && !crate::config::CONFIG_FILES.contains(&&*name)
+    let config = crate::config::CONFIG_FILES.contains(&name.as_ref());
+    !skipped_dir && !matches!(ext, "md" | "mdx") && !config
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pages_configs_and_hidden_files_are_not_static_assets() {
+        for kept in ["images/a.png", "openapi.yaml", "guides/docs.json"] {
+            assert!(is_static_asset(Path::new(kept)), "{kept}");
+        }
+        for skipped in [
+            "site.json",
+            "docs.json",
+            "mint.json",
+            "a.mdx",
+            "b/c.md",
+            ".mintignore",
+            "_theme/x.css",
+            "node_modules/x.js",
+        ] {
+            assert!(!is_static_asset(Path::new(skipped)), "{skipped}");
+        }
+    }
 
     #[test]
     fn externals_are_recognised() {

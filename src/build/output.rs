@@ -23,6 +23,7 @@ use walkdir::WalkDir;
 use super::links::is_static_asset;
 use super::target::MARKER_TEXT;
 use crate::content::OUTPUT_MARKER;
+use crate::mintignore::MintIgnore;
 
 /// A staging folder that becomes the output on [`Staging::commit`], and is
 /// removed if dropped before.
@@ -137,16 +138,17 @@ fn remove_tree(dir: &Path) -> io::Result<()> {
 }
 
 /// Copies the docs root's static files (images, downloads, specs) into the
-/// staging folder, skipping pages, the config, hidden and `_` folders and
-/// the output folder itself.
+/// staging folder, skipping pages, the config, hidden and `_` folders, what
+/// `.mintignore` excludes and the output folder itself.
 pub fn copy_static_files(root: &Path, out: &Path, staging: &Staging) -> io::Result<usize> {
     let out = fs::canonicalize(out).ok();
+    let ignore = MintIgnore::load(root);
     let mut copied = 0;
     let walker = WalkDir::new(root).into_iter().filter_entry(|e| {
         let inside_out = out
             .as_ref()
             .is_some_and(|o| fs::canonicalize(e.path()).ok().as_ref() == Some(o));
-        !inside_out
+        !inside_out && (e.depth() == 0 || !is_ignored(root, e, &ignore))
     });
     for entry in walker
         .filter_map(Result::ok)
@@ -166,6 +168,12 @@ pub fn copy_static_files(root: &Path, out: &Path, staging: &Staging) -> io::Resu
         copied += 1;
     }
     Ok(copied)
+}
+
+/// Whether `.mintignore` excludes a walked entry (its folders were kept).
+fn is_ignored(root: &Path, entry: &walkdir::DirEntry, ignore: &MintIgnore) -> bool {
+    let relative = entry.path().strip_prefix(root).unwrap_or(entry.path());
+    ignore.excludes(relative, entry.file_type().is_dir())
 }
 
 #[cfg(test)]
@@ -217,6 +225,25 @@ mod tests {
         staging.commit().unwrap();
         assert_eq!(fs::read_to_string(out.join("a/b/index.html")).unwrap(), "x");
         assert_eq!(fs::read_to_string(out.join("c.md")).unwrap(), "x");
+    }
+
+    #[test]
+    fn static_files_excluded_by_mintignore_are_not_copied() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("docs");
+        for file in ["img/a.png", "img/raw/b.psd", "drafts/c.png", "notes.txt"] {
+            let path = root.join(file);
+            fs::create_dir_all(path.parent().unwrap()).unwrap();
+            fs::write(path, "x").unwrap();
+        }
+        fs::write(root.join(".mintignore"), "drafts/\n*.psd\n/notes.txt\n").unwrap();
+        let out = dir.path().join("site");
+        let staging = Staging::new(&out).unwrap();
+        assert_eq!(copy_static_files(&root, &out, &staging).unwrap(), 1);
+        assert!(staging.path().join("img/a.png").is_file());
+        for gone in ["img/raw/b.psd", "drafts", "notes.txt", ".mintignore"] {
+            assert!(!staging.path().join(gone).exists(), "{gone} was copied");
+        }
     }
 
     #[test]

@@ -106,8 +106,16 @@ pub fn load(root: &Path) -> Loaded {
     load_listed(&SourceFiles::scan(root))
 }
 
-/// [`load`] with the root's files already listed.
+/// [`load`] with the root's files already listed; unreadable `.mintignore`
+/// lines are reported here too, as the listing read them.
 pub fn load_listed(files: &SourceFiles) -> Loaded {
+    let mut loaded = load_config_file(files);
+    let ignore_problems = files.mintignore().problems().iter().cloned();
+    loaded.diagnostics.extend(ignore_problems);
+    loaded
+}
+
+fn load_config_file(files: &SourceFiles) -> Loaded {
     let root = files.root();
     let Some(file) = find_config_file(root) else {
         let missing = Diagnostic::error(

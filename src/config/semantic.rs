@@ -1,17 +1,21 @@
 //! Checks that need more than the schema: the files `site.json` names exist,
 //! navigation pages exist, stay inside the root and appear once, versions
 //! used are declared, and fields that only work together are set together.
+//!
+//! A navigation page that does not exist is a warning, as Mintlify builds
+//! such sites (real ones ship with stale entries): the entry is left out of
+//! the sidebar and `check --strict` fails.
 
 use std::collections::{HashMap, HashSet};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use serde_json::Value;
-use walkdir::WalkDir;
 
 use super::source::SourceDoc;
 use super::types::{SiteConfig, LATER_SOCIAL_KEYS};
 use crate::content::{is_endpoint_entry, nav::normalise_slug, SourceFiles};
 use crate::diagnostics::{did_you_mean, Diagnostic};
+use crate::mintignore::{Rule, MINTIGNORE_FILE};
 
 /// Runs every semantic check on a schema-valid, deserialised config.
 pub fn check(
@@ -72,6 +76,21 @@ impl Checker<'_> {
         out
     }
 
+    /// Every group's `root` page with its JSON pointer.
+    fn group_roots(&self) -> Vec<(String, String)> {
+        let mut groups = Vec::new();
+        for (i, group) in array(&self.doc.value, "navigation").iter().enumerate() {
+            collect_groups(group, format!("/navigation/{i}"), &mut groups);
+        }
+        groups
+            .into_iter()
+            .filter_map(|(pointer, group)| {
+                let root = group.get("root")?.as_str()?;
+                Some((format!("{pointer}/root"), root.to_string()))
+            })
+            .collect()
+    }
+
     fn navigation(&self) -> Vec<Diagnostic> {
         let mut out = Vec::new();
         let mut first_seen: HashMap<String, String> = HashMap::new();
@@ -89,12 +108,36 @@ impl Checker<'_> {
                 continue;
             }
             first_seen.insert(slug.clone(), pointer.clone());
-            if self.files.page_file(&slug).is_none() {
-                let pages = existing.get_or_insert_with(|| page_slugs(self.root));
-                out.push(self.missing_page(&pointer, &slug, pages));
+            out.extend(self.absent_page(&pointer, &slug, &mut existing));
+        }
+        // A group's root page may also be one of its pages: no duplicate check.
+        for (pointer, entry) in self.group_roots() {
+            match normalise_slug(&entry) {
+                None => out.push(self.escaping_page(&pointer, &entry)),
+                Some(slug) => out.extend(self.absent_page(&pointer, &slug, &mut existing)),
             }
         }
         out
+    }
+
+    /// A warning when the page `slug` has no file, or `.mintignore` excludes
+    /// it; `existing` caches the site's page slugs for "did you mean".
+    fn absent_page(
+        &self,
+        pointer: &str,
+        slug: &str,
+        existing: &mut Option<Vec<String>>,
+    ) -> Option<Diagnostic> {
+        if self.files.page_file(slug).is_some() {
+            return None;
+        }
+        Some(match self.files.excluded_page(slug) {
+            Some(rule) => self.ignored_page(pointer, slug, &rule),
+            None => {
+                let pages = existing.get_or_insert_with(|| page_slugs(self.files));
+                self.missing_page(pointer, slug, pages)
+            }
+        })
     }
 
     fn escaping_page(&self, pointer: &str, entry: &str) -> Diagnostic {
@@ -116,14 +159,26 @@ impl Checker<'_> {
             ))
     }
 
+    fn ignored_page(&self, pointer: &str, slug: &str, rule: &Rule) -> Diagnostic {
+        self.warning_at(
+            pointer,
+            format!("page \"{slug}\" is excluded by {rule}"),
+        )
+        .with_help(format!(
+            "the entry is left out of the navigation; remove it, or change line {} of {MINTIGNORE_FILE} to publish the page",
+            rule.line
+        ))
+    }
+
     fn missing_page(&self, pointer: &str, slug: &str, existing: &[String]) -> Diagnostic {
-        let help = match did_you_mean(slug, existing.iter().map(String::as_str)) {
+        let fix = match did_you_mean(slug, existing.iter().map(String::as_str)) {
             Some(close) => format!("did you mean \"{close}\"? Otherwise create `{slug}.mdx`"),
             None => format!(
                 "create `{slug}.mdx` (or `{slug}.md`) in the docs root, or remove the entry"
             ),
         };
-        self.error_at(
+        let help = format!("{fix}; the site builds without the entry meanwhile");
+        self.warning_at(
             pointer,
             format!("page \"{slug}\" does not exist: no `{slug}.mdx` or `{slug}.md`"),
         )
@@ -151,7 +206,7 @@ impl Checker<'_> {
             if !used.contains(*name)
                 && !external.contains(name)
                 && !versioned_folder
-                && !page_uses_version(self.root, name)
+                && !page_uses_version(self.files, name)
             {
                 out.push(
                     self.warning_at(
@@ -395,35 +450,27 @@ pub fn is_local(path: &str) -> bool {
     !(path.contains("://") || path.starts_with("data:") || path.starts_with("//"))
 }
 
-/// Slugs of every page file under the root, for "did you mean" help.
-fn page_slugs(root: &Path) -> Vec<String> {
-    WalkDir::new(root)
-        .into_iter()
-        .filter_map(Result::ok)
-        .filter(|e| e.file_type().is_file())
-        .filter_map(|e| {
-            let rel: PathBuf = e.path().strip_prefix(root).ok()?.to_path_buf();
-            let ext = rel.extension()?.to_str()?;
-            (ext == "md" || ext == "mdx")
-                .then(|| rel.with_extension("").to_string_lossy().replace('\\', "/"))
-        })
+/// The listed page files (`.md`, `.mdx`), relative to the root.
+fn page_files(files: &SourceFiles) -> impl Iterator<Item = &str> {
+    files
+        .iter()
+        .filter(|name| name.ends_with(".md") || name.ends_with(".mdx"))
+}
+
+/// Slugs of every listed page file, for "did you mean" help.
+fn page_slugs(files: &SourceFiles) -> Vec<String> {
+    page_files(files)
+        .filter_map(|name| name.rsplit_once('.').map(|(slug, _)| slug.to_string()))
         .collect()
 }
 
 /// Whether some page's frontmatter says `version: name` (checked only for
 /// versions no group, anchor or tab uses).
-fn page_uses_version(root: &Path, name: &str) -> bool {
+fn page_uses_version(files: &SourceFiles, name: &str) -> bool {
     let needle = format!("version: {name}");
     let quoted = [format!("version: \"{name}\""), format!("version: '{name}'")];
-    WalkDir::new(root)
-        .into_iter()
-        .filter_map(Result::ok)
-        .filter(|e| {
-            e.path()
-                .extension()
-                .is_some_and(|x| x == "mdx" || x == "md")
-        })
-        .filter_map(|e| std::fs::read_to_string(e.path()).ok())
+    page_files(files)
+        .filter_map(|page| std::fs::read_to_string(files.root().join(page)).ok())
         .any(|text| {
             let head = text.get(..text.len().min(2048)).unwrap_or(&text);
             head.contains(&needle) || quoted.iter().any(|q| head.contains(q.as_str()))

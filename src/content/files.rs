@@ -12,11 +12,16 @@
 //! never hold pages or specs of their own. A page asked for by name that the listing lacks is
 //! still looked up on disk, so a navigation entry inside such a folder
 //! keeps working.
+//!
+//! What the root's `.mintignore` excludes ([`MintIgnore`]) is neither
+//! listed nor found on disk by name: it is not part of the site.
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use walkdir::WalkDir;
+
+use crate::mintignore::{MintIgnore, Rule};
 
 /// The file sheaf writes into every output folder it builds: the build may
 /// replace a folder that holds it, and the source walk never reads one.
@@ -27,14 +32,16 @@ pub const OUTPUT_MARKER: &str = ".sheaf-output";
 pub struct SourceFiles {
     root: PathBuf,
     listed: HashSet<String>,
+    ignore: MintIgnore,
 }
 
 impl SourceFiles {
     /// Lists the files under `root` (see the module docs for what is skipped).
     pub fn scan(root: &Path) -> SourceFiles {
+        let ignore = MintIgnore::load(root);
         let listed = WalkDir::new(root)
             .into_iter()
-            .filter_entry(|e| e.depth() == 0 || !e.file_type().is_dir() || !is_skipped_dir(e))
+            .filter_entry(|e| e.depth() == 0 || is_walked(root, e, &ignore))
             .filter_map(Result::ok)
             .filter(|e| e.file_type().is_file())
             .filter_map(|e| relative_name(root, e.path()))
@@ -42,16 +49,31 @@ impl SourceFiles {
         SourceFiles {
             root: root.to_path_buf(),
             listed,
+            ignore,
         }
     }
 
     /// The `.mdx` or `.md` file of a page slug, relative to the root.
     pub fn page_file(&self, slug: &str) -> Option<PathBuf> {
-        ["mdx", "md"]
-            .iter()
-            .map(|ext| format!("{slug}.{ext}"))
-            .find(|name| self.listed.contains(name) || self.root.join(name).is_file())
+        page_names(slug)
+            .find(|name| {
+                self.listed.contains(name)
+                    || (self.root.join(name).is_file() && !self.ignore.is_excluded(Path::new(name)))
+            })
             .map(PathBuf::from)
+    }
+
+    /// The `.mintignore` line excluding the page file of `slug`, when the
+    /// file exists and is excluded.
+    pub fn excluded_page(&self, slug: &str) -> Option<Rule> {
+        page_names(slug)
+            .filter(|name| self.root.join(name).is_file())
+            .find_map(|name| self.ignore.rule_excluding(Path::new(&name)))
+    }
+
+    /// The root's `.mintignore` patterns.
+    pub fn mintignore(&self) -> &MintIgnore {
+        &self.ignore
     }
 
     /// Every listed file, in no particular order.
@@ -63,6 +85,24 @@ impl SourceFiles {
     pub fn root(&self) -> &Path {
         &self.root
     }
+}
+
+/// The file names a page slug may have, the preferred first.
+fn page_names(slug: &str) -> impl Iterator<Item = String> + '_ {
+    ["mdx", "md"]
+        .into_iter()
+        .map(move |ext| format!("{slug}.{ext}"))
+}
+
+/// Whether the walk keeps an entry below the root: folders sheaf skips
+/// and whatever `.mintignore` excludes are left out.
+fn is_walked(root: &Path, entry: &walkdir::DirEntry, ignore: &MintIgnore) -> bool {
+    let is_dir = entry.file_type().is_dir();
+    if is_dir && is_skipped_dir(entry) {
+        return false;
+    }
+    let relative = entry.path().strip_prefix(root).unwrap_or(entry.path());
+    !ignore.excludes(relative, is_dir)
 }
 
 fn is_skipped_dir(entry: &walkdir::DirEntry) -> bool {
@@ -111,6 +151,61 @@ pub(crate) mod tests {
         let mut names: Vec<&str> = files.iter().collect();
         names.sort_unstable();
         assert_eq!(names, ["api/openapi.yaml", "guides/setup.md", "intro.mdx"]);
+    }
+
+    /// A docs root holding `files` and a `.mintignore` with `patterns`.
+    fn ignoring(patterns: &str, files: &[&str]) -> tempfile::TempDir {
+        let dir = tree(files);
+        fs::write(dir.path().join(".mintignore"), patterns).unwrap();
+        dir
+    }
+
+    #[test]
+    fn mintignore_leaves_files_and_whole_folders_out_of_the_listing() {
+        let dir = ignoring(
+            "# not published\ndrafts/\n*.draft.mdx\n/secret.md\n!keep.draft.mdx\n",
+            &[
+                "intro.mdx",
+                "drafts/a.mdx",
+                "drafts/img/a.png",
+                "guides/setup.draft.mdx",
+                "guides/keep.draft.mdx",
+                "secret.md",
+                "guides/secret.md",
+            ],
+        );
+        let files = SourceFiles::scan(dir.path());
+        let mut names: Vec<&str> = files.iter().collect();
+        names.sort_unstable();
+        assert_eq!(
+            names,
+            [
+                ".mintignore",
+                "guides/keep.draft.mdx",
+                "guides/secret.md",
+                "intro.mdx"
+            ]
+        );
+    }
+
+    #[test]
+    fn an_excluded_page_is_not_found_by_name_and_its_line_is_known() {
+        let dir = ignoring(
+            "_private/\nold.mdx\n",
+            &["old.mdx", "old.md", "_private/page.mdx", "new.mdx"],
+        );
+        let files = SourceFiles::scan(dir.path());
+        assert_eq!(
+            files.page_file("old"),
+            Some(PathBuf::from("old.md")),
+            "only the .mdx is excluded"
+        );
+        assert_eq!(files.page_file("_private/page"), None, "not even on disk");
+        let rule = files.excluded_page("_private/page").unwrap();
+        assert_eq!((rule.line, rule.pattern.as_str()), (1, "_private/"));
+        assert_eq!(files.excluded_page("new"), None);
+        assert_eq!(files.excluded_page("missing"), None);
+        assert!(files.mintignore().problems().is_empty());
     }
 
     #[test]

@@ -5,14 +5,14 @@
 //! base URL's and its path lies under that base URL's path. Anything else is
 //! refused: the proxy is never an open relay.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::str::FromStr;
 
 use ureq::http::Uri;
-use walkdir::WalkDir;
 
 use super::changes::{classify, ChangeKind};
 use crate::config;
+use crate::content::SourceFiles;
 use crate::openapi::{looks_like_spec, ApiSpecs};
 
 /// The API base URLs the proxy forwards to.
@@ -45,7 +45,8 @@ impl AllowList {
     /// The allow-list of the docs root `root`, read from its config and specs.
     /// A config that does not load yields an empty list.
     pub fn for_site(root: &Path) -> AllowList {
-        let loaded = config::load(root);
+        let files = SourceFiles::scan(root);
+        let loaded = config::load_listed(&files);
         let Some(config) = loaded.config else {
             return AllowList::default();
         };
@@ -55,7 +56,7 @@ impl AllowList {
             .as_ref()
             .map(|o| o.to_vec())
             .unwrap_or_default();
-        sources.extend(discovered_specs(root));
+        sources.extend(discovered_specs(&files));
         let (specs, _) = ApiSpecs::load(root, &sources);
         let mut urls = api.base_urls();
         for op in specs.operations() {
@@ -83,21 +84,17 @@ impl AllowList {
     }
 }
 
-/// Spec files in the docs root (relative paths), found by content.
-fn discovered_specs(root: &Path) -> Vec<String> {
-    WalkDir::new(root)
-        .into_iter()
-        .filter_map(Result::ok)
-        .filter(|entry| entry.file_type().is_file())
-        .filter_map(|entry| {
-            let relative: PathBuf = entry.path().strip_prefix(root).ok()?.to_path_buf();
-            (classify(&relative) == Some(ChangeKind::OpenApi)).then_some(relative)
+/// Spec files in the docs root's listing (relative paths, nothing
+/// `.mintignore` excludes), found by content.
+fn discovered_specs(files: &SourceFiles) -> Vec<String> {
+    files
+        .iter()
+        .filter(|name| classify(Path::new(name)) == Some(ChangeKind::OpenApi))
+        .filter(|name| {
+            let path = files.root().join(name);
+            std::fs::read_to_string(&path).is_ok_and(|text| looks_like_spec(&path, &text))
         })
-        .filter(|relative| {
-            std::fs::read_to_string(root.join(relative))
-                .is_ok_and(|text| looks_like_spec(relative, &text))
-        })
-        .map(|relative| relative.to_string_lossy().replace('\\', "/"))
+        .map(String::from)
         .collect()
 }
 

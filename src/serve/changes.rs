@@ -12,11 +12,12 @@ use std::fmt;
 use std::path::{Component, Path, PathBuf};
 
 use crate::config::CONFIG_FILES;
+use crate::mintignore::MINTIGNORE_FILE;
 
 /// The kinds of files in a docs root.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum ChangeKind {
-    /// `site.json` or `mint.json`.
+    /// `site.json`, `docs.json`, `mint.json` or `.mintignore`.
     Config,
     /// A JSON or YAML file other than the config (an OpenAPI spec).
     OpenApi,
@@ -53,6 +54,10 @@ const IGNORED_DIRS: [&str; 3] = ["_site", "node_modules", "target"];
 /// The kind of the file at `relative` (a path inside the docs root), or
 /// `None` when its changes are ignored.
 pub fn classify(relative: &Path) -> Option<ChangeKind> {
+    if relative == Path::new(MINTIGNORE_FILE) {
+        // It decides which files are part of the site, like the config.
+        return Some(ChangeKind::Config);
+    }
     if is_ignored(relative) {
         return None;
     }
@@ -155,6 +160,8 @@ mod tests {
         let cases = [
             ("site.json", Some(ChangeKind::Config)),
             ("mint.json", Some(ChangeKind::Config)),
+            (".mintignore", Some(ChangeKind::Config)),
+            ("guide/.mintignore", None),
             ("openapi.yaml", Some(ChangeKind::OpenApi)),
             ("api/spec.json", Some(ChangeKind::OpenApi)),
             ("guide/setup.mdx", Some(ChangeKind::Page)),
