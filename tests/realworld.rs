@@ -117,11 +117,11 @@ fn page_html(out: &Path, entry: &str) -> Option<std::path::PathBuf> {
     } else {
         entry.trim_start_matches('/').to_string()
     };
-    let path = if slug == "index" {
-        out.join("index.html")
-    } else {
-        out.join(&slug).join("index.html")
-    };
+    let folder = slug
+        .strip_suffix("index")
+        .filter(|rest| rest.is_empty() || rest.ends_with('/'))
+        .unwrap_or(&slug);
+    let path = out.join(folder).join("index.html");
     path.is_file().then_some(path)
 }
 

@@ -54,11 +54,15 @@ fn declares(value: &Value, key: &str) -> bool {
     }
 }
 
+/// A page's HTML file: `a/b/index.html`; a folder's `index` page is the
+/// folder's `index.html`.
 fn page_html(out: &Path, page: &str) -> PathBuf {
-    match page.trim_start_matches('/') {
-        "index" => out.join("index.html"),
-        slug => out.join(slug).join("index.html"),
-    }
+    let slug = page.trim_start_matches('/');
+    let folder = slug
+        .strip_suffix("index")
+        .filter(|rest| rest.is_empty() || rest.ends_with('/'))
+        .unwrap_or(slug);
+    out.join(folder).join("index.html")
 }
 
 /// Builds one site; returns its report line, adding what is wrong to `failures`.
