@@ -212,6 +212,9 @@ impl Theme {
     pub fn render_not_found(&self, site: &Site) -> String {
         let mut context = Context::new();
         context.insert("site_name", &site.config.name);
+        let words = site.config.not_found.clone().unwrap_or_default();
+        context.insert("not_found_title", &words.title);
+        context.insert("not_found_description", &words.description);
         context.insert("boot", &shared::boot_script(&site.config));
         let style = shared::background_style(&site.config).replace(ROOT, "./");
         context.insert("style", &style);

@@ -70,6 +70,13 @@
     }).join('');
   }
 
+  /* The placeholder the site chose (docs.json search.prompt), as the top bar shows it. */
+  function searchPrompt() {
+    var label = document.querySelector('.search-label');
+    var text = label ? label.textContent.trim() : '';
+    return text && text !== 'Search…' ? text : 'Search the docs';
+  }
+
   function escapeHtml(text) {
     return String(text).replace(/[&<>"']/g, function (c) {
       return { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c];
@@ -491,7 +498,7 @@
     '<input id="sheaf-search-input" class="sheaf-search__input" type="search" role="combobox"' +
     ' aria-autocomplete="list" aria-expanded="false" aria-controls="sheaf-search-results"' +
     ' autocomplete="off" autocapitalize="off" spellcheck="false" enterkeyhint="go"' +
-    ' placeholder="Search the docs">' +
+    ' placeholder="' + escapeHtml(searchPrompt()) + '">' +
     '<button type="button" class="sheaf-search__close" aria-label="Close search">' +
     '<kbd class="sheaf-search__close-key">Esc</kbd><span class="sheaf-search__close-text">Cancel</span>' +
     '</button></div>' +

@@ -138,7 +138,22 @@
     });
   }
 
+  /* A dismissible banner stays dismissed until its text changes. */
+  function setupBanner() {
+    var banner = document.querySelector("[data-banner]");
+    if (!banner) return;
+    var key = "sheaf-banner-" + banner.getAttribute("data-banner");
+    if (read("localStorage", key)) { banner.hidden = true; return; }
+    var close = banner.querySelector("[data-banner-close]");
+    if (!close) return;
+    close.addEventListener("click", function () {
+      banner.hidden = true;
+      store("localStorage", key, "1");
+    });
+  }
+
   function start() {
+    setupBanner();
     setupModeToggle();
     setupVersions();
     setupLanguages();
