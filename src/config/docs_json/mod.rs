@@ -87,6 +87,7 @@ pub fn convert(docs: &Value) -> (Value, Conversion) {
 
 impl Conversion {
     fn finish_navigation(&mut self, out: &mut Map<String, Value>) {
+        self.first_tab_as_primary(out);
         out.insert(
             "navigation".into(),
             Value::Array(std::mem::take(&mut self.groups)),
@@ -106,6 +107,36 @@ impl Conversion {
         if !self.specs.is_empty() {
             out.insert("openapi".into(), json!(self.specs));
         }
+    }
+
+    /// The site model always shows a first tab of its own, for the groups in
+    /// no tab (named by `topAnchor`). When every group sits in a tab, that
+    /// is docs.json's first tab (if it holds pages and has no version): its
+    /// groups are left without a tab, so it is not shown twice.
+    fn first_tab_as_primary(&mut self, out: &mut Map<String, Value>) {
+        let first_is_section = self
+            .tabs
+            .first()
+            .is_some_and(|tab| tab["url"] == "" && tab["version"].is_null());
+        if !first_is_section || self.groups.iter().any(|g| g.get("tab").is_none()) {
+            return;
+        }
+        let first = self.tabs.remove(0);
+        for group in &mut self.groups {
+            let Some(object) = group.as_object_mut() else {
+                continue;
+            };
+            match object.get("tab").and_then(Value::as_u64) {
+                Some(0) => {
+                    object.remove("tab");
+                }
+                Some(i) => {
+                    object.insert("tab".into(), json!(i - 1));
+                }
+                None => {}
+            }
+        }
+        out.insert("topAnchor".into(), json!({"name": first["name"]}));
     }
 
     /// Loads `spec` like a top-level `openapi` entry (once).
@@ -205,7 +236,7 @@ impl Conversion {
             return;
         };
         let button = match primary.get("type").and_then(Value::as_str) {
-            Some("github") => json!({"type": "github", "url": href}),
+            Some("github") => json!({"type": "github", "url": href, "name": link_label(primary)}),
             _ => json!({"type": "link", "url": href, "name": link_label(primary).unwrap_or(href)}),
         };
         self.aliases

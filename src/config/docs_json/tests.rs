@@ -27,20 +27,52 @@ fn tabs_hold_their_groups_and_links_are_external_tabs() {
         .iter()
         .map(|t| (t.name.as_str(), t.url.as_str()))
         .collect();
+    assert_eq!(tabs, [("API", ""), ("Blog", "https://example.com/blog")]);
     assert_eq!(
-        tabs,
-        [
-            ("Guides", ""),
-            ("API", ""),
-            ("Blog", "https://example.com/blog")
-        ]
+        config.top_anchor.as_ref().map(|t| t.name.as_str()),
+        Some("Guides"),
+        "the first tab is the model's own first tab"
     );
-    assert_eq!(config.navigation[0].tab, Some(0));
-    assert_eq!(config.navigation[1].tab, Some(1));
+    assert_eq!(config.navigation[0].tab, None);
+    assert_eq!(config.navigation[1].tab, Some(0));
     assert_eq!(
         conversion.aliases.get("/navigation/1").map(String::as_str),
         Some("/navigation/tabs/1/groups/0")
     );
+}
+
+#[test]
+fn first_tab_stays_a_tab_when_groups_lie_outside_every_tab() {
+    let (config, _) = site(json!({
+        "name": "X",
+        "navigation": {
+            "tabs": [{"tab": "Guides", "groups": [{"group": "Start", "pages": ["intro"]}]}],
+            "groups": [{"group": "Loose", "pages": ["other"]}]
+        }
+    }));
+    assert_eq!(config.tabs.len(), 1);
+    assert!(config.top_anchor.is_none());
+    assert_eq!(config.navigation[0].tab, Some(0));
+    assert_eq!(config.navigation[1].tab, None);
+}
+
+#[test]
+fn anchor_icon_types_and_github_button_labels_are_kept() {
+    let (config, _) = site(json!({
+        "name": "X",
+        "navbar": {"primary": {"type": "github", "label": "Star us", "href": "https://github.com/o/r"}},
+        "navigation": {"anchors": [
+            {"anchor": "A", "icon": "code", "iconType": "brands", "pages": ["a"]},
+            {"anchor": "B", "iconType": "sharp-thin", "href": "https://b.example"}
+        ]}
+    }));
+    assert_eq!(
+        config.anchors[0].icon_type,
+        Some(crate::config::IconType::Brands)
+    );
+    assert_eq!(config.anchors[1].icon_type, None, "a style the model lacks");
+    let cta = config.topbar_cta_button.unwrap();
+    assert_eq!(cta.name.as_deref(), Some("Star us"));
 }
 
 #[test]
@@ -120,7 +152,7 @@ fn group_flags_and_openapi_nodes_are_kept() {
     assert!(matches!(&users.pages[1], crate::config::NavEntry::Group(g) if g.hidden));
     let spec_group = &config.navigation[1];
     assert_eq!(spec_group.openapi.as_deref(), Some("other.yaml"));
-    assert_eq!(spec_group.tab, Some(1));
+    assert_eq!(spec_group.tab, Some(0), "the first tab is the primary one");
     let specs = config.openapi.unwrap().to_vec();
     assert_eq!(specs, ["openapi.json", "other.yaml"]);
     assert_eq!(
