@@ -1,4 +1,4 @@
-//! The command line: `build`, `serve`, `check`, `init`, `schema`.
+//! The command line: `build`, `serve`, `check`, `init`, `migrate`, `schema`.
 //!
 //! Exit codes: 0 success, 1 the docs have errors, 2 usage error (clap's own
 //! code for bad arguments).
@@ -6,7 +6,7 @@
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
-use clap::{Parser, Subcommand};
+use clap::{Parser, Subcommand, ValueEnum};
 
 use crate::diagnostics::{render_terminal, Diagnostics};
 
@@ -71,8 +71,33 @@ enum Command {
         /// Folder to create it in [default: the current folder, if empty].
         dir: Option<PathBuf>,
     },
-    /// Print the JSON Schema of site.json.
-    Schema,
+    /// Write the docs.json equivalent of ROOT's site.json or mint.json.
+    Migrate {
+        /// The docs root (the folder with site.json or mint.json).
+        #[arg(default_value = ".")]
+        root: PathBuf,
+        /// The file to write [default: ROOT/docs.json].
+        #[arg(long, short)]
+        out: Option<PathBuf>,
+        /// Overwrite the file if it exists.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Print the JSON Schema of site.json or docs.json.
+    Schema {
+        /// Which config file's schema.
+        #[arg(long, value_enum, default_value_t = SchemaFormat::SiteJson)]
+        format: SchemaFormat,
+    },
+}
+
+/// The config files whose schema `sheaf schema` prints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum SchemaFormat {
+    /// site.json (and Mintlify's legacy mint.json).
+    SiteJson,
+    /// Mintlify's docs.json.
+    DocsJson,
 }
 
 /// Runs the command line and returns the process exit code.
@@ -99,8 +124,15 @@ pub fn main() -> i32 {
         } => serve(&root, port, &host, open),
         Command::Check { root, strict } => check(&root, strict),
         Command::Init { dir } => init(dir.as_deref()),
-        Command::Schema => {
-            print!("{}", crate::config::SCHEMA_TEXT);
+        Command::Migrate { root, out, force } => migrate(&root, out, force),
+        Command::Schema { format } => {
+            print!(
+                "{}",
+                match format {
+                    SchemaFormat::SiteJson => crate::config::SCHEMA_TEXT,
+                    SchemaFormat::DocsJson => crate::config::DOCS_SCHEMA_TEXT,
+                }
+            );
             0
         }
     }
@@ -182,6 +214,43 @@ fn init(dir: Option<&Path>) -> i32 {
                 None => eprintln!("next: sheaf serve"),
             }
             0
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            EXIT_DOCS_ERROR
+        }
+    }
+}
+
+/// `sheaf migrate`: reads ROOT's site.json (else mint.json), writes docs.json.
+fn migrate(root: &Path, out: Option<PathBuf>, force: bool) -> i32 {
+    let out = out.unwrap_or_else(|| root.join("docs.json"));
+    match crate::build::migrate::run(root, &out, force) {
+        Ok(written) => {
+            report(&written.diagnostics, root);
+            for line in &written.migration.left_out {
+                eprintln!("{line}");
+            }
+            eprintln!(
+                "wrote {} from {}{}",
+                out.display(),
+                written.source.display(),
+                warnings_suffix(&written.diagnostics)
+            );
+            eprintln!(
+                "next: sheaf reads {} first; move it aside to build from {}",
+                written.source.display(),
+                out.display()
+            );
+            0
+        }
+        Err(crate::build::migrate::MigrateError::Invalid(diagnostics)) => {
+            report(&diagnostics, root);
+            eprintln!(
+                "migrate failed: {}; nothing was written",
+                summary(&diagnostics)
+            );
+            EXIT_DOCS_ERROR
         }
         Err(e) => {
             eprintln!("error: {e}");

@@ -13,6 +13,7 @@
 mod extras;
 pub mod init;
 mod links;
+pub mod migrate;
 mod output;
 mod page;
 mod session;

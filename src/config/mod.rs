@@ -12,6 +12,7 @@
 //! from there like the others.
 
 mod docs_json;
+pub mod migrate;
 mod schema;
 mod semantic;
 mod source;
@@ -19,6 +20,7 @@ mod types;
 
 use std::path::{Path, PathBuf};
 
+pub use migrate::{migrate, LeftOut, Migration};
 pub use schema::{DOCS_SCHEMA_TEXT, SCHEMA_FILE_NAME, SCHEMA_TEXT};
 pub use semantic::{is_local, unknown_icon};
 pub use source::{display_path, SourceDoc};

@@ -207,7 +207,7 @@ impl Conversion {
             return;
         };
         let button = match primary.get("type").and_then(Value::as_str) {
-            Some("github") => json!({"type": "github", "url": href}),
+            Some("github") => json!({"type": "github", "url": href, "name": link_label(primary)}),
             _ => json!({"type": "link", "url": href, "name": link_label(primary).unwrap_or(href)}),
         };
         self.aliases

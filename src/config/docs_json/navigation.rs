@@ -4,7 +4,8 @@
 //! `versions`, `tabs`, `dropdowns`, `anchors`, `menu`) nested in any order,
 //! with `groups` and `pages` as leaves. The site model keeps one flat list of
 //! top-level groups, each carrying what the divisions above it said: its
-//! version, language, tab and anchor. Tabs become top-bar tabs; anchors,
+//! version, language, tab and anchor. Tabs become top-bar tabs (the theme
+//! shows no primary tab of its own when every page sits in a tab); anchors,
 //! dropdowns, products and menu items become sidebar anchors (each its own
 //! section); versions and languages become switchers. A division with an
 //! `href` and nothing inside is a link (external tab or anchor, version
@@ -387,6 +388,19 @@ fn anchor_value(item: &Value, label: &str, url: &str, version: Option<&str>) -> 
     anchor.insert("url".into(), json!(url));
     if let Some(icon) = text(item, "icon") {
         anchor.insert("icon".into(), json!(icon));
+    }
+    // The site model's styles; docs.json's other `sharp-*` ones show the default.
+    const ICON_TYPES: [&str; 7] = [
+        "brands",
+        "duotone",
+        "light",
+        "sharp-solid",
+        "solid",
+        "thin",
+        "regular",
+    ];
+    if let Some(icon_type) = text(item, "iconType").filter(|t| ICON_TYPES.contains(t)) {
+        anchor.insert("iconType".into(), json!(icon_type));
     }
     let color = match item.get("color") {
         Some(Value::String(c)) => Some(c.clone()),

@@ -35,12 +35,47 @@ fn tabs_hold_their_groups_and_links_are_external_tabs() {
             ("Blog", "https://example.com/blog")
         ]
     );
+    assert!(config.top_anchor.is_none());
     assert_eq!(config.navigation[0].tab, Some(0));
     assert_eq!(config.navigation[1].tab, Some(1));
     assert_eq!(
         conversion.aliases.get("/navigation/1").map(String::as_str),
         Some("/navigation/tabs/1/groups/0")
     );
+}
+
+#[test]
+fn first_tab_stays_a_tab_when_groups_lie_outside_every_tab() {
+    let (config, _) = site(json!({
+        "name": "X",
+        "navigation": {
+            "tabs": [{"tab": "Guides", "groups": [{"group": "Start", "pages": ["intro"]}]}],
+            "groups": [{"group": "Loose", "pages": ["other"]}]
+        }
+    }));
+    assert_eq!(config.tabs.len(), 1);
+    assert!(config.top_anchor.is_none());
+    assert_eq!(config.navigation[0].tab, Some(0));
+    assert_eq!(config.navigation[1].tab, None);
+}
+
+#[test]
+fn anchor_icon_types_and_github_button_labels_are_kept() {
+    let (config, _) = site(json!({
+        "name": "X",
+        "navbar": {"primary": {"type": "github", "label": "Star us", "href": "https://github.com/o/r"}},
+        "navigation": {"anchors": [
+            {"anchor": "A", "icon": "code", "iconType": "brands", "pages": ["a"]},
+            {"anchor": "B", "iconType": "sharp-thin", "href": "https://b.example"}
+        ]}
+    }));
+    assert_eq!(
+        config.anchors[0].icon_type,
+        Some(crate::config::IconType::Brands)
+    );
+    assert_eq!(config.anchors[1].icon_type, None, "a style the model lacks");
+    let cta = config.topbar_cta_button.unwrap();
+    assert_eq!(cta.name.as_deref(), Some("Star us"));
 }
 
 #[test]

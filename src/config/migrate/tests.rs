@@ -1,0 +1,186 @@
+//! `migrate`, construct by construct; `tests/migrate.rs` reads whole sites
+//! back through the loader.
+
+use serde_json::{json, Value};
+
+use super::migrate;
+use crate::config::SiteConfig;
+use crate::content::SourceFiles;
+
+/// Migrates `site` (a site.json value) with the pages `pages` on disk.
+fn migrated(site: Value, pages: &[&str]) -> super::Migration {
+    let dir = tempfile::tempdir().unwrap();
+    for page in pages {
+        let path = dir.path().join(format!("{page}.mdx"));
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, "# Page").unwrap();
+    }
+    let config: SiteConfig = serde_json::from_value(site).unwrap();
+    migrate(&config, &SourceFiles::scan(dir.path()))
+}
+
+fn fields(migration: &super::Migration) -> Vec<&str> {
+    migration
+        .left_out
+        .iter()
+        .map(|l| l.field.as_str())
+        .collect()
+}
+
+#[test]
+fn flat_fields_map_onto_docs_json_keys() {
+    let m = migrated(
+        json!({
+            "name": "X", "colors": {"primary": "#112233", "background": {"dark": "#000000"}},
+            "modeToggle": {"default": "dark", "isHidden": true},
+            "topbarLinks": [{"name": "Blog", "url": "https://b"}],
+            "topbarCtaButton": {"url": "https://app", "name": "Sign in"},
+            "api": {"baseUrl": "https://api", "auth": {"method": "key", "name": "K", "inputPrefix": "T "},
+                    "playground": {"mode": "hide"}, "maintainOrder": true},
+            "openapi": ["a.yaml", "b.yaml"],
+            "metadata": {"og:title": "X"}, "searchPrompt": "Ask", "notFound": {"title": "Lost"},
+            "navigation": [{"group": "A", "pages": ["a"]}]
+        }),
+        &["a"],
+    );
+    let docs = &m.docs;
+    let keys: Vec<&str> = docs
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(&keys[..4], ["$schema", "theme", "name", "colors"]);
+    assert_eq!(docs["theme"], "mint");
+    assert_eq!(docs["background"]["color"], json!({"dark": "#000000"}));
+    assert_eq!(
+        docs["appearance"],
+        json!({"default": "dark", "strict": true})
+    );
+    assert_eq!(
+        docs["navbar"]["links"][0],
+        json!({"label": "Blog", "href": "https://b"})
+    );
+    assert_eq!(
+        docs["navbar"]["primary"],
+        json!({"type": "button", "label": "Sign in", "href": "https://app"})
+    );
+    assert_eq!(docs["api"]["playground"]["display"], "none");
+    assert_eq!(
+        docs["api"]["mdx"],
+        json!({"auth": {"method": "key", "name": "K"}, "server": "https://api"})
+    );
+    assert_eq!(docs["api"]["openapi"], json!(["a.yaml", "b.yaml"]));
+    assert_eq!(docs["seo"]["metatags"]["og:title"], "X");
+    assert_eq!(docs["search"]["prompt"], "Ask");
+    assert_eq!(docs["errors"]["404"]["title"], "Lost");
+    assert_eq!(fields(&m), ["api.auth.inputPrefix", "api.maintainOrder"]);
+}
+
+#[test]
+fn groups_go_into_the_tab_of_their_first_page() {
+    let m = migrated(
+        json!({
+            "name": "X", "colors": {"primary": "#112233"},
+            "topAnchor": {"name": "Guides"},
+            "tabs": [{"name": "API", "url": "api"}, {"name": "Blog", "url": "https://blog"}],
+            "navigation": [
+                {"group": "Start", "pages": ["missing/page", "intro"]},
+                {"group": "Ref", "pages": [{"group": "Inner", "pages": ["api/users"]}]},
+                {"group": "Ops", "pages": ["GET /users", "api/orders"]}
+            ]
+        }),
+        &["intro", "api/users", "api/orders"],
+    );
+    let tabs = &m.docs["navigation"]["tabs"];
+    assert_eq!(tabs[0]["tab"], "Guides");
+    let first_tab: Vec<&Value> = tabs[0]["groups"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| &g["group"])
+        .collect();
+    assert_eq!(
+        first_tab,
+        ["Start", "Ops"],
+        "an operation entry lies in no folder"
+    );
+    assert_eq!(tabs[1]["tab"], "API");
+    assert_eq!(tabs[1]["groups"][0]["pages"][0]["group"], "Inner");
+    assert_eq!(tabs[2], json!({"tab": "Blog", "href": "https://blog"}));
+}
+
+#[test]
+fn versions_are_declared_first_and_nest_their_groups() {
+    let m = migrated(
+        json!({
+            "name": "X", "colors": {"primary": "#112233"},
+            "versions": ["v2", "v1", {"name": "v0", "url": "https://old"}],
+            "tabs": [{"name": "API", "url": "api"}],
+            "navigation": [
+                {"group": "New", "version": "v2", "pages": ["api/new"]},
+                {"group": "All", "pages": ["api/all"]}
+            ]
+        }),
+        &["api/new", "api/all"],
+    );
+    let nav = &m.docs["navigation"];
+    assert_eq!(
+        nav["versions"],
+        json!([{"version": "v2", "default": true}, {"version": "v1"}, {"version": "v0", "href": "https://old"}])
+    );
+    let api = &nav["tabs"][1];
+    assert_eq!(api["versions"][0]["version"], "v2");
+    assert_eq!(api["versions"][0]["groups"][0]["group"], "New");
+    assert_eq!(api["groups"][0]["group"], "All");
+}
+
+#[test]
+fn anchors_without_tabs_keep_their_order_and_say_what_is_lost() {
+    let m = migrated(
+        json!({
+            "name": "X", "colors": {"primary": "#112233", "anchors": "#ff0000"},
+            "anchors": [
+                {"name": "Site", "url": "https://x", "icon": "globe", "isDefaultHidden": true},
+                {"name": "Guides", "url": "guides", "color": {"from": "#111111", "to": "#222222"}}
+            ],
+            "navigation": [{"group": "G", "pages": ["guides/a"]}, {"group": "H", "pages": ["b"]}]
+        }),
+        &["guides/a", "guides/unlisted", "b"],
+    );
+    let nav = &m.docs["navigation"];
+    assert_eq!(
+        nav["anchors"][0],
+        json!({"anchor": "Site", "icon": "globe", "href": "https://x"})
+    );
+    assert_eq!(nav["anchors"][1]["color"], "#111111");
+    assert_eq!(nav["anchors"][1]["groups"][0]["group"], "G");
+    assert_eq!(nav["groups"][0]["group"], "H");
+    assert!(nav.get("global").is_none());
+    assert_eq!(
+        fields(&m),
+        [
+            "colors.anchors",
+            "anchors[1].url",
+            "anchors[0].isDefaultHidden",
+            "anchors[1].color.to"
+        ]
+    );
+}
+
+#[test]
+fn a_group_spec_beside_its_own_pages_is_reported() {
+    let m = migrated(
+        json!({
+            "name": "X", "colors": {"primary": "#112233"},
+            "navigation": [
+                {"group": "Spec", "openapi": "a.yaml", "pages": []},
+                {"group": "Both", "openapi": "b.yaml", "pages": ["p"]}
+            ]
+        }),
+        &["p"],
+    );
+    assert_eq!(m.docs["navigation"]["groups"][0]["openapi"], "a.yaml");
+    assert!(m.docs["navigation"]["groups"][1].get("openapi").is_none());
+    assert_eq!(fields(&m), ["navigation[1].openapi"]);
+}
