@@ -558,6 +558,115 @@ async fn visible_groups(browser: &Browser) -> Vec<String> {
     serde_json::from_value(names).unwrap()
 }
 
+/* ---- docs.json navigation ---- */
+
+/// The texts of the visible elements matching `css`.
+async fn visible_texts(browser: &Browser, css: &str) -> Vec<String> {
+    let texts = browser
+        .eval(&format!(
+            "return Array.from(document.querySelectorAll({}))
+               .filter(function (e) {{ return e.checkVisibility(); }})
+               .map(function (e) {{ return e.innerText.trim(); }});",
+            json!(css)
+        ))
+        .await;
+    serde_json::from_value(texts).unwrap()
+}
+
+#[tokio::test]
+async fn docs_json_switchers_keep_the_reader_on_the_same_page() {
+    let Some(browser) = launch().await else {
+        return;
+    };
+    let site = named_fixture_site("docsjson-nav");
+    browser.goto(&site.url("v2/setup/")).await;
+    assert_eq!(
+        browser
+            .eval_string("return document.documentElement.lang;")
+            .await,
+        "en"
+    );
+    assert_eq!(
+        visible_texts(&browser, ".tabs li").await,
+        ["Guides", "Reference"],
+        "only this language's and version's tabs"
+    );
+
+    let language = browser.find("select[data-language-select]").await;
+    language.select_by_value("es").await.unwrap();
+    browser
+        .wait_until("location.pathname.endsWith('/es/v2/setup/')")
+        .await;
+    assert_eq!(
+        browser
+            .eval_string("return document.documentElement.lang;")
+            .await,
+        "es"
+    );
+    assert_eq!(visible_texts(&browser, ".tabs li").await, ["Guías"]);
+
+    let version = browser.find("select[data-version-select]").await;
+    version.select_by_value("v1").await.unwrap();
+    browser
+        .wait_until("location.pathname.endsWith('/es/v1/intro/')")
+        .await;
+
+    browser.goto(&site.url("v2/setup/")).await;
+    let version = browser.find("select[data-version-select]").await;
+    version.select_by_value("v1").await.unwrap();
+    browser
+        .wait_until("location.pathname.endsWith('/v1/setup/')")
+        .await;
+    browser.close().await;
+}
+
+#[tokio::test]
+async fn docs_json_tabs_and_dropdowns_navigate() {
+    let Some(browser) = launch().await else {
+        return;
+    };
+    let site = named_fixture_site("docsjson-nav");
+    browser.goto(&site.url("v2/intro/")).await;
+    assert_eq!(visible_groups(&browser).await, ["Start", "Extras\nNEW"]);
+    browser.click(".tabs li:nth-child(2) a").await;
+    browser
+        .wait_until("location.pathname.endsWith('/v2/sdk/python/')")
+        .await;
+    assert_eq!(
+        visible_texts(&browser, "#sidebar .anchors li").await,
+        ["Python SDK", "CLI", "Status"]
+    );
+    assert_eq!(visible_groups(&browser).await, ["Python"]);
+    browser.click("#sidebar .anchors li:nth-child(2) a").await;
+    browser
+        .wait_until("location.pathname.endsWith('/v2/sdk/cli/')")
+        .await;
+    assert_eq!(visible_groups(&browser).await, ["Commands"]);
+    browser.close().await;
+}
+
+#[tokio::test]
+async fn docs_json_site_screenshots_at_desktop_and_phone_widths() {
+    let Some(browser) = launch().await else {
+        return;
+    };
+    let site = named_fixture_site("docsjson-nav");
+    let page = site.url("v2/sdk/python/");
+    for (width, height, mobile, name) in [(1440, 900, false, "desktop"), (390, 844, true, "phone")]
+    {
+        browser.set_viewport(width, height, mobile);
+        for theme in ["light", "dark"] {
+            show_page(&browser, &page, theme).await;
+            let overflow = browser
+                .eval("return document.documentElement.scrollWidth - innerWidth;")
+                .await;
+            assert_eq!(overflow, json!(0), "{name} {theme}: no sideways scrolling");
+            save_screenshot(&browser, &format!("docsjson-{name}-{theme}")).await;
+        }
+    }
+    browser.close().await;
+}
+
 /* ---- Try it ---- */
 
 #[tokio::test]

@@ -323,6 +323,9 @@ pub struct Anchor {
     pub version: Option<String>,
     #[serde(default)]
     pub is_default_hidden: bool,
+    /// The tab (index into `tabs`) the anchor is shown in (docs.json
+    /// anchors and dropdowns inside a tab); `None`: every tab.
+    pub tab: Option<usize>,
 }
 
 #[derive(Debug, Clone, Copy, Default, Serialize, Deserialize, PartialEq, Eq)]

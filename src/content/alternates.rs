@@ -1,15 +1,13 @@
 //! The same page in another language or version, for switchers that keep
 //! the reader where they are.
 //!
-//! Each language (or version) usually lives in a folder of its own: `es/…`,
-//! `v1/…`. A language's *prefix* is the first path segment that all its
-//! navigation pages share (none when they do not all share one, as for a
-//! default language at the root). Two pages are equivalent when their slugs
-//! match once their own prefix is taken off: `es/guides/setup` and
-//! `guides/setup`. A page with no equivalent in a language leads to that
-//! language's first page instead. A prefix counts only when it is the
-//! language's code (or the version's name): `guides/` shared by every page
-//! of the default language is a folder, not a language.
+//! Each language (or version) usually lives in a folder named after it:
+//! `es/…`, `v1/…`, `es/v1/…`. Two pages are equivalent when their slugs
+//! match once the folder named after their own language (or version) is
+//! taken out: `es/v1/setup` and `v1/setup` are the Spanish and English
+//! `setup` of v1. A page with no equivalent leads to the first page of that
+//! language (or version) that shares the page's other dimension (its
+//! version, or language), else to its first page at all.
 
 use std::collections::HashMap;
 
@@ -39,8 +37,18 @@ impl SiteAlternates {
             .map(|v| v.name())
             .collect();
         SiteAlternates {
-            languages: Alternates::build(site, &languages, |p| p.language.as_deref()),
-            versions: Alternates::build(site, &versions, |p| p.version.as_deref()),
+            languages: Alternates::build(
+                site,
+                &languages,
+                |p| p.language.as_deref(),
+                |p| p.version.as_deref(),
+            ),
+            versions: Alternates::build(
+                site,
+                &versions,
+                |p| p.version.as_deref(),
+                |p| p.language.as_deref(),
+            ),
         }
     }
 }
@@ -54,46 +62,45 @@ pub struct Alternates {
 
 impl Alternates {
     /// Alternates along one dimension: `key` gives a page's language (or
-    /// version), `declared` the order of the switcher.
-    pub fn build(site: &Site, declared: &[&str], key: impl Fn(&Page) -> Option<&str>) -> Self {
-        let members: Vec<(&str, Vec<&Page>)> = declared
-            .iter()
-            .map(|&value| {
-                let pages = site
-                    .nav_order
-                    .iter()
-                    .map(|&id| &site.pages[id])
-                    .filter(|p| key(p) == Some(value))
-                    .collect();
-                (value, pages)
-            })
-            .collect();
-        let indexed: Vec<(&str, HashMap<&str, PageId>, Option<PageId>)> = members
-            .iter()
-            .map(|(value, pages)| {
-                let prefix = shared_prefix(pages, value);
-                let by_rest = pages
-                    .iter()
-                    .map(|p| (strip(&p.slug, prefix), p.id))
-                    .collect();
-                (*value, by_rest, pages.first().map(|p| p.id))
-            })
-            .collect();
+    /// version), `declared` the order of the switcher, `other` the page's
+    /// value along the other dimension.
+    pub fn build(
+        site: &Site,
+        declared: &[&str],
+        key: impl Fn(&Page) -> Option<&str>,
+        other: impl Fn(&Page) -> Option<&str>,
+    ) -> Self {
+        let nav_pages: Vec<&Page> = site.nav_order.iter().map(|&id| &site.pages[id]).collect();
+        let mut by_rest: HashMap<(&str, String), PageId> = HashMap::new();
+        let mut first: HashMap<(&str, Option<&str>), PageId> = HashMap::new();
+        for page in &nav_pages {
+            let Some(value) = key(page).filter(|v| declared.contains(v)) else {
+                continue;
+            };
+            by_rest
+                .entry((value, without_folder(&page.slug, value)))
+                .or_insert(page.id);
+            first.entry((value, other(page))).or_insert(page.id);
+            first.entry((value, None)).or_insert(page.id);
+        }
         let mut by_page = HashMap::new();
-        for (value, pages) in &members {
-            let prefix = shared_prefix(pages, value);
-            for page in pages {
-                let rest = strip(&page.slug, prefix);
-                let others: Vec<(String, PageId)> = indexed
-                    .iter()
-                    .filter(|(other, _, _)| other != value)
-                    .filter_map(|(other, slugs, first)| {
-                        let target = slugs.get(rest).copied().or(*first)?;
-                        Some((other.to_string(), target))
-                    })
-                    .collect();
-                by_page.insert(page.id, others);
-            }
+        for page in &nav_pages {
+            let Some(own) = key(page).filter(|v| declared.contains(v)) else {
+                continue;
+            };
+            let rest = without_folder(&page.slug, own);
+            let others: Vec<(String, PageId)> = declared
+                .iter()
+                .filter(|&&value| value != own)
+                .filter_map(|&value| {
+                    let target = by_rest
+                        .get(&(value, rest.clone()))
+                        .or_else(|| first.get(&(value, other(page))))
+                        .or_else(|| first.get(&(value, None)))?;
+                    Some((value.to_string(), *target))
+                })
+                .collect();
+            by_page.insert(page.id, others);
         }
         Alternates { by_page }
     }
@@ -104,23 +111,17 @@ impl Alternates {
     }
 }
 
-/// The first path segment every page shares, if they all have one and it
-/// names `value`.
-fn shared_prefix<'p>(pages: &[&'p Page], value: &str) -> Option<&'p str> {
-    let first = pages.first()?.slug.split_once('/')?.0;
-    let shared = pages.iter().all(|p| {
-        p.slug
-            .split_once('/')
-            .is_some_and(|(head, _)| head == first)
-    });
-    (shared && first.eq_ignore_ascii_case(value)).then_some(first)
-}
-
-fn strip<'s>(slug: &'s str, prefix: Option<&str>) -> &'s str {
-    prefix
-        .and_then(|p| slug.strip_prefix(p))
-        .and_then(|rest| rest.strip_prefix('/'))
-        .unwrap_or(slug)
+/// The slug without the first folder named `value` (case aside).
+fn without_folder(slug: &str, value: &str) -> String {
+    let mut removed = false;
+    slug.split('/')
+        .filter(|segment| {
+            let drop = !removed && segment.eq_ignore_ascii_case(value);
+            removed |= drop;
+            !drop
+        })
+        .collect::<Vec<_>>()
+        .join("/")
 }
 
 #[cfg(test)]
@@ -173,7 +174,12 @@ mod tests {
             ("es/guides/setup", "es"),
             ("es/only-here", "es"),
         ]);
-        let alternates = Alternates::build(&site, &["en", "es"], |p| p.language.as_deref());
+        let alternates = Alternates::build(
+            &site,
+            &["en", "es"],
+            |p| p.language.as_deref(),
+            |p| p.version.as_deref(),
+        );
         assert_eq!(alternates.of(1), [("es".to_string(), 3)]);
         assert_eq!(alternates.of(3), [("en".to_string(), 1)]);
         assert_eq!(
@@ -181,5 +187,12 @@ mod tests {
             [("en".to_string(), 0)],
             "no equivalent: the language's first page"
         );
+    }
+
+    #[test]
+    fn the_folder_of_the_dimension_is_taken_out_wherever_it_is() {
+        assert_eq!(without_folder("es/v1/setup", "v1"), "es/setup");
+        assert_eq!(without_folder("es/v1/setup", "es"), "v1/setup");
+        assert_eq!(without_folder("guides/setup", "v1"), "guides/setup");
     }
 }

@@ -147,6 +147,7 @@ impl Theme {
         let view = PageView {
             lang: site.language_of(page),
             page_language: page.language.as_deref(),
+            tab: page.tab,
             hreflang: site
                 .alternates
                 .languages
@@ -301,6 +302,8 @@ struct PageView<'a> {
     lang: &'a str,
     /// The page's own language, when the site has several.
     page_language: Option<&'a str>,
+    /// The page's tab (index into `tabs`), which shows the anchors of that tab.
+    tab: Option<usize>,
     hreflang: Vec<AlternateLink>,
     other_versions: Vec<AlternateLink>,
     root: &'a str,

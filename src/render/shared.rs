@@ -121,6 +121,14 @@ pub fn site_css(config: &SiteConfig) -> String {
             "html[data-version={v}] [data-version]:not([data-version={v}]){{display:none!important}}\n"
         ));
     }
+    for tab in tabs_with_anchors(config) {
+        css.push_str(&format!(
+            "html[data-tab=\"{tab}\"] .anchors [data-tab]:not([data-tab=\"{tab}\"]){{display:none!important}}\n"
+        ));
+    }
+    if !tabs_with_anchors(config).is_empty() {
+        css.push_str("html:not([data-tab]) .anchors [data-tab]{display:none!important}\n");
+    }
     for language in &config.languages {
         let l = css_string(&language.code);
         css.push_str(&format!(
@@ -128,6 +136,14 @@ pub fn site_css(config: &SiteConfig) -> String {
         ));
     }
     css
+}
+
+/// The tabs that hold anchors of their own (docs.json dropdowns in a tab).
+fn tabs_with_anchors(config: &SiteConfig) -> Vec<usize> {
+    let mut tabs: Vec<usize> = config.anchors.iter().filter_map(|a| a.tab).collect();
+    tabs.sort_unstable();
+    tabs.dedup();
+    tabs
 }
 
 /// The background image, inline in each page's head (its URL is relative to
@@ -395,6 +411,20 @@ fn has_primary(site: &Site, in_section: impl Fn(&Page) -> bool) -> bool {
     site.nav_order.is_empty() || first_page(site, |p| !in_section(p)).is_some()
 }
 
+/// Whether the top anchor has pages: some navigation page in no anchor that
+/// shares its tab with a page in an anchor (anchors are shown per tab).
+fn has_primary_anchor(site: &Site) -> bool {
+    if site.nav_order.is_empty() {
+        return true;
+    }
+    let nav = || site.nav_order.iter().map(|&id| &site.pages[id]);
+    let tabs_with_anchored_pages: Vec<Option<usize>> = nav()
+        .filter(|p| p.anchor.is_some())
+        .map(|p| p.tab)
+        .collect();
+    nav().any(|p| p.anchor.is_none() && tabs_with_anchored_pages.contains(&p.tab))
+}
+
 /// The language of a section: that of its first page, if the site has several.
 fn section_language(first: Option<&Page>) -> Option<String> {
     first.and_then(|p| p.language.clone())
@@ -453,6 +483,8 @@ struct AnchorView {
     style: String,
     version: Option<String>,
     language: Option<String>,
+    /// The tab the anchor shows in, if only one.
+    tab: Option<usize>,
     external: bool,
 }
 
@@ -612,7 +644,7 @@ fn anchor_views(site: &Site) -> Vec<AnchorView> {
     let top = config.top_anchor.clone().unwrap_or_default();
     let default_color = config.colors.as_ref().and_then(|c| c.anchors.as_ref());
     let primary_page = first_page(site, |p| p.anchor.is_none() && p.tab.is_none());
-    let primary = has_primary(site, |p| p.anchor.is_some()).then(|| AnchorView {
+    let primary = has_primary_anchor(site).then(|| AnchorView {
         name: top.name,
         icon: icon::html(&top.icon, Some(icon_type_name(top.icon_type))),
         href: section_href("/", primary_page.or(site.home())),
@@ -621,6 +653,7 @@ fn anchor_views(site: &Site) -> Vec<AnchorView> {
         style: anchor_style(default_color),
         version: None,
         language: None,
+        tab: None,
         external: false,
     });
     let anchors = config.anchors.iter().enumerate().map(|(i, anchor)| {
@@ -629,6 +662,7 @@ fn anchor_views(site: &Site) -> Vec<AnchorView> {
         let first = first_page(site, |p| p.anchor == Some(i));
         AnchorView {
             language: section_language(first),
+            tab: anchor.tab,
             name: anchor.name.clone(),
             icon: icon::html(
                 anchor.icon.as_deref().unwrap_or("link"),

@@ -145,7 +145,10 @@ impl Conversion {
             }
             Division::Products | Division::Dropdowns | Division::Anchors | Division::Menu => {
                 context.anchor = Some(self.anchors.len());
-                let anchor = anchor_value(item, label, "", outer.version.as_deref());
+                let mut anchor = anchor_value(item, label, "", outer.version.as_deref());
+                if let Some(tab) = outer.tab {
+                    anchor["tab"] = json!(tab);
+                }
                 self.anchors.push(anchor);
             }
         }
@@ -178,7 +181,10 @@ impl Conversion {
             Division::Versions => self.versions.push(json!({"name": label, "url": href})),
             Division::Languages => {}
             _ => {
-                let anchor = anchor_value(item, label, href, context.version.as_deref());
+                let mut anchor = anchor_value(item, label, href, context.version.as_deref());
+                if let Some(tab) = context.tab {
+                    anchor["tab"] = json!(tab);
+                }
                 self.anchors.push(anchor);
             }
         }
