@@ -621,6 +621,38 @@ async fn docs_json_switchers_keep_the_reader_on_the_same_page() {
 }
 
 #[tokio::test]
+async fn docs_json_search_stays_within_the_readers_language() {
+    let Some(browser) = launch().await else {
+        return;
+    };
+    let site = named_fixture_site("docsjson-nav");
+    let titles = "return window.sheafSearch.query(arguments[0]).then(function (results) {
+        return results.map(function (r) { return r.title; });
+    });";
+    browser.goto(&site.url("es/v2/intro/")).await;
+    let found = browser
+        .client
+        .execute(titles, vec![json!("bienvenido")])
+        .await
+        .unwrap();
+    assert_eq!(found, json!(["Introducción (v2)"]), "Spanish v2 only");
+    let found = browser
+        .client
+        .execute(titles, vec![json!("welcome")])
+        .await
+        .unwrap();
+    assert_eq!(found, json!([]), "no English page from a Spanish one");
+    browser.goto(&site.url("v2/intro/")).await;
+    let found = browser
+        .client
+        .execute(titles, vec![json!("welcome")])
+        .await
+        .unwrap();
+    assert_eq!(found, json!(["Introduction (v2)"]));
+    browser.close().await;
+}
+
+#[tokio::test]
 async fn docs_json_tabs_and_dropdowns_navigate() {
     let Some(browser) = launch().await else {
         return;

@@ -465,3 +465,39 @@ fn a_navigation_page_that_does_not_exist_is_left_out_and_the_site_builds() {
         assert!(!site.join("nowhere").exists(), "{file}");
     }
 }
+
+#[test]
+fn docs_json_languages_versions_tabs_and_dropdowns_are_rendered() {
+    let out = tempfile::tempdir().unwrap();
+    let site = out.path().join("site");
+    let output = build(&fixture("docsjson-nav"), &site);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let page = |path: &str| fs::read_to_string(site.join(path).join("index.html")).unwrap();
+
+    let spanish = page("es/v2/setup");
+    assert!(spanish.contains("<html lang=\"es\""), "{spanish}");
+    assert!(spanish.contains(r#"<link rel="alternate" hreflang="en" href="../../../v2/setup/">"#));
+    assert!(spanish.contains(r#"data-version-alternate="v1" href="../../../es/v1/intro/""#));
+    assert!(spanish.contains("data-language-select"));
+    assert!(spanish.contains(r#"data-language="es"><a href="../intro/" aria-current="page">Guías"#));
+
+    let english = page("v2/intro");
+    assert!(english.contains("<html lang=\"en\""));
+    assert!(english.contains(r#"<span class="nav-tag">NEW</span>"#));
+    assert!(
+        !english.contains(">Documentation<"),
+        "no empty primary tab or anchor"
+    );
+    let python = page("v2/sdk/python");
+    assert!(python.contains(r#"data-tab="1"><a href="./""#), "{python}");
+    assert!(
+        python.contains(r#"href="https://status.example.com""#),
+        "global anchor"
+    );
+
+    let llms = fs::read_to_string(site.join("llms.txt")).unwrap();
+    let spanish_section = llms.split("## es").nth(1).unwrap();
+    assert!(
+        spanish_section.contains("es/v2/intro.md") && !spanish_section.contains("(v2/intro.md)")
+    );
+}

@@ -43,11 +43,35 @@ pub fn robots(site_url: Option<&str>) -> String {
 pub fn llms_index(site: &Site) -> String {
     let mut out = format!("# {}\n\n", site.config.name);
     let mut seen = std::collections::HashSet::new();
-    for &id in &site.nav_order {
-        if !seen.insert(id) {
-            continue;
+    let pages: Vec<&Page> = site
+        .nav_order
+        .iter()
+        .filter(|&&id| seen.insert(id))
+        .map(|&id| &site.pages[id])
+        .collect();
+    if site.config.languages.is_empty() {
+        write_llms_entries(site, &pages, &mut out);
+        return out;
+    }
+    // A section per language, so a reader (or model) keeps to one.
+    for language in &site.config.languages {
+        let own: Vec<&Page> = pages
+            .iter()
+            .copied()
+            .filter(|p| site.language_of(p) == language.code)
+            .collect();
+        if !own.is_empty() {
+            let _ = writeln!(out, "## {}\n", language.code);
+            write_llms_entries(site, &own, &mut out);
+            out.push('\n');
         }
-        let page = &site.pages[id];
+    }
+    out
+}
+
+/// One `- [title](link): description` line per page.
+fn write_llms_entries(site: &Site, pages: &[&Page], out: &mut String) {
+    for page in pages {
         let target = if site.config.markdown_sources {
             markdown_path(page).display().to_string()
         } else {
@@ -61,7 +85,6 @@ pub fn llms_index(site: &Site) -> String {
             None => out.push('\n'),
         }
     }
-    out
 }
 
 /// Writes `llms-full.txt`: every navigation page's title, description and

@@ -270,6 +270,7 @@ fn search_doc(
         title: page.title.clone(),
         group: project.groups.get(&page.id).cloned(),
         version: page.version.clone(),
+        language: page.language.clone(),
         endpoint: endpoint.map(|v| (v.method.clone(), v.path.clone())),
         keywords,
         sections: sections(page, rendered),

@@ -77,6 +77,8 @@ pub struct SearchDoc {
     pub group: Option<String>,
     /// `None`: the page is in every version.
     pub version: Option<String>,
+    /// `None`: the page is in every language (a site of one language).
+    pub language: Option<String>,
     /// `(METHOD, path)` for endpoint pages; both are searchable.
     pub endpoint: Option<(String, String)>,
     /// Extra terms, e.g. parameter and field names of endpoint pages.

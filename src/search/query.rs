@@ -63,6 +63,10 @@ struct Meta {
     versions: Vec<String>,
     #[serde(rename = "docVersions")]
     doc_versions: String,
+    #[serde(default)]
+    languages: Vec<String>,
+    #[serde(default, rename = "docLanguages")]
+    doc_languages: String,
     bundles: String,
     cards: String,
 }
@@ -167,7 +171,23 @@ impl Searcher {
         version: Option<&str>,
         limit: usize,
     ) -> Result<Vec<Hit>, QueryError> {
-        let allowed = self.version_filter(version)?;
+        self.search_in(q, version, None, limit)
+    }
+
+    /// [`Index::search`] also limited to the docs of `language` (or of none).
+    pub fn search_in(
+        &mut self,
+        q: &str,
+        version: Option<&str>,
+        language: Option<&str>,
+        limit: usize,
+    ) -> Result<Vec<Hit>, QueryError> {
+        let by_version = filter(&self.meta.versions, &self.meta.doc_versions, version)?;
+        let by_language = filter(&self.meta.languages, &self.meta.doc_languages, language)?;
+        let allowed = match (by_version, by_language) {
+            (Some(a), Some(b)) => Some(a.iter().zip(&b).map(|(x, y)| *x && *y).collect()),
+            (a, b) => a.or(b),
+        };
         let mut docs: BTreeMap<u32, DocScore> = BTreeMap::new();
         for term in query_terms(q) {
             for (doc, found) in self.term_matches(&term)? {
@@ -220,27 +240,6 @@ impl Searcher {
             matched_terms: score.matched,
             score: score.score,
         })
-    }
-
-    /// Per doc, which docs may be shown for `version` (`None`: all).
-    fn version_filter(&self, version: Option<&str>) -> Result<Option<Vec<bool>>, QueryError> {
-        let Some(version) = version.filter(|v| !v.is_empty()) else {
-            return Ok(None);
-        };
-        let wanted = self
-            .meta
-            .versions
-            .iter()
-            .position(|v| v == version)
-            .map(|i| i as u32 + 1);
-        let runs = read_varints(&self.meta.doc_versions)?;
-        let mut allowed = Vec::new();
-        for pair in runs.chunks(2) {
-            let (code, length) = (pair[0], pair.get(1).copied().unwrap_or(0));
-            let ok = code == 0 || Some(code) == wanted;
-            allowed.extend(std::iter::repeat_n(ok, length as usize));
-        }
-        Ok(Some(allowed))
     }
 
     /// How each doc matches `term`, taking the best of its expansions.
@@ -365,6 +364,30 @@ fn match_one(fields: &Value, multiplier: u32) -> Result<BTreeMap<u32, TermMatch>
         found.score *= multiplier;
     }
     Ok(docs)
+}
+
+/// Per doc, whether it may be shown for `wanted` (`None`: all): docs of that
+/// value (in `values`, coded by `runs` as in `meta.js`) or of none.
+fn filter(
+    values: &[String],
+    runs: &str,
+    wanted: Option<&str>,
+) -> Result<Option<Vec<bool>>, QueryError> {
+    let Some(wanted) = wanted.filter(|v| !v.is_empty() && !runs.is_empty()) else {
+        return Ok(None);
+    };
+    let code = values
+        .iter()
+        .position(|v| v == wanted)
+        .map(|i| i as u32 + 1);
+    let runs = read_varints(runs)?;
+    let mut allowed = Vec::new();
+    for pair in runs.chunks(2) {
+        let (value, length) = (pair[0], pair.get(1).copied().unwrap_or(0));
+        let ok = value == 0 || Some(value) == code;
+        allowed.extend(std::iter::repeat_n(ok, length as usize));
+    }
+    Ok(Some(allowed))
 }
 
 #[cfg(test)]

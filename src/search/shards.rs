@@ -130,10 +130,36 @@ struct MetaJson<'a> {
     /// Run-length varints: `(version index + 1, run length)` pairs, in doc order.
     #[serde(rename = "docVersions")]
     doc_versions: String,
+    /// Language codes; `docLanguages` refers to them like `docVersions`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    languages: Vec<&'a str>,
+    #[serde(rename = "docLanguages", skip_serializing_if = "String::is_empty")]
+    doc_languages: String,
     /// Varints: how many docs each `d/<n>.js` bundle holds, in order.
     bundles: String,
     /// Varints: how many docs each `c/<n>.js` card file holds, in order.
     cards: String,
+}
+
+/// The values of one dimension (version, language) of the docs, sorted, and
+/// run-length varints `(value index + 1, run length)` in doc order (0: none).
+fn dimension_runs<'a>(
+    docs: &'a [SearchDoc],
+    key: impl Fn(&'a SearchDoc) -> Option<&'a str>,
+) -> (Vec<&'a str>, String) {
+    let values: BTreeSet<&str> = docs.iter().filter_map(&key).collect();
+    let values: Vec<&str> = values.into_iter().collect();
+    let code = |doc: &'a SearchDoc| match key(doc) {
+        Some(v) => values.binary_search(&v).map_or(0, |i| i as u32 + 1),
+        None => 0,
+    };
+    let codes: Vec<u32> = docs.iter().map(code).collect();
+    let mut runs = String::new();
+    for run in codes.chunk_by(|a, b| a == b) {
+        push_varint(&mut runs, run[0]);
+        push_varint(&mut runs, run.len() as u32);
+    }
+    (values, runs)
 }
 
 /// `meta.js`: what the first query needs before any shard.
@@ -143,20 +169,13 @@ pub(crate) fn meta_file(
     bundle_sizes: &[u32],
     card_sizes: &[u32],
 ) -> IndexFile {
-    let versions: BTreeSet<&str> = docs.iter().filter_map(|d| d.version.as_deref()).collect();
-    let versions: Vec<&str> = versions.into_iter().collect();
-    let version_code = |doc: &SearchDoc| match &doc.version {
-        Some(v) => versions
-            .binary_search(&v.as_str())
-            .map_or(0, |i| i as u32 + 1),
-        None => 0,
+    let (versions, doc_versions) = dimension_runs(docs, |d| d.version.as_deref());
+    let (languages, doc_languages) = dimension_runs(docs, |d| d.language.as_deref());
+    let doc_languages = if languages.is_empty() {
+        String::new()
+    } else {
+        doc_languages
     };
-    let mut doc_versions = String::new();
-    let codes: Vec<u32> = docs.iter().map(version_code).collect();
-    for run in codes.chunk_by(|a, b| a == b) {
-        push_varint(&mut doc_versions, run[0]);
-        push_varint(&mut doc_versions, run.len() as u32);
-    }
     let shard_keys = shards
         .iter()
         .map(|f| f.path.trim_start_matches("t/").trim_end_matches(".js"))
@@ -167,6 +186,8 @@ pub(crate) fn meta_file(
         shards: shard_keys,
         versions,
         doc_versions,
+        languages,
+        doc_languages,
         bundles: varints(bundle_sizes),
         cards: varints(card_sizes),
     };

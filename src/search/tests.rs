@@ -11,6 +11,7 @@ pub(super) fn doc(url: &str, title: &str) -> SearchDoc {
         title: title.into(),
         group: None,
         version: None,
+        language: None,
         endpoint: None,
         keywords: vec![],
         sections: vec![],
@@ -123,6 +124,7 @@ fn hits_link_to_the_matching_heading() {
 fn versions_filter_docs_but_unversioned_docs_always_show() {
     let versioned = |title: &str, version: Option<&str>| SearchDoc {
         version: version.map(str::to_string),
+        language: None,
         ..page("", title, "shared words")
     };
     let docs = [
@@ -142,6 +144,34 @@ fn versions_filter_docs_but_unversioned_docs_always_show() {
     assert_eq!(shown(&mut searcher, Some("v2")), ["New", "Both"]);
     assert_eq!(shown(&mut searcher, Some("v3")), ["Both"]);
     assert_eq!(shown(&mut searcher, None), ["Old", "New", "Both"]);
+}
+
+#[test]
+fn search_stays_within_the_readers_language_and_version() {
+    let doc = |title: &str, version: &str, language: &str| SearchDoc {
+        version: Some(version.to_string()),
+        language: Some(language.to_string()),
+        ..page("", title, "shared words")
+    };
+    let docs = [
+        doc("en v1", "v1", "en"),
+        doc("en v2", "v2", "en"),
+        doc("es v2", "v2", "es"),
+    ];
+    let dir = indexed(&docs);
+    let mut searcher = Searcher::open(&dir.path().join("search")).unwrap();
+    let mut shown = |v, l| -> Vec<String> {
+        searcher
+            .search_in("shared", v, l, 20)
+            .unwrap()
+            .into_iter()
+            .map(|h| h.title)
+            .collect()
+    };
+    assert_eq!(shown(Some("v2"), Some("es")), ["es v2"]);
+    assert_eq!(shown(Some("v2"), Some("en")), ["en v2"]);
+    assert_eq!(shown(None, Some("en")), ["en v1", "en v2"]);
+    assert_eq!(shown(None, None), ["en v1", "en v2", "es v2"]);
 }
 
 #[test]

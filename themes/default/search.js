@@ -207,20 +207,31 @@
     return result;
   }
 
-  /* Which docs `version` shows (null: all): its own and unversioned ones. */
-  function allowedDocs(index, version) {
-    if (!version) return null;
-    if (!index.allowed[version]) {
-      var wanted = index.meta.versions.indexOf(version) + 1;
-      var runs = readVarints(index.meta.docVersions || '');
+  /* Which docs one value of a dimension shows (null: all): its own and
+     those of no value. `values` and `runs` come from meta.js. */
+  function dimensionDocs(index, name, values, runs, value) {
+    if (!value || !runs) return null;
+    var key = name + ':' + value;
+    if (!index.allowed[key]) {
+      var wanted = values.indexOf(value) + 1;
+      var pairs = readVarints(runs);
       var allowed = [];
-      for (var i = 0; i + 1 < runs.length; i += 2) {
-        var ok = runs[i] === 0 || (wanted > 0 && runs[i] === wanted);
-        for (var n = 0; n < runs[i + 1]; n++) allowed.push(ok);
+      for (var i = 0; i + 1 < pairs.length; i += 2) {
+        var ok = pairs[i] === 0 || (wanted > 0 && pairs[i] === wanted);
+        for (var n = 0; n < pairs[i + 1]; n++) allowed.push(ok);
       }
-      index.allowed[version] = allowed;
+      index.allowed[key] = allowed;
     }
-    return index.allowed[version];
+    return index.allowed[key];
+  }
+
+  /* Which docs the reader's version and language show (null: all). */
+  function allowedDocs(index, scope) {
+    var meta = index.meta;
+    var byVersion = dimensionDocs(index, 'version', meta.versions, meta.docVersions, scope.version);
+    var byLanguage = dimensionDocs(index, 'language', meta.languages || [], meta.docLanguages, scope.language);
+    if (!byVersion || !byLanguage) return byVersion || byLanguage;
+    return byVersion.map(function (ok, doc) { return ok && byLanguage[doc]; });
   }
 
   /* Where `doc` is in the files of kind `kind` ('d' or 'c'). */
@@ -427,13 +438,13 @@
 
   /* The best `limit` docs for `text`: `{ index, terms, top }`, `top` holding
      rank totals. Loads the term shards only. */
-  function rankText(text, version, limit) {
+  function rankText(text, scope, limit) {
     var terms = queryTerms(text);
     if (!terms.length) return Promise.resolve({ index: null, terms: terms, top: [] });
     return loadIndex().then(function (index) {
       var lookups = terms.map(function (term) { return termMatches(index, term); });
       return Promise.all(lookups).then(function (perTerm) {
-        var top = rank(perTerm, allowedDocs(index, version), limit);
+        var top = rank(perTerm, allowedDocs(index, scope), limit);
         return { index: index, terms: terms, top: top };
       });
     });
@@ -466,12 +477,17 @@
     return shown;
   }
 
-  function search(text, version, limit) {
-    return rankText(text, version, limit).then(fullResults);
+  function search(text, scope, limit) {
+    return rankText(text, scope, limit).then(fullResults);
   }
 
-  function currentVersion() {
-    return document.documentElement.getAttribute('data-version') || '';
+  /* The reader's version and language: search stays within them. */
+  function currentScope() {
+    var html = document.documentElement;
+    return {
+      version: html.getAttribute('data-version') || '',
+      language: html.getAttribute('data-language') || ''
+    };
   }
 
   /* ---- the dialog ---- */
@@ -573,7 +589,7 @@
     }
     running = true;
     ui.list.setAttribute('aria-busy', 'true');
-    rankText(text, currentVersion(), LIMIT).then(function (ranked) {
+    rankText(text, currentScope(), LIMIT).then(function (ranked) {
       return loadedResults(ranked) || fullResults(ranked).then(function (results) {
         return { ranked: ranked, results: results, complete: true };
       });
@@ -741,7 +757,7 @@
   });
 
   window.sheafSearch = {
-    query: function (text) { return search(text, currentVersion(), LIMIT); },
+    query: function (text) { return search(text, currentScope(), LIMIT); },
     open: function () { openDialog(null); },
     close: closeDialog
   };
