@@ -158,8 +158,15 @@ async fn ctrl_k_search_finds_a_heading_and_enter_opens_it() {
 
     let input = browser.client.active_element().await.unwrap();
     input.send_keys("zephyrine").await.unwrap();
+    // Settled: the list answers this text and holds the full results.
     browser
-        .wait_until("document.querySelector('#sheaf-search-results [role=option]')")
+        .wait_until(
+            "(function () {
+               var list = document.getElementById('sheaf-search-results');
+               return list && list.getAttribute('data-query') === 'zephyrine'
+                 && !list.hasAttribute('aria-busy') && list.querySelector('[role=option]');
+             })()",
+        )
         .await;
     let first = browser.find("#sheaf-search-results [role=option]").await;
     assert!(first.text().await.unwrap().contains("Quickstart"));
@@ -215,7 +222,7 @@ async fn html_page_urls_are_followed_by_sidebar_links_and_search() {
     let input = browser.client.active_element().await.unwrap();
     input.send_keys("current major").await.unwrap();
     browser
-        .wait_until("document.querySelector('#sheaf-search-results [role=option] a')")
+        .wait_until("document.querySelector('#sheaf-search-results[data-query=\"current major\"]:not([aria-busy]) [role=option] a')")
         .await;
     input
         .send_keys(&char::from(Key::Enter).to_string())
@@ -316,8 +323,12 @@ async fn later_queries_show_pages_from_cards_then_fill_in_sections() {
             "window.busyShown = [];
              new MutationObserver(() => {
                const list = document.getElementById('sheaf-search-results');
-               if (list && list.hasAttribute('aria-busy') && list.querySelector('[role=option]'))
-                 window.busyShown.push(list.getAttribute('data-query'));
+               const first = list && list.querySelector('[role=option]');
+               const query = list && list.getAttribute('data-query');
+               if (list && list.hasAttribute('aria-busy') && first && first.dataset.seenBusy !== query) {
+                 window.busyShown.push(query);
+                 first.dataset.seenBusy = query;
+               }
              }).observe(document.body, { subtree: true, childList: true, attributes: true });",
         )
         .await;
@@ -356,6 +367,16 @@ async fn later_queries_show_pages_from_cards_then_fill_in_sections() {
         )
         .await;
     assert_eq!(section, "/bulk/p117/#rare-words quartzite117");
+    let kept = browser
+        .eval_string(
+            "const first = document.querySelector('#sheaf-search-results [role=option]');
+             return first.dataset.seenBusy || '';",
+        )
+        .await;
+    assert_eq!(
+        kept, "quartzite117",
+        "the filled-in list kept the option element the reader saw first"
+    );
     browser.close().await;
 }
 
@@ -822,7 +843,7 @@ async fn phone_screenshots_of_page_menu_and_search() {
     let input = browser.find("#sheaf-search-input").await;
     input.send_keys("zephyrine").await.unwrap();
     browser
-        .wait_until("document.querySelector('#sheaf-search-results [role=option]')")
+        .wait_until("document.querySelector('#sheaf-search-results[data-query=zephyrine]:not([aria-busy]) [role=option]')")
         .await;
     save_screenshot(&browser, "phone-search").await;
     browser.close().await;

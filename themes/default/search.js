@@ -670,13 +670,37 @@
     });
     if (complete) ui.list.removeAttribute('aria-busy');
     else ui.list.setAttribute('aria-busy', 'true');
-    ui.list.innerHTML = html;
+    if (keep !== null || ui.list.getAttribute('data-query') === text) updateInPlace(html);
+    else ui.list.innerHTML = html;
     ui.status.textContent = results.length + (results.length === 1 ? ' page found' : ' pages found');
     ui.status.classList.add('sheaf-search__sr');
     ui.input.setAttribute('aria-expanded', 'true');
     var hrefs = options().map(function (option) { return option.querySelector('a').href; });
     setActive(Math.max(0, hrefs.indexOf(keep)), false);
     shows(text);
+  }
+
+  /* Fills the list shown for the same text (cards first, then the full
+     results) without replacing the options under the reader's pointer:
+     an option whose link stays keeps its element, updated and moved. */
+  function updateInPlace(html) {
+    var fresh = document.createElement('ul');
+    fresh.innerHTML = html;
+    var byHref = {};
+    options().forEach(function (option) { byHref[option.querySelector('a').href] = option; });
+    var next = Array.prototype.slice.call(fresh.children).map(function (option) {
+      var href = option.querySelector('a').href;
+      var kept = byHref[href];
+      if (!kept) return option;
+      delete byHref[href];
+      kept.id = option.id;
+      kept.className = option.className;
+      var link = kept.querySelector('a');
+      link.innerHTML = option.querySelector('a').innerHTML;
+      return kept;
+    });
+    Object.keys(byHref).forEach(function (href) { byHref[href].remove(); });
+    next.forEach(function (option) { ui.list.appendChild(option); });
   }
 
   function activeHref() {
