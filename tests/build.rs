@@ -483,6 +483,14 @@ fn docs_json_languages_versions_tabs_and_dropdowns_are_rendered() {
 
     let english = page("v2/intro");
     assert!(english.contains("<html lang=\"en\""));
+    assert!(
+        english.contains(r#"data-copy-page="../../v2/intro.md""#),
+        "{english}"
+    );
+    assert!(
+        english.contains(r#"<a class="page-action" href="../../v2/intro.md">View as Markdown</a>"#)
+    );
+    assert!(english.contains(r#"href="https://claude.ai/new" data-ai-link"#));
     assert!(english.contains(r#"<span class="nav-tag">NEW</span>"#));
     assert!(
         !english.contains(">Documentation<"),

@@ -179,6 +179,7 @@ impl Theme {
             is_endpoint: content.is_endpoint,
             prev: prev.map(|p| NavLink::to(p, &root)),
             next: next.map(|p| NavLink::to(p, &root)),
+            actions: page_actions(site, page, &root),
             edit_url: self.edit_url(site, page),
             issue_url: self.issue_url(site, page),
             head: self.shared.head.to_html(&current),
@@ -320,12 +321,52 @@ struct PageView<'a> {
     is_endpoint: bool,
     prev: Option<NavLink>,
     next: Option<NavLink>,
+    /// docs.json `contextual`: copy or view the page's Markdown, ask an
+    /// assistant about it (links only).
+    actions: Vec<PageAction>,
     edit_url: Option<String>,
     issue_url: Option<String>,
     head: String,
     topbar: String,
     footer: String,
     sidebar: String,
+}
+
+/// One page action beside the title.
+#[derive(Serialize)]
+struct PageAction {
+    kind: &'static str,
+    label: &'static str,
+    /// The link (for `copy`, the Markdown to copy; empty without one).
+    href: String,
+}
+
+/// The page actions `contextual` asks for; those that need the page's
+/// Markdown copy only when the site writes them (`markdownSources`).
+fn page_actions(site: &Site, page: &Page, root: &str) -> Vec<PageAction> {
+    use crate::config::ContextualOption as Option_;
+    let markdown = site
+        .config
+        .markdown_sources
+        .then(|| format!("{root}{}.md", page.slug));
+    site.config
+        .contextual
+        .iter()
+        .filter_map(|option| {
+            let (kind, label, href) = match option {
+                Option_::Copy => ("copy", "Copy page", markdown.clone().unwrap_or_default()),
+                Option_::View => ("view", "View as Markdown", markdown.clone()?),
+                Option_::Chatgpt => ("ai", "Open in ChatGPT", "https://chatgpt.com/".into()),
+                Option_::Claude => ("ai", "Open in Claude", "https://claude.ai/new".into()),
+                Option_::Perplexity => (
+                    "ai",
+                    "Open in Perplexity",
+                    "https://www.perplexity.ai/search".into(),
+                ),
+            };
+            Some(PageAction { kind, label, href })
+        })
+        .collect()
 }
 
 /// The h2/h3 entries of "On this page"; none for wide pages.

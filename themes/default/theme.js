@@ -152,8 +152,34 @@
     });
   }
 
+  /* docs.json `contextual` actions. "Copy page" copies the page's Markdown
+     (its text when the Markdown cannot be fetched, e.g. from file://);
+     assistant links get a prompt naming this page. */
+  function setupPageActions() {
+    document.querySelectorAll("[data-copy-page]").forEach(function (button) {
+      if (!navigator.clipboard) return;
+      button.hidden = false;
+      button.addEventListener("click", function () {
+        var source = button.getAttribute("data-copy-page");
+        var prose = document.querySelector(".prose");
+        var fallback = prose ? prose.innerText : "";
+        var text = source && window.fetch
+          ? fetch(source).then(function (r) { return r.ok ? r.text() : fallback; }, function () { return fallback; })
+          : Promise.resolve(fallback);
+        text.then(function (markdown) { return navigator.clipboard.writeText(markdown); }).then(function () {
+          button.textContent = "Copied";
+        });
+      });
+    });
+    document.querySelectorAll("[data-ai-link]").forEach(function (link) {
+      var prompt = "Read " + location.href + " so I can ask questions about it.";
+      link.href = link.getAttribute("href") + "?q=" + encodeURIComponent(prompt);
+    });
+  }
+
   function start() {
     setupBanner();
+    setupPageActions();
     setupModeToggle();
     setupVersions();
     setupLanguages();
