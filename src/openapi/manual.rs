@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 use super::auth::site_auth;
 use super::fields::FieldView;
 use super::request::sample_request;
-use super::samples::generated_samples;
+use super::samples::{chosen_samples, generated_samples};
 use super::source::is_url;
 use super::view::{playground_mode, BodyView, EndpointView, Parameters};
 use crate::config::ApiConfig;
@@ -75,7 +75,8 @@ impl EndpointView {
             method,
             manual: true,
         };
-        view.code_samples = generated_samples(&sample_request(&view));
+        let generated = generated_samples(&sample_request(&view));
+        view.code_samples = chosen_samples(generated, &api.examples_languages);
         view
     }
 }

@@ -64,6 +64,35 @@ pub(crate) fn generated_samples(request: &SampleRequest) -> Vec<CodeSample> {
     ]
 }
 
+/// The generated samples in the languages `chosen` (docs.json
+/// `api.examples.languages`), in that order; all of them when `chosen` is
+/// empty or names none sheaf writes. `curl`/`shell`, `node`/`typescript`
+/// name the cURL and JavaScript samples.
+pub(crate) fn chosen_samples(samples: Vec<CodeSample>, chosen: &[String]) -> Vec<CodeSample> {
+    let lang_of = |name: &str| match name.to_ascii_lowercase().as_str() {
+        "curl" | "shell" | "sh" | "bash" => "bash".to_string(),
+        "node" | "nodejs" | "js" | "typescript" | "ts" => "javascript".to_string(),
+        other => other.to_string(),
+    };
+    let picked: Vec<CodeSample> = chosen
+        .iter()
+        .filter_map(|name| {
+            let lang = lang_of(name);
+            samples.iter().find(|s| s.lang == lang).cloned()
+        })
+        .fold(Vec::new(), |mut out, sample| {
+            if !out.iter().any(|s: &CodeSample| s.lang == sample.lang) {
+                out.push(sample);
+            }
+            out
+        });
+    if picked.is_empty() {
+        samples
+    } else {
+        picked
+    }
+}
+
 /// `x-codeSamples` / `x-code-samples` of an operation.
 pub(crate) fn spec_samples(operation: &Value) -> Vec<CodeSample> {
     let list = operation
@@ -348,6 +377,19 @@ mod tests {
     fn spec_samples_come_from_either_extension() {
         let op = json!({"x-code-samples": [{"lang": "Ruby", "source": "puts 1"}]});
         assert_eq!(spec_samples(&op)[0].label, "Ruby");
+        let all = generated_samples(&request("GET", None));
+        let chosen = [
+            "python".to_string(),
+            "typescript".into(),
+            "curl".into(),
+            "cobol".into(),
+        ];
+        let labels: Vec<String> = chosen_samples(all.clone(), &chosen)
+            .into_iter()
+            .map(|s| s.label)
+            .collect();
+        assert_eq!(labels, ["Python", "JavaScript", "cURL"]);
+        assert_eq!(chosen_samples(all, &["cobol".to_string()]).len(), 5);
         let op = json!({"x-codeSamples": [{"lang": "PHP", "label": "PHP SDK", "source": "x"}]});
         assert_eq!(spec_samples(&op)[0].lang, "php");
     }

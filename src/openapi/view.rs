@@ -14,7 +14,7 @@ use super::auth::{auth_for, AuthView};
 use super::example::{Direction, ExampleBuilder};
 use super::fields::{order_fields, FieldBuilder, FieldView};
 use super::request::sample_request;
-use super::samples::{generated_samples, spec_samples, CodeSample};
+use super::samples::{chosen_samples, generated_samples, spec_samples, CodeSample};
 use super::schema::Schema;
 use super::store::{DocId, DocStore, Node};
 use crate::config::{ApiConfig, PlaygroundMode};
@@ -194,7 +194,8 @@ pub(crate) fn build_view(src: &OperationSource<'_>, api: &ApiConfig) -> Endpoint
         manual: false,
     };
     let mut samples = spec_samples(op.value);
-    samples.extend(generated_samples(&sample_request(&view)));
+    let generated = generated_samples(&sample_request(&view));
+    samples.extend(chosen_samples(generated, &api.examples_languages));
     view.code_samples = samples;
     view
 }

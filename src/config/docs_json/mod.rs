@@ -260,6 +260,13 @@ impl Conversion {
             }
             _ => {}
         }
+        if api.get("params").is_some() {
+            self.notes.push(Note::info(
+                "/api/params",
+                "`api.params` is not applied: nested fields show collapsed",
+                "readers open a field's children on its page",
+            ));
+        }
         if api.get("asyncapi").is_some() {
             self.notes.push(Note::at(
                 "/api/asyncapi",
