@@ -686,14 +686,29 @@ async fn docs_json_tabs_and_dropdowns_navigate() {
         .wait_until("location.pathname.endsWith('/v2/sdk/python/')")
         .await;
     assert_eq!(
-        visible_texts(&browser, "#sidebar .anchors li").await,
-        ["Python SDK", "CLI", "Status"]
+        visible_texts(&browser, "#sidebar .section-select summary").await,
+        ["Python SDK"],
+        "the dropdown shows the current section"
     );
-    assert_eq!(visible_groups(&browser).await, ["Python"]);
-    browser.click("#sidebar .anchors li:nth-child(2) a").await;
+    assert_eq!(
+        visible_texts(&browser, "#sidebar .anchors > li:not(.section-select)").await,
+        ["Status"]
+    );
+    browser.click("#sidebar .section-select summary").await;
+    assert_eq!(
+        visible_texts(&browser, "#sidebar .section-select li").await,
+        ["Python SDK", "CLI"]
+    );
+    browser
+        .click("#sidebar .section-select li:nth-child(2) a")
+        .await;
     browser
         .wait_until("location.pathname.endsWith('/v2/sdk/cli/')")
         .await;
+    assert_eq!(
+        visible_texts(&browser, "#sidebar .section-select summary").await,
+        ["CLI"]
+    );
     assert_eq!(visible_groups(&browser).await, ["Commands"]);
     browser.close().await;
 }

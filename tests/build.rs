@@ -497,7 +497,14 @@ fn docs_json_languages_versions_tabs_and_dropdowns_are_rendered() {
         "no empty primary tab or anchor"
     );
     let python = page("v2/sdk/python");
-    assert!(python.contains(r#"data-tab="1"><a href="./""#), "{python}");
+    assert!(
+        python.contains(r#"data-tab="1"><a href="./" aria-current="page">"#),
+        "{python}"
+    );
+    assert!(
+        python.contains(r#"<li class="section-select"><details>"#),
+        "{python}"
+    );
     assert!(
         python.contains(r#"href="https://status.example.com""#),
         "global anchor"

@@ -326,6 +326,10 @@ pub struct Anchor {
     /// The tab (index into `tabs`) the anchor is shown in (docs.json
     /// anchors and dropdowns inside a tab); `None`: every tab.
     pub tab: Option<usize>,
+    /// Shown in a selector rather than a list (docs.json dropdowns and
+    /// products).
+    #[serde(default)]
+    pub dropdown: bool,
 }
 
 #[derive(Debug, Clone, Copy, Default, Serialize, Deserialize, PartialEq, Eq)]

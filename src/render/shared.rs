@@ -485,6 +485,8 @@ struct AnchorView {
     language: Option<String>,
     /// The tab the anchor shows in, if only one.
     tab: Option<usize>,
+    /// Listed in the section selector (docs.json dropdowns and products).
+    dropdown: bool,
     external: bool,
 }
 
@@ -505,6 +507,8 @@ struct SidebarTopView {
     links: Vec<LinkView>,
     first_pages: String,
     anchors: Vec<AnchorView>,
+    /// Whether some anchors are shown in the section selector.
+    has_dropdowns: bool,
 }
 
 fn sidebar_top_view(site: &Site) -> SidebarTopView {
@@ -537,6 +541,7 @@ fn sidebar_top_view(site: &Site) -> SidebarTopView {
             .collect(),
         first_pages: first_pages_per_version(site),
         anchors: anchor_views(site),
+        has_dropdowns: site.config.anchors.iter().any(|a| a.dropdown),
     }
 }
 
@@ -654,6 +659,7 @@ fn anchor_views(site: &Site) -> Vec<AnchorView> {
         version: None,
         language: None,
         tab: None,
+        dropdown: false,
         external: false,
     });
     let anchors = config.anchors.iter().enumerate().map(|(i, anchor)| {
@@ -663,6 +669,7 @@ fn anchor_views(site: &Site) -> Vec<AnchorView> {
         AnchorView {
             language: section_language(first),
             tab: anchor.tab,
+            dropdown: anchor.dropdown,
             name: anchor.name.clone(),
             icon: icon::html(
                 anchor.icon.as_deref().unwrap_or("link"),

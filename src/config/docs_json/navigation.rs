@@ -149,6 +149,9 @@ impl Conversion {
                 if let Some(tab) = outer.tab {
                     anchor["tab"] = json!(tab);
                 }
+                if matches!(division, Division::Dropdowns | Division::Products) {
+                    anchor["dropdown"] = json!(true);
+                }
                 self.anchors.push(anchor);
             }
         }
