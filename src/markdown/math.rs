@@ -152,9 +152,21 @@ fn mathml_tag_len(s: &str) -> Option<usize> {
 }
 
 /// The formula as HTML: MathML, or its source in `<code>` with the reason.
+/// An equation number (`\tag{1}`, which the MathML renderer lacks) is
+/// shown beside the formula, as `(1)`.
 pub fn math_html(tex: &str, display: bool) -> (String, Option<String>) {
-    match to_mathml(tex, display) {
-        Ok(mathml) => (mathml, None),
+    let (formula, tag) = split_tag(tex);
+    match to_mathml(&formula, display) {
+        Ok(mathml) => match tag {
+            Some(tag) => (
+                format!(
+                    "<span class=\"c-math-tagged\">{mathml}<span class=\"c-math-tag\">({})</span></span>",
+                    escape(&tag)
+                ),
+                None,
+            ),
+            None => (mathml, None),
+        },
         Err(reason) => {
             let class = if display {
                 "c-math-error c-math-display"
@@ -165,6 +177,24 @@ pub fn math_html(tex: &str, display: bool) -> (String, Option<String>) {
             (html, Some(reason))
         }
     }
+}
+
+/// The formula without its `\tag{…}` / `\tag*{…}`, and the tag's text.
+fn split_tag(tex: &str) -> (String, Option<String>) {
+    let Some(start) = tex.find("\\tag") else {
+        return (tex.to_string(), None);
+    };
+    let rest = &tex[start + 4..];
+    let rest = rest.strip_prefix('*').unwrap_or(rest).trim_start();
+    let Some(inner) = rest.strip_prefix('{') else {
+        return (tex.to_string(), None);
+    };
+    let Some(end) = inner.find('}') else {
+        return (tex.to_string(), None);
+    };
+    let after = &inner[end + 1..];
+    let formula = format!("{}{after}", &tex[..start]);
+    (formula, Some(inner[..end].trim().to_string()))
 }
 
 /// The parser's message without the context lines it draws below it.
@@ -191,6 +221,17 @@ mod tests {
         let block = to_mathml(r"\frac{a}{b}", true).unwrap();
         assert!(block.contains("display=\"block\""), "{block}");
         assert!(block.contains("<mfrac>"), "{block}");
+    }
+
+    #[test]
+    fn equation_tags_are_shown_beside_the_formula() {
+        let (html, reason) = math_html(r"a \leq b \tag{2}", true);
+        assert_eq!(reason, None);
+        assert!(
+            html.contains("<span class=\"c-math-tag\">(2)</span>"),
+            "{html}"
+        );
+        assert!(!html.contains("tag{2}"), "{html}");
     }
 
     #[test]
