@@ -714,6 +714,92 @@ async fn docs_json_tabs_and_dropdowns_navigate() {
 }
 
 #[tokio::test]
+async fn docs_json_tab_menu_opens_from_the_top_bar_and_from_the_phone_sidebar() {
+    let Some(browser) = launch().await else {
+        return;
+    };
+    let site = named_fixture_site("docsjson/menu");
+    browser.set_viewport(1440, 900, false);
+    browser.goto(&site.url("intro/")).await;
+    assert_eq!(
+        visible_texts(&browser, ".tab-menu li").await,
+        Vec::<String>::new(),
+        "closed until asked"
+    );
+    assert_eq!(
+        visible_texts(&browser, "#sidebar .anchors li").await,
+        Vec::<String>::new(),
+        "on a wide screen the menu lives in the top bar only"
+    );
+    browser.click(".tab-menu summary").await;
+    assert_eq!(
+        visible_texts(&browser, ".tab-menu li").await,
+        ["API", "SDKs"]
+    );
+    save_screenshot(&browser, "docsjson-menu-open").await;
+    browser.click(".tab-menu li:nth-child(2) a").await;
+    browser
+        .wait_until("location.pathname.endsWith('/tools/sdks/python/')")
+        .await;
+    assert_eq!(
+        visible_texts(&browser, ".tabs > ul > li > a[aria-current]").await,
+        ["Developer tools"]
+    );
+    browser.click(".tab-menu summary").await;
+    browser
+        .client
+        .active_element()
+        .await
+        .unwrap()
+        .send_keys("\u{E00C}")
+        .await
+        .unwrap();
+    browser
+        .wait_until("!document.querySelector('.tab-menu').open")
+        .await;
+
+    browser.set_viewport(390, 844, true);
+    browser.goto(&site.url("tools/sdks/python/")).await;
+    browser.click("[data-menu-toggle]").await;
+    browser
+        .wait_until("document.documentElement.hasAttribute('data-menu-open')")
+        .await;
+    assert_eq!(
+        visible_texts(&browser, "#sidebar .anchors li").await,
+        ["API", "SDKs"],
+        "on a phone the menu items are in the sidebar"
+    );
+    assert_eq!(
+        visible_texts(&browser, ".tab-menu").await,
+        Vec::<String>::new()
+    );
+    browser.close().await;
+}
+
+#[tokio::test]
+async fn docs_json_product_tabs_show_only_inside_their_product() {
+    let Some(browser) = launch().await else {
+        return;
+    };
+    let site = named_fixture_site("docsjson/products");
+    browser.goto(&site.url("platform/start/")).await;
+    assert_eq!(
+        visible_texts(&browser, ".tabs").await,
+        Vec::<String>::new(),
+        "the Platform product has no tabs"
+    );
+    browser.click("#sidebar .section-select summary").await;
+    browser
+        .click("#sidebar .section-select li:nth-child(2) a")
+        .await;
+    browser
+        .wait_until("location.pathname.endsWith('/agents/start/')")
+        .await;
+    assert_eq!(visible_texts(&browser, ".tabs li").await, ["Agent guides"]);
+    browser.close().await;
+}
+
+#[tokio::test]
 async fn docs_json_site_screenshots_at_desktop_and_phone_widths() {
     let Some(browser) = launch().await else {
         return;

@@ -326,10 +326,24 @@ pub struct Anchor {
     /// The tab (index into `tabs`) the anchor is shown in (docs.json
     /// anchors and dropdowns inside a tab); `None`: every tab.
     pub tab: Option<usize>,
-    /// Shown in a selector rather than a list (docs.json dropdowns and
-    /// products).
+    /// Where the theme lists the anchor (docs.json dropdowns, products and
+    /// menu items are not plain sidebar anchors).
     #[serde(default)]
-    pub dropdown: bool,
+    pub display: AnchorDisplay,
+}
+
+/// Where an anchor is listed.
+#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum AnchorDisplay {
+    /// In the sidebar's list of anchors (site.json anchors, docs.json anchors).
+    #[default]
+    List,
+    /// In the sidebar's section selector (docs.json dropdowns and products).
+    Selector,
+    /// In its tab's menu in the top bar, and in the sidebar on phones, where
+    /// the top bar has no room (docs.json `menu` items).
+    Menu,
 }
 
 #[derive(Debug, Clone, Copy, Default, Serialize, Deserialize, PartialEq, Eq)]
@@ -380,6 +394,11 @@ pub struct Tab {
     pub name: String,
     pub url: String,
     pub version: Option<String>,
+    /// The section (index into `anchors`) the tab belongs to: docs.json tabs
+    /// inside a product, dropdown or anchor show only there. `None`: every
+    /// section.
+    #[serde(default)]
+    pub anchor: Option<usize>,
 }
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]

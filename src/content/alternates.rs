@@ -7,7 +7,8 @@
 //! taken out: `es/v1/setup` and `v1/setup` are the Spanish and English
 //! `setup` of v1. A page with no equivalent leads to the first page of that
 //! language (or version) that shares the page's other dimension (its
-//! version, or language), else to its first page at all.
+//! version, or language), else to its first page at all; such a fallback is
+//! not `equivalent`, so it is never announced as a translation (`hreflang`).
 
 use std::collections::HashMap;
 
@@ -57,7 +58,17 @@ impl SiteAlternates {
 /// other language (or version), in the order they are declared.
 #[derive(Debug, Clone, Default)]
 pub struct Alternates {
-    by_page: HashMap<PageId, Vec<(String, PageId)>>,
+    by_page: HashMap<PageId, Vec<Alternate>>,
+}
+
+/// The page to open in another language (or version).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Alternate {
+    /// The language code (or version name).
+    pub value: String,
+    pub page: PageId,
+    /// The same page there; `false`: a fallback (that language's first page).
+    pub equivalent: bool,
 }
 
 impl Alternates {
@@ -89,15 +100,17 @@ impl Alternates {
                 continue;
             };
             let rest = without_folder(&page.slug, own);
-            let others: Vec<(String, PageId)> = declared
+            let others: Vec<Alternate> = declared
                 .iter()
                 .filter(|&&value| value != own)
                 .filter_map(|&value| {
-                    let target = by_rest
-                        .get(&(value, rest.clone()))
-                        .or_else(|| first.get(&(value, other(page))))
+                    if let Some(&same) = by_rest.get(&(value, rest.clone())) {
+                        return Some(Alternate::new(value, same, true));
+                    }
+                    let fallback = first
+                        .get(&(value, other(page)))
                         .or_else(|| first.get(&(value, None)))?;
-                    Some((value.to_string(), *target))
+                    Some(Alternate::new(value, *fallback, false))
                 })
                 .collect();
             by_page.insert(page.id, others);
@@ -106,8 +119,18 @@ impl Alternates {
     }
 
     /// The page to open in each other language (or version) from `page`.
-    pub fn of(&self, page: PageId) -> &[(String, PageId)] {
+    pub fn of(&self, page: PageId) -> &[Alternate] {
         self.by_page.get(&page).map_or(&[], Vec::as_slice)
+    }
+}
+
+impl Alternate {
+    fn new(value: &str, page: PageId, equivalent: bool) -> Alternate {
+        Alternate {
+            value: value.to_string(),
+            page,
+            equivalent,
+        }
     }
 }
 
@@ -180,12 +203,12 @@ mod tests {
             |p| p.language.as_deref(),
             |p| p.version.as_deref(),
         );
-        assert_eq!(alternates.of(1), [("es".to_string(), 3)]);
-        assert_eq!(alternates.of(3), [("en".to_string(), 1)]);
+        assert_eq!(alternates.of(1), [Alternate::new("es", 3, true)]);
+        assert_eq!(alternates.of(3), [Alternate::new("en", 1, true)]);
         assert_eq!(
             alternates.of(4),
-            [("en".to_string(), 0)],
-            "no equivalent: the language's first page"
+            [Alternate::new("en", 0, false)],
+            "no equivalent: the language's first page, not announced as equivalent"
         );
     }
 

@@ -23,7 +23,7 @@ pub mod nav;
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
-pub use alternates::{Alternates, SiteAlternates};
+pub use alternates::{Alternate, Alternates, SiteAlternates};
 #[cfg(test)]
 pub(crate) use files::tests as files_tests;
 pub use files::{SourceFiles, OUTPUT_MARKER};

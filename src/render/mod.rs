@@ -45,11 +45,11 @@ use serde::Serialize;
 use tera::Context;
 
 use crate::config::Mode;
-use crate::content::{Page, PageId, Site};
+use crate::content::{Alternate, Page, Site};
 use crate::diagnostics::Diagnostic;
 use assets::Bundle;
 use fragment::{Current, ROOT};
-use shared::{AssetLinks, Shared};
+use shared::{AssetLinks, Shared, TabScopes};
 use sidebar::Sidebar;
 use templates::Templates;
 
@@ -83,6 +83,8 @@ pub struct Theme {
     initial_mode: Option<&'static str>,
     default_version: Option<String>,
     repository: Option<String>,
+    /// Which pages show which tabs.
+    tab_scopes: TabScopes,
 }
 
 impl Theme {
@@ -118,6 +120,7 @@ impl Theme {
                 .find(|v| v.external_url().is_none())
                 .map(|v| v.name().to_string()),
             repository: site.config.repository_url(),
+            tab_scopes: TabScopes::of(&site.config),
         })
     }
 
@@ -140,14 +143,17 @@ impl Theme {
         let mut sidebar = self.shared.sidebar_top.to_html(&current);
         self.sidebar.write(&mut sidebar, page, &current);
         let (prev, next) = site.neighbours(page.id);
-        let alternate = |(code, id): &(String, PageId)| AlternateLink {
-            code: code.clone(),
-            href: format!("{root}{}", site.pages[*id].url()),
+        let alternate = |alternate: &Alternate| AlternateLink {
+            code: alternate.value.clone(),
+            href: format!("{root}{}", site.pages[alternate.page].url()),
+            equivalent: alternate.equivalent,
         };
         let view = PageView {
             lang: site.language_of(page),
             page_language: page.language.as_deref(),
             tab: page.tab,
+            section: self.tab_scopes.section_of(page.anchor),
+            no_tabs: self.tab_scopes.hides_bar(page.anchor),
             hreflang: site
                 .alternates
                 .languages
@@ -295,6 +301,8 @@ impl NavLink {
 struct AlternateLink {
     code: String,
     href: String,
+    /// The same page (announced with `hreflang`), not a fallback.
+    equivalent: bool,
 }
 
 #[derive(Serialize)]
@@ -305,6 +313,10 @@ struct PageView<'a> {
     page_language: Option<&'a str>,
     /// The page's tab (index into `tabs`), which shows the anchors of that tab.
     tab: Option<usize>,
+    /// The page's section, when tabs belong to sections (`TabScopes`).
+    section: Option<usize>,
+    /// The page's section has no tab to show: the tab bar is hidden.
+    no_tabs: bool,
     hreflang: Vec<AlternateLink>,
     other_versions: Vec<AlternateLink>,
     root: &'a str,

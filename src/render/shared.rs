@@ -9,7 +9,9 @@ use tera::Context;
 use super::fragment::{Fragment, Key};
 use super::templates::Templates;
 use super::{colors, icon, links};
-use crate::config::{github_repo, AnchorColor, CtaType, IconType, Mode, PageUrls, SiteConfig};
+use crate::config::{
+    github_repo, AnchorColor, AnchorDisplay, CtaType, IconType, Mode, PageUrls, SiteConfig,
+};
 use crate::content::{Page, Site};
 use crate::diagnostics::Diagnostic;
 
@@ -129,6 +131,7 @@ pub fn site_css(config: &SiteConfig) -> String {
     if !tabs_with_anchors(config).is_empty() {
         css.push_str("html:not([data-tab]) .anchors [data-tab]{display:none!important}\n");
     }
+    css.push_str(&TabScopes::of(config).css());
     for language in &config.languages {
         let l = css_string(&language.code);
         css.push_str(&format!(
@@ -136,6 +139,52 @@ pub fn site_css(config: &SiteConfig) -> String {
         ));
     }
     css
+}
+
+/// Where the tab bar shows which tabs: docs.json tabs inside a product,
+/// dropdown or anchor belong to that section and show only on its pages.
+pub struct TabScopes {
+    /// Some tab shows in every section.
+    everywhere: bool,
+    /// The sections (anchor indexes) that have tabs of their own.
+    sections: Vec<usize>,
+}
+
+impl TabScopes {
+    pub fn of(config: &SiteConfig) -> TabScopes {
+        let mut sections: Vec<usize> = config.tabs.iter().filter_map(|t| t.anchor).collect();
+        sections.sort_unstable();
+        sections.dedup();
+        TabScopes {
+            everywhere: config.tabs.iter().any(|t| t.anchor.is_none()),
+            sections,
+        }
+    }
+
+    /// The page's `data-section`: its section, when that section has tabs
+    /// of its own (the site CSS then hides other sections' tabs).
+    pub fn section_of(&self, anchor: Option<usize>) -> Option<usize> {
+        anchor.filter(|a| self.sections.contains(a))
+    }
+
+    /// Whether a page of section `anchor` has no tab to show, so the tab bar
+    /// is hidden (`data-no-tabs`).
+    pub fn hides_bar(&self, anchor: Option<usize>) -> bool {
+        !self.everywhere && !self.sections.is_empty() && self.section_of(anchor).is_none()
+    }
+
+    fn css(&self) -> String {
+        let mut css = String::new();
+        for section in &self.sections {
+            css.push_str(&format!(
+                "html[data-section=\"{section}\"] .tabs [data-section]:not([data-section=\"{section}\"]){{display:none!important}}\n"
+            ));
+        }
+        if !self.sections.is_empty() {
+            css.push_str("html:not([data-section]) .tabs [data-section]{display:none!important}\n");
+        }
+        css
+    }
 }
 
 /// The tabs that hold anchors of their own (docs.json dropdowns in a tab).
@@ -241,7 +290,41 @@ struct TabView {
     current: String,
     version: Option<String>,
     language: Option<String>,
+    /// The section the tab belongs to, if only one.
+    section: Option<usize>,
     external: bool,
+    /// The tab's menu (docs.json `menu` items), shown from a button beside it.
+    menu: Vec<MenuItemView>,
+}
+
+/// One entry of a tab's menu: a section of the tab, linking to its first page.
+#[derive(Serialize)]
+struct MenuItemView {
+    name: String,
+    icon: String,
+    href: String,
+    current: String,
+}
+
+/// The menu items (anchors shown as a menu) of tab `tab`.
+fn tab_menu(site: &Site, tab: usize) -> Vec<MenuItemView> {
+    site.config
+        .anchors
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| a.display == AnchorDisplay::Menu && a.tab == Some(tab))
+        .map(|(i, anchor)| MenuItemView {
+            name: anchor.name.clone(),
+            icon: anchor.icon.as_deref().map_or_else(String::new, |name| {
+                icon::html(
+                    name,
+                    Some(icon_type_name(anchor.icon_type.unwrap_or_default())),
+                )
+            }),
+            href: section_href(&anchor.url, first_page(site, |p| p.anchor == Some(i))),
+            current: Key::Anchor(Some(i)).current_marker(),
+        })
+        .collect()
 }
 
 #[derive(Serialize)]
@@ -440,14 +523,20 @@ fn tab_views(site: &Site) -> Vec<TabView> {
         .top_anchor
         .as_ref()
         .map_or("Documentation".to_string(), |a| a.name.clone());
-    let primary = has_primary(site, |p| p.tab.is_some()).then(|| TabView {
-        name: primary_name,
-        href: section_href("/", first_page(site, |p| p.tab.is_none()).or(site.home())),
-        current: Key::Tab(None).current_marker(),
-        version: None,
-        language: None,
-        external: false,
-    });
+    // Pages in no tab form a primary tab, unless every tab belongs to a
+    // section: those pages then show no tab bar (`TabScopes::hides_bar`).
+    let some_tab_everywhere = config.tabs.iter().any(|t| t.anchor.is_none());
+    let primary =
+        (some_tab_everywhere && has_primary(site, |p| p.tab.is_some())).then(|| TabView {
+            name: primary_name,
+            href: section_href("/", first_page(site, |p| p.tab.is_none()).or(site.home())),
+            current: Key::Tab(None).current_marker(),
+            version: None,
+            language: None,
+            section: None,
+            external: false,
+            menu: Vec::new(),
+        });
     let tabs = config.tabs.iter().enumerate().map(|(i, tab)| {
         let external = links::is_external(&tab.url);
         let first = first_page(site, |p| p.tab == Some(i));
@@ -461,7 +550,9 @@ fn tab_views(site: &Site) -> Vec<TabView> {
             },
             version: tab.version.clone(),
             language: section_language(first),
+            section: tab.anchor,
             external,
+            menu: tab_menu(site, i),
         }
     });
     primary.into_iter().chain(tabs).collect()
@@ -487,6 +578,9 @@ struct AnchorView {
     tab: Option<usize>,
     /// Listed in the section selector (docs.json dropdowns and products).
     dropdown: bool,
+    /// A tab's menu item, listed in the sidebar only where the top bar has
+    /// no room for the tab's menu.
+    menu: bool,
     external: bool,
 }
 
@@ -541,7 +635,11 @@ fn sidebar_top_view(site: &Site) -> SidebarTopView {
             .collect(),
         first_pages: first_pages_per_version(site),
         anchors: anchor_views(site),
-        has_dropdowns: site.config.anchors.iter().any(|a| a.dropdown),
+        has_dropdowns: site
+            .config
+            .anchors
+            .iter()
+            .any(|a| a.display == AnchorDisplay::Selector),
     }
 }
 
@@ -660,6 +758,7 @@ fn anchor_views(site: &Site) -> Vec<AnchorView> {
         language: None,
         tab: None,
         dropdown: false,
+        menu: false,
         external: false,
     });
     let anchors = config.anchors.iter().enumerate().map(|(i, anchor)| {
@@ -669,7 +768,8 @@ fn anchor_views(site: &Site) -> Vec<AnchorView> {
         AnchorView {
             language: section_language(first),
             tab: anchor.tab,
-            dropdown: anchor.dropdown,
+            dropdown: anchor.display == AnchorDisplay::Selector,
+            menu: anchor.display == AnchorDisplay::Menu,
             name: anchor.name.clone(),
             icon: icon::html(
                 anchor.icon.as_deref().unwrap_or("link"),

@@ -1,4 +1,4 @@
-/* sheaf theme: mode toggle, version and language switchers, mobile menu, GitHub stars,
+/* sheaf theme: mode toggle, version and language switchers, mobile menu, tab menus, GitHub stars,
    active heading in "On this page". Vanilla, no dependencies. The inline
    script in <head> has already set data-theme / data-version before paint. */
 (function () {
@@ -63,7 +63,7 @@
     select.addEventListener("change", function () {
       var language = select.value;
       if (language === doc.getAttribute("data-language")) return;
-      openAlternate(select, language, document.querySelector('link[rel="alternate"][hreflang="' + language + '"]'));
+      openAlternate(select, language, document.querySelector('link[hreflang="' + language + '"], link[data-language-alternate="' + language + '"]'));
     });
   }
 
@@ -87,6 +87,26 @@
     if (backdrop) backdrop.addEventListener("click", function () { set(false); button.focus(); });
     document.addEventListener("keydown", function (event) {
       if (event.key === "Escape" && doc.hasAttribute("data-menu-open")) { set(false); button.focus(); }
+    });
+  }
+
+  // Menus built from <details> (a tab's menu, the section selector) work
+  // without script; with it they also close on Escape and on a click elsewhere.
+  function setupDisclosureMenus() {
+    var menus = document.querySelectorAll(".tab-menu, .section-select details");
+    if (!menus.length) return;
+    document.addEventListener("click", function (event) {
+      menus.forEach(function (menu) {
+        if (menu.open && !menu.contains(event.target)) menu.open = false;
+      });
+    });
+    document.addEventListener("keydown", function (event) {
+      if (event.key !== "Escape") return;
+      menus.forEach(function (menu) {
+        if (!menu.open) return;
+        menu.open = false;
+        if (menu.contains(document.activeElement)) menu.querySelector("summary").focus();
+      });
     });
   }
 
@@ -184,6 +204,7 @@
     setupVersions();
     setupLanguages();
     setupMenu();
+    setupDisclosureMenus();
     setupGithubStars();
     setupTocHighlight();
   }

@@ -6,8 +6,11 @@
 //! top-level groups, each carrying what the divisions above it said: its
 //! version, language, tab and anchor. Tabs become top-bar tabs (the theme
 //! shows no primary tab of its own when every page sits in a tab); anchors,
-//! dropdowns, products and menu items become sidebar anchors (each its own
-//! section); versions and languages become switchers. A division with an
+//! dropdowns, products and menu items become anchors, each its own section,
+//! listed where Mintlify shows them (`AnchorDisplay`: anchors in the sidebar,
+//! dropdowns and products in the sidebar's section selector, a tab's menu
+//! items in that tab's menu in the top bar); versions and languages become
+//! switchers. A division with an
 //! `href` and nothing inside is a link (external tab or anchor, version
 //! elsewhere); `global` holds such links shown everywhere.
 //!
@@ -133,6 +136,7 @@ impl Conversion {
                     "name": label,
                     "url": "",
                     "version": outer.version,
+                    "anchor": outer.anchor,
                 }));
             }
             Division::Versions => {
@@ -149,8 +153,12 @@ impl Conversion {
                 if let Some(tab) = outer.tab {
                     anchor["tab"] = json!(tab);
                 }
-                if matches!(division, Division::Dropdowns | Division::Products) {
-                    anchor["dropdown"] = json!(true);
+                match division {
+                    Division::Dropdowns | Division::Products => {
+                        anchor["display"] = json!("selector")
+                    }
+                    Division::Menu if outer.tab.is_some() => anchor["display"] = json!("menu"),
+                    _ => {}
                 }
                 self.anchors.push(anchor);
             }
@@ -180,6 +188,7 @@ impl Conversion {
                 "name": label,
                 "url": href,
                 "version": context.version,
+                "anchor": context.anchor,
             })),
             Division::Versions => self.versions.push(json!({"name": label, "url": href})),
             Division::Languages => {}

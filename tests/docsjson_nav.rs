@@ -1,0 +1,402 @@
+//! docs.json navigation, one construct per fixture
+//! (`tests/fixtures/docsjson/<construct>/`): each test builds its site with
+//! the real binary and asserts what a reader sees in the top bar, the
+//! sidebar and the switchers of the pages written. `docsjson-nav` combines
+//! them (languages × versions × tabs × dropdowns) for the browser tests.
+
+mod common;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use common::{fixture, sheaf, stderr};
+
+/// A fixture built into a temporary folder.
+struct Built {
+    _out: tempfile::TempDir,
+    site: PathBuf,
+}
+
+fn build(construct: &str) -> Built {
+    let out = tempfile::tempdir().unwrap();
+    let site = out.path().join("site");
+    let root = fixture(&format!("docsjson/{construct}"));
+    let output = sheaf(&[
+        "build",
+        root.to_str().unwrap(),
+        "--out",
+        site.to_str().unwrap(),
+    ]);
+    let text = stderr(&output);
+    assert_eq!(output.status.code(), Some(0), "{construct}: {text}");
+    assert!(!text.contains("warning"), "{construct}: {text}");
+    Built { _out: out, site }
+}
+
+/// One written page, with its inline SVG icons left out for readable asserts.
+struct Written {
+    html: String,
+}
+
+impl Built {
+    fn page(&self, path: &str) -> Written {
+        let file = self.site.join(path).join("index.html");
+        let html = fs::read_to_string(&file).unwrap_or_else(|e| panic!("{file:?}: {e}"));
+        Written {
+            html: without_svg(&html),
+        }
+    }
+
+    fn exists(&self, path: &str) -> bool {
+        Path::new(&self.site)
+            .join(path)
+            .join("index.html")
+            .is_file()
+    }
+}
+
+impl Written {
+    /// The `<html>` start tag.
+    fn html_tag(&self) -> &str {
+        between(&self.html, "<html", ">")
+    }
+
+    /// The tab bar, empty when the site has none.
+    fn tabs(&self) -> &str {
+        if !self.html.contains(r#"<nav class="tabs""#) {
+            return "";
+        }
+        between(&self.html, r#"<nav class="tabs""#, "</nav>")
+    }
+
+    /// The sidebar: switchers, anchors and groups.
+    fn sidebar(&self) -> &str {
+        between(&self.html, r#"<nav id="sidebar""#, "</nav>")
+    }
+
+    /// The sidebar's navigation groups alone.
+    fn groups(&self) -> &str {
+        between(self.sidebar(), r#"<ul class="nav-groups">"#, "\n")
+    }
+
+    fn head(&self) -> &str {
+        between(&self.html, "<head>", "</head>")
+    }
+}
+
+fn between<'a>(text: &'a str, start: &str, end: &str) -> &'a str {
+    let from = text
+        .find(start)
+        .unwrap_or_else(|| panic!("no {start:?} in {text}"));
+    let rest = &text[from..];
+    let to = rest[start.len()..]
+        .find(end)
+        .map_or(rest.len(), |i| i + start.len());
+    &rest[..to]
+}
+
+fn without_svg(html: &str) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut rest = html;
+    while let Some(start) = rest.find("<svg") {
+        out.push_str(&rest[..start]);
+        let end = rest[start..].find("</svg>").expect("closed svg") + start;
+        rest = &rest[end + "</svg>".len()..];
+    }
+    out.push_str(rest);
+    out
+}
+
+#[test]
+fn tabs_sit_in_the_top_bar_and_each_tab_has_its_own_sidebar() {
+    let built = build("tabs");
+    let intro = built.page("intro");
+    assert_eq!(
+        intro.tabs(),
+        r#"<nav class="tabs" aria-label="Sections"><ul><li><a href="./" aria-current="page">Guides</a></li><li><a href="../api/overview/">API</a></li><li><a href="https://blog.example.com">Blog </a></li></ul>"#,
+        "no primary tab when every page sits in a tab; an href tab links out"
+    );
+    assert!(intro.groups().contains("<p>Start</p>"));
+    assert!(!intro.sidebar().contains("API overview"));
+
+    let api = built.page("api/overview");
+    assert!(api
+        .tabs()
+        .contains(r#"<a href="./" aria-current="page">API</a>"#));
+    assert!(api.groups().contains("<p>Reference</p>"));
+    assert!(!api.sidebar().contains("Start"));
+}
+
+#[test]
+fn anchors_are_sidebar_sections_with_icons_colours_and_links() {
+    let built = build("anchors");
+    let intro = built.page("intro");
+    let anchors = between(intro.sidebar(), r#"<ul class="anchors">"#, "</ul>");
+    assert!(anchors.contains(
+        r#"<li><a href="./" aria-current="page"><span class="anchor-icon"></span><span>Documentation</span></a></li>"#
+    ));
+    assert!(anchors.contains(
+        r#"<a href="../sdk/python/"><span class="anchor-icon" style="--anchor-bg:#FF5500"></span><span>SDKs</span>"#
+    ));
+    assert!(anchors.contains(r#"<a href="https://community.example.com">"#));
+    assert!(!intro.groups().contains("Python"), "{}", intro.groups());
+
+    let python = built.page("sdk/python");
+    assert!(python
+        .sidebar()
+        .contains(r#"<a href="./" aria-current="page"><span class="anchor-icon" style="--anchor-bg:#FF5500"></span><span>SDKs</span>"#));
+    assert!(python.groups().contains("<p>Python</p>"));
+    assert!(!python.groups().contains("Start"));
+}
+
+#[test]
+fn dropdowns_form_a_section_selector_showing_the_current_section() {
+    let built = build("dropdowns");
+    let usage = built.page("python/usage");
+    let selector = between(
+        usage.sidebar(),
+        r#"<li class="section-select">"#,
+        "</li></ul></details>",
+    );
+    assert!(selector.contains(
+        r#"<summary><span class="section-select-default">Choose a section</span><span aria-current="page"><span class="anchor-icon"></span>Python</span><span><span class="anchor-icon"></span>CLI</span></summary>"#
+    ), "{selector}");
+    assert!(selector.contains(
+        r#"<a href="../../cli/run/"><span class="anchor-icon"></span><span>CLI</span></a>"#
+    ));
+    assert!(usage.groups().contains("Install") && !usage.groups().contains("Run"));
+
+    let run = built.page("cli/run");
+    assert!(run.sidebar().contains(
+        r#"<span aria-current="page"><span class="anchor-icon"></span>CLI</span></summary>"#
+    ));
+    assert!(run.groups().contains("<p>Commands</p>"));
+}
+
+#[test]
+fn products_are_sections_and_their_tabs_show_only_inside_them() {
+    let built = build("products");
+    let platform = built.page("platform/start");
+    assert!(platform.sidebar().contains(
+        r#"<span aria-current="page"><span class="anchor-icon"></span>Platform</span><span>"#
+    ));
+    assert!(
+        platform.html_tag().contains("data-no-tabs"),
+        "Platform has no tabs: the bar is hidden ({})",
+        platform.html_tag()
+    );
+    assert!(
+        !platform.tabs().contains("Documentation"),
+        "no primary tab made of another product's pages"
+    );
+
+    let agents = built.page("agents/start");
+    assert!(agents.html_tag().contains(r#"data-section="1""#));
+    assert!(!agents.html_tag().contains("data-no-tabs"));
+    assert!(agents.tabs().contains(
+        r#"<li data-section="1"><a href="./" aria-current="page">Agent guides</a></li>"#
+    ));
+    assert!(agents.sidebar().contains(
+        r#"<span aria-current="page"><span class="anchor-icon"></span>Agents</span></summary>"#
+    ));
+
+    let css = site_css(&built.site);
+    assert!(css.contains(
+        r#"html[data-section="1"] .tabs [data-section]:not([data-section="1"]){display:none!important}"#
+    ));
+    assert!(
+        css.contains(r#"html:not([data-section]) .tabs [data-section]{display:none!important}"#)
+    );
+}
+
+#[test]
+fn versions_get_a_switcher_that_keeps_the_same_page() {
+    let built = build("versions");
+    let v1 = built.page("v1/intro");
+    assert!(v1
+        .html_tag()
+        .contains(r#"data-version="v1" data-page-version="v1""#));
+    assert!(v1
+        .sidebar()
+        .contains(r#"<select id="version-select" data-version-select"#));
+    assert!(v1
+        .sidebar()
+        .contains(r#"<option value="v2">v2</option><option value="v1">v1</option>"#));
+    assert!(v1
+        .head()
+        .contains(r#"<link rel="alternate" data-version-alternate="v2" href="../../v2/intro/">"#));
+    assert!(v1
+        .groups()
+        .contains(r#"<li class="is-expanded" data-version="v1">"#));
+    assert!(v1.groups().contains(r#"<li data-version="v2">"#));
+
+    let new = built.page("v2/new");
+    assert!(
+        new.head()
+            .contains(r#"data-version-alternate="v1" href="../../v1/intro/""#),
+        "a page v1 lacks opens v1's first page"
+    );
+}
+
+#[test]
+fn languages_set_lang_hreflang_and_a_switcher() {
+    let built = build("languages");
+    let french = built.page("fr/intro");
+    assert!(french.html_tag().contains(r#"lang="fr""#));
+    assert!(french.html_tag().contains(r#"data-language="fr""#));
+    assert!(french
+        .head()
+        .contains(r#"<link rel="alternate" hreflang="en" href="../../intro/">"#));
+    assert!(french.sidebar().contains(
+        r#"<option value="en" lang="en">English</option><option value="fr" lang="fr">Français</option>"#
+    ));
+    assert!(french
+        .groups()
+        .contains(r#"<li class="is-expanded" data-language="fr"><p>Démarrer</p>"#));
+
+    let guide = built.page("guide");
+    assert!(
+        !guide.head().contains("hreflang=\"fr\""),
+        "a page without a translation announces none: {}",
+        guide.head()
+    );
+    assert!(
+        guide
+            .head()
+            .contains(r#"<link rel="alternate" data-language-alternate="fr" href="../fr/intro/">"#),
+        "the switcher still has somewhere to go"
+    );
+}
+
+#[test]
+fn a_tabs_menu_opens_from_the_top_bar_and_lists_its_sections() {
+    let built = build("menu");
+    let python = built.page("tools/sdks/python");
+    let tabs = python.tabs();
+    assert!(tabs.contains(
+        r#"<li><a href="../../api/users/" aria-current="page">Developer tools</a><details class="tab-menu"><summary aria-label="Developer tools sections"></summary><ul><li><a href="../../api/users/"><span>API</span></a></li><li><a href="./" aria-current="page"><span>SDKs</span></a></li></ul></details></li>"#
+    ), "{tabs}");
+    assert!(tabs.contains(r#"<li><a href="../../../intro/">Guides</a></li>"#));
+    assert!(
+        python
+            .sidebar()
+            .contains(r#"<li class="menu-item" data-tab="0"><a href="./" aria-current="page">"#),
+        "menu items are in the sidebar too, for phones"
+    );
+    assert!(python.groups().contains("Python") && !python.groups().contains("Users"));
+
+    let users = built.page("tools/api/users");
+    assert!(users.groups().contains("<p>Endpoints</p>"));
+    let intro = built.page("intro");
+    assert!(intro
+        .tabs()
+        .contains(r#"<a href="./" aria-current="page">Guides</a>"#));
+    assert!(
+        intro.html_tag().contains(r#"data-tab="1""#),
+        "the menu items show in tab 0 only"
+    );
+}
+
+#[test]
+fn global_tabs_and_anchors_show_on_every_page() {
+    let built = build("global");
+    for path in ["intro", "more"] {
+        let page = built.page(path);
+        assert!(
+            page.tabs()
+                .contains(r#"<li><a href="https://blog.example.com">Blog </a></li>"#),
+            "{path}"
+        );
+        assert!(
+            page.sidebar()
+                .contains(r#"<a href="https://status.example.com">"#),
+            "{path}"
+        );
+    }
+}
+
+#[test]
+fn group_flags_tag_expanded_root_hidden_and_icon() {
+    let built = build("group-flags");
+    let beta = built.page("beta/one");
+    let groups = beta.groups();
+    assert!(groups.contains(r#"<p>Beta<span class="nav-tag">BETA</span></p>"#));
+    assert!(
+        groups.contains(r#"<li class="is-expanded"><p>Always open</p>"#)
+            && groups.contains(r#"<details open><summary>Nested</summary>"#),
+        "expanded groups stay open on other groups' pages: {groups}"
+    );
+    assert!(
+        groups.contains(r#"<li><a href="../../guide/">Guide</a></li>"#),
+        "a group's root page is its name's link"
+    );
+    assert!(!groups.contains("Secret"), "hidden groups are not listed");
+    assert!(
+        built.exists("secret/one"),
+        "a hidden group's pages are built"
+    );
+
+    let intro = fs::read_to_string(built.site.join("intro/index.html")).unwrap();
+    let start = between(&intro, r#"<li class="is-expanded"><p>"#, "Start</p>");
+    assert!(
+        start.contains(r#"<svg class="icon""#),
+        "the group icon: {start}"
+    );
+}
+
+#[test]
+fn openapi_on_a_node_generates_a_page_per_operation_grouped_by_tag() {
+    let built = build("openapi-node");
+    for path in [
+        "get-users",
+        "post-users",
+        "get-teams",
+        "reference/get-users",
+        "reference/post-users",
+        "reference/get-teams",
+    ] {
+        assert!(built.exists(path), "{path}");
+    }
+    let users = built.page("get-users");
+    assert!(users
+        .tabs()
+        .contains(r#"<a href="./" aria-current="page">API reference</a>"#));
+    assert!(users
+        .tabs()
+        .contains(r#"<a href="../reference/get-users/">Reference in a folder</a>"#));
+    let groups = users.groups();
+    assert!(groups.contains(r#"<p>API reference</p>"#), "{groups}");
+    assert!(groups.contains(r#"<summary>Users</summary><ul class="nav-list"><li><a href="./" aria-current="page">List users<span class="method-badge" data-method="GET">GET</span></a></li><li><a href="../post-users/">Create user<span class="method-badge" data-method="POST">POST</span></a></li></ul>"#), "{groups}");
+    assert!(groups.contains(r#"<summary>Teams</summary>"#));
+    assert!(users.html.contains("List users"));
+
+    let in_folder = built.page("reference/post-users");
+    assert!(in_folder.groups().contains("<p>Generated</p>"));
+    assert!(
+        in_folder.html.contains("Display name"),
+        "the request body is documented"
+    );
+}
+
+#[test]
+fn operation_entries_name_operations_of_the_nodes_spec() {
+    let built = build("operation-entries");
+    let users = built.page("get-users");
+    let groups = users.groups();
+    assert!(groups.contains(r#"<p>Users</p><ul class="nav-list"><li><a href="./" aria-current="page">List users<span class="method-badge" data-method="GET">GET</span></a></li><li><a href="../post-users/">Create user<span class="method-badge" data-method="POST">POST</span></a></li></ul>"#), "{groups}");
+    assert!(users.html.contains("https://api.example.com/users"));
+    let teams = built.page("get-teams");
+    assert!(teams.groups().contains(r#"<p>Teams</p>"#));
+    assert!(teams.html.contains("List teams"));
+}
+
+/// The bundled stylesheet of a built site.
+fn site_css(site: &Path) -> String {
+    let dir = site.join("_sheaf");
+    fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "css"))
+        .map(|p| fs::read_to_string(p).unwrap())
+        .collect()
+}
