@@ -516,3 +516,67 @@ fn docs_json_languages_versions_tabs_and_dropdowns_are_rendered() {
         spanish_section.contains("es/v2/intro.md") && !spanish_section.contains("(v2/intro.md)")
     );
 }
+
+/// The words of every search file of a built site.
+fn search_text(site: &Path) -> String {
+    walkdir::WalkDir::new(site.join("search"))
+        .into_iter()
+        .map(|e| e.unwrap())
+        .filter(|e| e.file_type().is_file())
+        .map(|e| fs::read_to_string(e.path()).unwrap())
+        .collect()
+}
+
+#[test]
+fn only_listed_pages_are_indexed_unless_seo_says_so() {
+    let root = fixture_copy("seo-indexing");
+    let out = tempfile::tempdir().unwrap();
+    let site = out.path().join("site");
+    let output = build(root.path(), &site);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let page = |slug: &str| fs::read_to_string(site.join(slug).join("index.html")).unwrap();
+    let noindex = r#"<meta name="robots" content="noindex">"#;
+
+    let intro = page("intro");
+    assert!(!intro.contains(noindex));
+    assert!(
+        !intro.contains("Draft notes"),
+        "`hidden: true` leaves the page out of the sidebar"
+    );
+    assert!(
+        intro.contains("Private runbook"),
+        "noindex pages stay listed"
+    );
+    for slug in ["draft", "appendix", "private"] {
+        assert!(page(slug).contains(noindex), "{slug}");
+    }
+    let sitemap = fs::read_to_string(site.join("sitemap.xml")).unwrap();
+    assert_eq!(sitemap.matches("<url>").count(), 1, "{sitemap}");
+    assert!(sitemap.contains("intro/"));
+    let search = search_text(&site);
+    assert!(
+        search.contains("Private runbook"),
+        "noindex is for search engines only"
+    );
+    assert!(!search.contains("Draft notes") && !search.contains("Unlisted appendix"));
+
+    set_config(
+        root.path(),
+        "seo",
+        serde_json::json!({"indexHiddenPages": true}),
+    );
+    let output = build(root.path(), &site);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    for slug in ["draft", "appendix"] {
+        assert!(!page(slug).contains(noindex), "{slug}");
+    }
+    assert!(page("private").contains(noindex), "noindex always wins");
+    let sitemap = fs::read_to_string(site.join("sitemap.xml")).unwrap();
+    assert_eq!(sitemap.matches("<url>").count(), 3, "{sitemap}");
+    let search = search_text(&site);
+    assert!(search.contains("Draft notes") && search.contains("Unlisted appendix"));
+    assert!(
+        !page("intro").contains("Draft notes"),
+        "still not in the sidebar"
+    );
+}

@@ -200,6 +200,16 @@ fn products_are_sections_and_their_tabs_show_only_inside_them() {
         r#"<span aria-current="page"><span class="anchor-icon"></span>Agents</span></summary>"#
     ));
 
+    let cli = built.page("agents/cli");
+    assert!(
+        cli.html_tag().contains(r#"data-section="1""#) && !cli.html_tag().contains("data-no-tabs"),
+        "a menu item's page sits in the product around its tab: {}",
+        cli.html_tag()
+    );
+    assert!(cli
+        .tabs()
+        .contains(r#"<a href="./" aria-current="page">Agent tools</a>"#));
+
     let css = site_css(&built.site);
     assert!(css.contains(
         r#"html[data-section="1"] .tabs [data-section]:not([data-section="1"]){display:none!important}"#

@@ -10,14 +10,14 @@ use crate::content::{Page, Site};
 use crate::render::{escape_html, Theme};
 use crate::search::SearchDoc;
 
-/// `sitemap.xml`: every built, non-hidden page. Locations are absolute when
+/// `sitemap.xml`: every indexed page (`Site::is_indexed`). Locations are absolute when
 /// a site URL is known, else root-relative.
 pub fn sitemap(site: &Site, site_url: Option<&str>) -> String {
     let base = site_url.map_or(String::from("/"), |u| {
         format!("{}/", u.trim_end_matches('/'))
     });
     let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
-    for page in site.pages.iter().filter(|p| !p.frontmatter.hidden) {
+    for page in site.pages.iter().filter(|p| site.is_indexed(p)) {
         let _ = writeln!(
             out,
             "  <url><loc>{}{}</loc></url>",

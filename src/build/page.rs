@@ -69,7 +69,7 @@ pub fn render(project: &Project, page: &Page, mode: Mode) -> PageOutput {
     };
     PageOutput {
         html: page_html,
-        search: (mode == Mode::Build)
+        search: (mode == Mode::Build && project.site.is_searchable(page))
             .then(|| search_doc(project, page, &body.rendered, endpoint.as_ref())),
         diagnostics,
     }

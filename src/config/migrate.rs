@@ -223,7 +223,8 @@ impl Output {
         Value::Object(value)
     }
 
-    /// `metadata` → `seo.metatags` (text values only).
+    /// `metadata` → `seo.metatags` (text values only), `seo.indexHiddenPages`
+    /// → `seo.indexing: "all"`.
     fn seo(&mut self, config: &SiteConfig, docs: &mut Map<String, Value>) {
         let mut tags = Map::new();
         for (name, value) in &config.metadata {
@@ -237,8 +238,15 @@ impl Output {
                 ),
             }
         }
+        let mut seo = Map::new();
         if !tags.is_empty() {
-            docs.insert("seo".into(), json!({"metatags": tags}));
+            seo.insert("metatags".into(), Value::Object(tags));
+        }
+        if config.seo.index_hidden_pages {
+            seo.insert("indexing".into(), json!("all"));
+        }
+        if !seo.is_empty() {
+            docs.insert("seo".into(), Value::Object(seo));
         }
     }
 

@@ -40,6 +40,9 @@ pub struct SiteConfig {
     pub redirects: Vec<Redirect>,
     #[serde(default)]
     pub metadata: serde_json::Map<String, serde_json::Value>,
+    /// `seo`: which pages search engines and the site search index.
+    #[serde(default)]
+    pub seo: Seo,
     /// Whether each page's Markdown source is written beside it (`a/b.md`)
     /// and all of them into `llms-full.txt` (sheaf's own key; default on).
     #[serde(default = "markdown_sources_default")]
@@ -594,4 +597,14 @@ mod tests {
             assert_eq!(urls.folder("index"), "");
         }
     }
+}
+
+/// `seo` (mint.json's shape; docs.json's `seo.indexing: "all"` maps onto it).
+#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct Seo {
+    /// Pages outside the navigation are indexed too (default: only
+    /// navigation pages are).
+    #[serde(default)]
+    pub index_hidden_pages: bool,
 }

@@ -24,8 +24,11 @@ pub struct Frontmatter {
     pub version: Option<String>,
     /// `wide` hides the table of contents.
     pub mode: Option<String>,
-    /// `hidden: true` or `noindex: true` keep a page out of search and sitemap.
+    /// `hidden: true`: the page is left out of the navigation, and indexed
+    /// only with `seo.indexHiddenPages`.
     pub hidden: bool,
+    /// `noindex: true`: never indexed by search engines (robots tag, sitemap).
+    pub noindex: bool,
 }
 
 /// A page split into frontmatter and body.
@@ -100,7 +103,8 @@ fn from_value(value: &Value) -> Frontmatter {
         api: text("api"),
         version: text("version"),
         mode: text("mode"),
-        hidden: flag("hidden") || flag("noindex"),
+        hidden: flag("hidden"),
+        noindex: flag("noindex"),
     }
 }
 

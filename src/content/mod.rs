@@ -136,7 +136,9 @@ impl Site {
         for page in &mut pages {
             page.urls = config.page_urls;
         }
+        let nav = visible_navigation(nav, &pages);
         let nav_order = flatten(&nav);
+        mark_listed(&mut pages, &nav_order);
         let slugs = pages.iter().map(|p| (p.slug.clone(), p.id)).collect();
         let mut site = Site {
             root: root.to_path_buf(),
@@ -155,6 +157,19 @@ impl Site {
         self.slugs
             .get(slug.trim_matches('/'))
             .map(|&id| &self.pages[id])
+    }
+
+    /// Whether the site's own search lists `page`: a page the navigation
+    /// does not list (unlisted, in a hidden group, `hidden: true`) only with
+    /// `seo.indexHiddenPages`, as Mintlify does.
+    pub fn is_searchable(&self, page: &Page) -> bool {
+        page.in_nav || self.config.seo.index_hidden_pages
+    }
+
+    /// Whether search engines may index `page` (sitemap, no robots
+    /// `noindex`): a searchable page without `noindex: true`.
+    pub fn is_indexed(&self, page: &Page) -> bool {
+        self.is_searchable(page) && !page.frontmatter.noindex
     }
 
     /// The page shown at the site root: `index` if there is one, else the
@@ -244,6 +259,36 @@ pub fn section_of(slug: &str, urls: &[&str]) -> Option<usize> {
         })
         .max_by_key(|&(_, len)| len)
         .map(|(i, _)| i)
+}
+
+/// The navigation readers see: hidden groups (docs.json `hidden`) and pages
+/// with `hidden: true` frontmatter are left out. Their pages are still
+/// built and keep their section; they are simply not listed.
+fn visible_navigation(items: Vec<NavItem>, pages: &[Page]) -> Vec<NavItem> {
+    items
+        .into_iter()
+        .filter_map(|mut item| {
+            match &mut item {
+                NavItem::Page(id) if pages[*id].frontmatter.hidden => return None,
+                NavItem::Group { display, .. } if display.hidden => return None,
+                NavItem::Group { items, .. } => {
+                    *items = visible_navigation(std::mem::take(items), pages);
+                }
+                NavItem::Page(_) => {}
+            }
+            Some(item)
+        })
+        .collect()
+}
+
+/// `in_nav`: whether the page is listed in the visible navigation.
+fn mark_listed(pages: &mut [Page], nav_order: &[PageId]) {
+    for page in pages.iter_mut() {
+        page.in_nav = false;
+    }
+    for &id in nav_order {
+        pages[id].in_nav = true;
+    }
 }
 
 fn flatten(items: &[NavItem]) -> Vec<PageId> {

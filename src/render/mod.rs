@@ -152,8 +152,9 @@ impl Theme {
             lang: site.language_of(page),
             page_language: page.language.as_deref(),
             tab: page.tab,
-            section: self.tab_scopes.section_of(page.anchor),
-            no_tabs: self.tab_scopes.hides_bar(page.anchor),
+            section: self.tab_scopes.section_of(page.tab, page.anchor),
+            noindex: !site.is_indexed(page),
+            no_tabs: self.tab_scopes.hides_bar(page.tab, page.anchor),
             hreflang: site
                 .alternates
                 .languages
@@ -317,6 +318,8 @@ struct PageView<'a> {
     section: Option<usize>,
     /// The page's section has no tab to show: the tab bar is hidden.
     no_tabs: bool,
+    /// Search engines are asked not to index the page (`Site::is_indexed`).
+    noindex: bool,
     hreflang: Vec<AlternateLink>,
     other_versions: Vec<AlternateLink>,
     root: &'a str,

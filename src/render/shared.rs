@@ -146,31 +146,38 @@ pub fn site_css(config: &SiteConfig) -> String {
 pub struct TabScopes {
     /// Some tab shows in every section.
     everywhere: bool,
+    /// The section of each tab.
+    tab_sections: Vec<Option<usize>>,
     /// The sections (anchor indexes) that have tabs of their own.
     sections: Vec<usize>,
 }
 
 impl TabScopes {
     pub fn of(config: &SiteConfig) -> TabScopes {
-        let mut sections: Vec<usize> = config.tabs.iter().filter_map(|t| t.anchor).collect();
+        let tab_sections: Vec<Option<usize>> = config.tabs.iter().map(|t| t.anchor).collect();
+        let mut sections: Vec<usize> = tab_sections.iter().flatten().copied().collect();
         sections.sort_unstable();
         sections.dedup();
         TabScopes {
-            everywhere: config.tabs.iter().any(|t| t.anchor.is_none()),
+            everywhere: tab_sections.iter().any(Option::is_none),
+            tab_sections,
             sections,
         }
     }
 
-    /// The page's `data-section`: its section, when that section has tabs
-    /// of its own (the site CSS then hides other sections' tabs).
-    pub fn section_of(&self, anchor: Option<usize>) -> Option<usize> {
-        anchor.filter(|a| self.sections.contains(a))
+    /// The page's `data-section`, when its section has tabs of its own (the
+    /// site CSS then hides other sections' tabs): the section of its tab (a
+    /// menu item's page sits in the product around the tab), else its own.
+    pub fn section_of(&self, tab: Option<usize>, anchor: Option<usize>) -> Option<usize> {
+        tab.and_then(|t| self.tab_sections.get(t).copied().flatten())
+            .or(anchor)
+            .filter(|a| self.sections.contains(a))
     }
 
-    /// Whether a page of section `anchor` has no tab to show, so the tab bar
-    /// is hidden (`data-no-tabs`).
-    pub fn hides_bar(&self, anchor: Option<usize>) -> bool {
-        !self.everywhere && !self.sections.is_empty() && self.section_of(anchor).is_none()
+    /// Whether the page has no tab to show, so the tab bar is hidden
+    /// (`data-no-tabs`).
+    pub fn hides_bar(&self, tab: Option<usize>, anchor: Option<usize>) -> bool {
+        !self.everywhere && !self.sections.is_empty() && self.section_of(tab, anchor).is_none()
     }
 
     fn css(&self) -> String {

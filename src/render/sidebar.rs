@@ -79,7 +79,7 @@ impl Sidebar {
             page_group_name: vec![None; site.pages.len()],
         };
         let mut top_groups = Vec::new();
-        for item in site.nav.iter().filter(|item| !is_hidden(item)) {
+        for item in &site.nav {
             let Some(first) = Site::first_page(std::slice::from_ref(item)) else {
                 continue;
             };
@@ -195,17 +195,10 @@ fn render_group(
     Ok((collapsed, expanded))
 }
 
-fn is_hidden(item: &NavItem) -> bool {
-    matches!(item, NavItem::Group { display, .. } if display.hidden)
-}
-
-/// The sidebar entries of `items`, hidden groups left out.
+/// The sidebar entries of `items` (hidden groups and pages are not in
+/// `site.nav`: `content` leaves them out).
 fn visible_items(site: &Site, items: &[NavItem]) -> Vec<ItemView> {
-    items
-        .iter()
-        .filter(|item| !is_hidden(item))
-        .map(|item| item_view(site, item))
-        .collect()
+    items.iter().map(|item| item_view(site, item)).collect()
 }
 
 fn render_view(view: &GroupView, templates: &Templates) -> Result<Fragment, Diagnostic> {

@@ -319,6 +319,10 @@ impl Conversion {
                 .insert("/metadata".into(), "/seo/metatags".into());
             out.insert("metadata".into(), metatags.clone());
         }
+        if docs.pointer("/seo/indexing").and_then(Value::as_str) == Some("all") {
+            self.aliases.insert("/seo".into(), "/seo/indexing".into());
+            out.insert("seo".into(), json!({"indexHiddenPages": true}));
+        }
         if let Some(prompt) = docs.pointer("/search/prompt") {
             out.insert("searchPrompt".into(), prompt.clone());
         }

@@ -3,7 +3,7 @@
 use serde_json::{json, Value};
 
 use super::convert;
-use crate::config::SiteConfig;
+use crate::config::{AnchorDisplay, SiteConfig};
 
 /// The converted value, deserialised as the site model reads it.
 fn site(docs: Value) -> (SiteConfig, super::Conversion) {
@@ -97,6 +97,46 @@ fn anchors_dropdowns_products_and_menus_become_sections() {
         config.navigation[1].group, "",
         "loose pages form an unnamed group"
     );
+}
+
+#[test]
+fn menus_belong_to_their_tab_and_tabs_to_their_product() {
+    let (config, _) = site(json!({
+        "name": "X",
+        "navigation": {"products": [
+            {"product": "Platform", "groups": [{"group": "P", "pages": ["p"]}]},
+            {"product": "Agents", "tabs": [{"tab": "Tools", "menu": [
+                {"item": "API", "pages": ["api"]},
+                {"item": "SDKs", "pages": ["sdk"]}
+            ]}]}
+        ]}
+    }));
+    let displays: Vec<(&str, AnchorDisplay, Option<usize>)> = config
+        .anchors
+        .iter()
+        .map(|a| (a.name.as_str(), a.display, a.tab))
+        .collect();
+    assert_eq!(
+        displays,
+        [
+            ("Platform", AnchorDisplay::Selector, None),
+            ("Agents", AnchorDisplay::Selector, None),
+            ("API", AnchorDisplay::Menu, Some(0)),
+            ("SDKs", AnchorDisplay::Menu, Some(0)),
+        ]
+    );
+    assert_eq!(config.tabs[0].anchor, Some(1), "the tab belongs to Agents");
+}
+
+#[test]
+fn seo_indexing_all_indexes_hidden_pages() {
+    let (config, _) =
+        site(json!({"name": "X", "navigation": {"pages": ["a"]}, "seo": {"indexing": "all"}}));
+    assert!(config.seo.index_hidden_pages);
+    let (config, _) = site(
+        json!({"name": "X", "navigation": {"pages": ["a"]}, "seo": {"indexing": "navigable"}}),
+    );
+    assert!(!config.seo.index_hidden_pages);
 }
 
 #[test]
