@@ -33,3 +33,4 @@ pub mod openapi;
 pub mod render;
 pub mod search;
 pub mod serve;
+pub mod sources;

@@ -15,7 +15,8 @@ use serde_json::Value;
 use sheaf::config::{
     self, Anchor, AnchorColor, CtaButton, CtaType, NavEntry, NavGroup, SiteConfig, Tab,
 };
-use sheaf::content::{NavItem, Site, SourceFiles};
+use sheaf::content::{NavItem, Site};
+use sheaf::sources::SourceFiles;
 
 /// The fixture sites with a site.json (not the config error fixtures).
 const FIXTURES: [&str; 5] = [

@@ -8,8 +8,8 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use crate::config::{self, LeftOut, Migration};
-use crate::content::SourceFiles;
 use crate::diagnostics::Diagnostics;
+use crate::sources::SourceFiles;
 
 /// The files `migrate` reads, in the order it looks for them.
 pub const SOURCES: [&str; 2] = ["site.json", "mint.json"];

@@ -25,11 +25,12 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 
 use crate::config::{self, is_local};
-use crate::content::{NavItem, PageId, Site, SourceFiles};
+use crate::content::{NavItem, PageId, Site};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::markdown::Markdown;
 use crate::openapi::{looks_like_spec, ApiSpecs};
 use crate::render::Theme;
+use crate::sources::SourceFiles;
 
 pub use links::is_external;
 pub use page::find_snippet;
@@ -173,10 +174,9 @@ fn fill_openapi_groups(groups: &mut [config::NavGroup], specs: &ApiSpecs, root: 
                 fill_openapi_groups(std::slice::from_mut(inner.as_mut()), specs, root);
             }
         }
-        let lists_operations = group
-            .pages
-            .iter()
-            .any(|entry| matches!(entry, config::NavEntry::Page(p) if crate::content::is_endpoint_entry(p)));
+        let lists_operations = group.pages.iter().any(
+            |entry| matches!(entry, config::NavEntry::Page(p) if config::is_endpoint_entry(p)),
+        );
         let Some(source) = group.openapi.as_deref().filter(|_| !lists_operations) else {
             continue;
         };

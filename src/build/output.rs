@@ -22,8 +22,8 @@ use walkdir::WalkDir;
 
 use super::links::is_static_asset;
 use super::target::MARKER_TEXT;
-use crate::content::OUTPUT_MARKER;
 use crate::mintignore::MintIgnore;
+use crate::sources::OUTPUT_MARKER;
 
 /// A staging folder that becomes the output on [`Staging::commit`], and is
 /// removed if dropped before.

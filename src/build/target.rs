@@ -17,8 +17,8 @@ use std::fs;
 use std::io;
 use std::path::{Component, Path, PathBuf};
 
-use crate::content::{SourceFiles, OUTPUT_MARKER as MARKER};
 use crate::diagnostics::Diagnostic;
+use crate::sources::{SourceFiles, OUTPUT_MARKER as MARKER};
 
 /// What the marker file says to whoever opens it.
 pub const MARKER_TEXT: &str = "This folder was written by `sheaf build`, which replaces it \
@@ -260,7 +260,7 @@ fn normalize(path: &Path) -> io::Result<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::content::files_tests::tree;
+    use crate::sources::tests::tree;
 
     #[test]
     fn new_empty_and_marked_folders_are_claimed() {

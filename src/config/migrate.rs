@@ -9,7 +9,7 @@
 //! The flat keys map one to one (`topbarLinks` → `navbar.links`, `metadata`
 //! → `seo.metatags`...). The navigation is the part that changes shape:
 //! site.json places a group in a tab or anchor by the folder of its first
-//! page (`content::section_of`), docs.json by nesting. Each group is written
+//! page (`section_of`), docs.json by nesting. Each group is written
 //! inside its tab (groups in no tab inside a first tab named after
 //! `topAnchor`), then its anchor, then its language and version; tabs and
 //! anchors that belong to one version are nested in that version. The
@@ -21,11 +21,12 @@ use std::collections::HashSet;
 
 use serde_json::{json, Map, Value};
 
+use super::{is_endpoint_entry, normalise_slug, section_of};
 use super::{
     AnchorColor, CtaType, IconType, Logo, Mode, NavEntry, NavGroup, OneOrMany, PageUrls,
     PlaygroundMode, SiteConfig, Version,
 };
-use crate::content::{is_endpoint_entry, nav::normalise_slug, section_of, SourceFiles};
+use crate::sources::SourceFiles;
 
 /// Mintlify's address for the docs.json schema: an editor hint that sheaf
 /// never fetches (it validates against its own embedded copy).

@@ -12,6 +12,7 @@
 //! from there like the others.
 
 mod docs_json;
+mod entries;
 pub mod migrate;
 mod schema;
 mod semantic;
@@ -20,14 +21,15 @@ mod types;
 
 use std::path::{Path, PathBuf};
 
+pub use entries::{is_endpoint_entry, normalise_slug, section_of};
 pub use migrate::{migrate, LeftOut, Migration};
 pub use schema::{DOCS_SCHEMA_TEXT, SCHEMA_FILE_NAME, SCHEMA_TEXT};
 pub use semantic::{is_local, unknown_icon};
 pub use source::{display_path, SourceDoc};
 pub use types::*;
 
-use crate::content::SourceFiles;
 use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::sources::SourceFiles;
 
 /// The configuration file names, in the order they are looked for.
 pub const CONFIG_FILES: [&str; 3] = ["site.json", "docs.json", "mint.json"];

@@ -13,9 +13,10 @@ use serde_json::Value;
 
 use super::source::SourceDoc;
 use super::types::{SiteConfig, LATER_SOCIAL_KEYS};
-use crate::content::{is_endpoint_entry, nav::normalise_slug, SourceFiles};
+use super::{is_endpoint_entry, normalise_slug};
 use crate::diagnostics::{did_you_mean, Diagnostic};
 use crate::mintignore::{Rule, MINTIGNORE_FILE};
+use crate::sources::SourceFiles;
 
 /// Runs every semantic check on a schema-valid, deserialised config.
 pub fn check(

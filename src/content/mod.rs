@@ -16,7 +16,6 @@
 //! group belongs to the section of its first page, as in Mintlify.
 
 mod alternates;
-mod files;
 mod frontmatter;
 pub mod nav;
 
@@ -24,14 +23,12 @@ use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 pub use alternates::{Alternate, Alternates, SiteAlternates};
-#[cfg(test)]
-pub(crate) use files::tests as files_tests;
-pub use files::{SourceFiles, OUTPUT_MARKER};
 pub use frontmatter::{split as split_frontmatter, Frontmatter};
-pub use nav::{is_endpoint_entry, GroupDisplay, NavItem};
+pub use nav::{GroupDisplay, NavItem};
 
-use crate::config::{PageUrls, SiteConfig};
+use crate::config::{section_of, PageUrls, SiteConfig};
 use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::sources::SourceFiles;
 
 /// Index of a page in [`Site::pages`].
 pub type PageId = usize;
@@ -243,24 +240,6 @@ fn assign_sections(pages: &mut [Page], config: &SiteConfig, placed: &HashSet<Pag
     }
 }
 
-/// The index of the longest local folder URL that contains `slug`.
-pub fn section_of(slug: &str, urls: &[&str]) -> Option<usize> {
-    urls.iter()
-        .enumerate()
-        .filter(|(_, url)| !url.contains("://") && !url.starts_with("mailto:"))
-        .filter_map(|(i, url)| {
-            let folder = url.trim_matches('/');
-            let inside = !folder.is_empty()
-                && (slug == folder
-                    || slug
-                        .strip_prefix(folder)
-                        .is_some_and(|rest| rest.starts_with('/')));
-            inside.then_some((i, folder.len()))
-        })
-        .max_by_key(|&(_, len)| len)
-        .map(|(i, _)| i)
-}
-
 /// The navigation readers see: hidden groups (docs.json `hidden`) and pages
 /// with `hidden: true` frontmatter are left out. Their pages are still
 /// built and keep their section; they are simply not listed.
@@ -331,15 +310,6 @@ pub(crate) fn page_diagnostic(path: &Path, message: String) -> Diagnostic {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn section_prefers_longest_folder_and_ignores_external_urls() {
-        let urls = ["api", "api/v2", "https://x.com/api"];
-        assert_eq!(section_of("api/get", &urls), Some(0));
-        assert_eq!(section_of("api/v2/get", &urls), Some(1));
-        assert_eq!(section_of("apiary/get", &urls), None);
-        assert_eq!(section_of("guides/x", &urls), None);
-    }
 
     #[test]
     fn neighbours_skip_pages_of_other_versions() {

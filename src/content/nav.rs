@@ -4,11 +4,12 @@
 use std::collections::{HashMap, HashSet};
 
 use rayon::prelude::*;
-use std::path::{Component, Path, PathBuf};
+use std::path::PathBuf;
 
-use super::{fallback_title, files::SourceFiles, frontmatter, page_diagnostic, Page, PageId};
-use crate::config::{NavEntry, NavGroup, PageUrls};
+use super::{fallback_title, frontmatter, page_diagnostic, Page, PageId};
+use crate::config::{is_endpoint_entry, normalise_slug, NavEntry, NavGroup, PageUrls};
 use crate::diagnostics::Diagnostics;
+use crate::sources::SourceFiles;
 
 /// A node of the resolved navigation tree.
 #[derive(Debug, Clone, PartialEq)]
@@ -62,21 +63,6 @@ impl<'g> Context<'g> {
     fn places_section(&self) -> bool {
         self.tab.is_some() || self.anchor.is_some()
     }
-}
-
-const HTTP_METHODS: [&str; 8] = [
-    "get", "post", "put", "patch", "delete", "head", "options", "trace",
-];
-
-/// Whether a navigation entry names an OpenAPI operation (`GET /x`,
-/// `openapi.json post /x`) rather than a page file.
-pub fn is_endpoint_entry(entry: &str) -> bool {
-    let words: Vec<&str> = entry.split_whitespace().collect();
-    let (method, path) = match words.as_slice() {
-        [m, p] | [_, m, p] => (*m, *p),
-        _ => return false,
-    };
-    HTTP_METHODS.contains(&method.to_ascii_lowercase().as_str()) && path.starts_with('/')
 }
 
 /// The slug of a file-less endpoint page: `GET /api/user` → `api-reference/get-api-user`
@@ -387,43 +373,13 @@ fn page_slug_of(name: &str) -> Option<String> {
     Some(slug.to_string())
 }
 
-/// A navigation entry as a slug: no leading `/`, no extension. `None` when
-/// it escapes the root (`..`, absolute Windows paths).
-pub fn normalise_slug(entry: &str) -> Option<String> {
-    let trimmed = entry.trim().trim_start_matches('/');
-    let without_ext = trimmed
-        .strip_suffix(".mdx")
-        .or_else(|| trimmed.strip_suffix(".md"))
-        .unwrap_or(trimmed);
-    let escapes = Path::new(without_ext)
-        .components()
-        .any(|c| !matches!(c, Component::Normal(_) | Component::CurDir));
-    (!escapes && !without_ext.is_empty()).then(|| without_ext.to_string())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn endpoint_entries_are_recognised() {
-        assert!(is_endpoint_entry("GET /api/user"));
-        assert!(is_endpoint_entry("openapi.json post /x/{id}"));
-        assert!(!is_endpoint_entry("api-reference/get"));
-        assert!(!is_endpoint_entry("get started"));
-    }
-
-    #[test]
     fn endpoint_slug_is_readable() {
         assert_eq!(endpoint_slug("GET /api/user"), "get-api-user");
         assert_eq!(endpoint_slug("v1 POST /users/{id}"), "post-users-id");
-    }
-
-    #[test]
-    fn slugs_are_normalised_and_escapes_rejected() {
-        assert_eq!(normalise_slug("/intro.mdx").as_deref(), Some("intro"));
-        assert_eq!(normalise_slug("a/b").as_deref(), Some("a/b"));
-        assert_eq!(normalise_slug("../secret"), None);
-        assert_eq!(normalise_slug("a/../../x"), None);
     }
 }

@@ -106,7 +106,7 @@ fn write(root: &Path, path: &str, text: &str) {
 
 fn load(root: &Path, config: Value) -> Site {
     let config: SiteConfig = serde_json::from_value(config).unwrap();
-    Site::load(&crate::content::SourceFiles::scan(root), config, &|_| None).0
+    Site::load(&crate::sources::SourceFiles::scan(root), config, &|_| None).0
 }
 
 /// The part of `html` from the first `start` to the next `end` after it.

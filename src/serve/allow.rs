@@ -12,8 +12,8 @@ use ureq::http::Uri;
 
 use super::changes::{classify, ChangeKind};
 use crate::config;
-use crate::content::SourceFiles;
 use crate::openapi::{looks_like_spec, ApiSpecs};
+use crate::sources::SourceFiles;
 
 /// The API base URLs the proxy forwards to.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

@@ -382,7 +382,7 @@ impl Conversion {
 fn operation_in_spec(entry: &str, context: &Context) -> String {
     let words: Vec<&str> = entry.split_whitespace().collect();
     match (&context.openapi, words.as_slice()) {
-        (Some(spec), [_, _]) if crate::content::is_endpoint_entry(entry) => {
+        (Some(spec), [_, _]) if crate::config::is_endpoint_entry(entry) => {
             format!("{spec} {entry}")
         }
         _ => entry.to_string(),

@@ -5,7 +5,7 @@ use serde_json::{json, Value};
 
 use super::migrate;
 use crate::config::SiteConfig;
-use crate::content::SourceFiles;
+use crate::sources::SourceFiles;
 
 /// Migrates `site` (a site.json value) with the pages `pages` on disk.
 fn migrated(site: Value, pages: &[&str]) -> super::Migration {

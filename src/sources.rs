@@ -1,4 +1,5 @@
-//! The docs root's files, listed once per load.
+//! The docs root's files, listed once per load: the layer below `config`
+//! and `content`, which both ask it what exists.
 //!
 //! Config validation (do navigation pages exist?), the navigation loader
 //! (which file is a slug's page?), the search for pages outside the

@@ -1,0 +1,83 @@
+//! What a navigation entry names: a page file (as a slug), an OpenAPI
+//! operation, or a section folder. Shared by config validation, the
+//! navigation loader in `content` and `migrate`, so it lives here, below
+//! them all.
+
+use std::path::{Component, Path};
+
+const HTTP_METHODS: [&str; 8] = [
+    "get", "post", "put", "patch", "delete", "head", "options", "trace",
+];
+
+/// Whether a navigation entry names an OpenAPI operation (`GET /x`,
+/// `openapi.json post /x`) rather than a page file.
+pub fn is_endpoint_entry(entry: &str) -> bool {
+    let words: Vec<&str> = entry.split_whitespace().collect();
+    let (method, path) = match words.as_slice() {
+        [m, p] | [_, m, p] => (*m, *p),
+        _ => return false,
+    };
+    HTTP_METHODS.contains(&method.to_ascii_lowercase().as_str()) && path.starts_with('/')
+}
+
+/// A navigation entry as a slug: no leading `/`, no extension. `None` when
+/// it escapes the root (`..`, absolute Windows paths).
+pub fn normalise_slug(entry: &str) -> Option<String> {
+    let trimmed = entry.trim().trim_start_matches('/');
+    let without_ext = trimmed
+        .strip_suffix(".mdx")
+        .or_else(|| trimmed.strip_suffix(".md"))
+        .unwrap_or(trimmed);
+    let escapes = Path::new(without_ext)
+        .components()
+        .any(|c| !matches!(c, Component::Normal(_) | Component::CurDir));
+    (!escapes && !without_ext.is_empty()).then(|| without_ext.to_string())
+}
+
+/// The index of the longest local folder URL that contains `slug`.
+pub fn section_of(slug: &str, urls: &[&str]) -> Option<usize> {
+    urls.iter()
+        .enumerate()
+        .filter(|(_, url)| !url.contains("://") && !url.starts_with("mailto:"))
+        .filter_map(|(i, url)| {
+            let folder = url.trim_matches('/');
+            let inside = !folder.is_empty()
+                && (slug == folder
+                    || slug
+                        .strip_prefix(folder)
+                        .is_some_and(|rest| rest.starts_with('/')));
+            inside.then_some((i, folder.len()))
+        })
+        .max_by_key(|&(_, len)| len)
+        .map(|(i, _)| i)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn endpoint_entries_are_recognised() {
+        assert!(is_endpoint_entry("GET /api/user"));
+        assert!(is_endpoint_entry("openapi.json post /x/{id}"));
+        assert!(!is_endpoint_entry("api-reference/get"));
+        assert!(!is_endpoint_entry("get started"));
+    }
+
+    #[test]
+    fn slugs_are_normalised_and_escapes_rejected() {
+        assert_eq!(normalise_slug("/intro.mdx").as_deref(), Some("intro"));
+        assert_eq!(normalise_slug("a/b").as_deref(), Some("a/b"));
+        assert_eq!(normalise_slug("../secret"), None);
+        assert_eq!(normalise_slug("a/../../x"), None);
+    }
+
+    #[test]
+    fn section_prefers_longest_folder_and_ignores_external_urls() {
+        let urls = ["api", "api/v2", "https://x.com/api"];
+        assert_eq!(section_of("api/get", &urls), Some(0));
+        assert_eq!(section_of("api/v2/get", &urls), Some(1));
+        assert_eq!(section_of("apiary/get", &urls), None);
+        assert_eq!(section_of("guides/x", &urls), None);
+    }
+}
