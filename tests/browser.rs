@@ -463,6 +463,42 @@ async fn view_selector_shows_one_view_and_its_headings_in_the_toc() {
 }
 
 #[tokio::test]
+async fn mermaid_diagrams_are_drawn_and_fit_a_phone() {
+    let Some(browser) = launch().await else {
+        return;
+    };
+    let site = named_fixture_site("components-docsjson");
+    for (width, height, mobile, name) in [(1440, 900, false, "desktop"), (390, 844, true, "phone")]
+    {
+        browser.set_viewport(width, height, mobile);
+        for theme in ["light", "dark"] {
+            show_page(&browser, &site.url(""), theme).await;
+            let drawn = browser
+                .eval(
+                    "var figures = document.querySelectorAll('.c-mermaid > svg');
+                     figures[0].scrollIntoView();
+                     return Array.from(figures).map(function (svg) {
+                       var box = svg.getBoundingClientRect();
+                       return box.width > 100 && box.height > 40 && box.right <= document.documentElement.clientWidth;
+                     });",
+                )
+                .await;
+            assert_eq!(
+                drawn,
+                json!([true, true]),
+                "{name} {theme}: both diagrams drawn inside the page"
+            );
+            let overflow = browser
+                .eval("var e = document.documentElement; return e.scrollWidth - e.clientWidth;")
+                .await;
+            assert_eq!(overflow, json!(0), "{name} {theme}");
+            save_screenshot(&browser, &format!("mermaid-{name}-{theme}")).await;
+        }
+    }
+    browser.close().await;
+}
+
+#[tokio::test]
 async fn prompts_get_a_copy_button_and_tooltips_open_on_focus() {
     let Some(browser) = launch().await else {
         return;

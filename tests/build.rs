@@ -371,7 +371,7 @@ fn docs_json_era_components_render_without_leaks_or_warnings() {
         "<details class=\"c-expandable\" open>",
         "<figure class=\"c-prompt\">",
         "<math display=\"block\">",
-        "<figure class=\"c-mermaid\">",
+        "<figure class=\"c-mermaid\"><svg ",
         "This text comes from a stub.",
     ] {
         assert!(html.contains(expected), "missing `{expected}`");

@@ -602,7 +602,13 @@ impl<'a> Renderer<'a> {
         self.out.text.push_str(&code);
         self.out.text.push('\n');
         let html = if info.lang.as_deref() == Some("mermaid") {
-            super::components::mermaid_html(&code)
+            let (html, problem) = self.mermaid_figure(&code);
+            if let Some(message) = problem {
+                let line = frag.line_at(events[start].1.start);
+                let help = Some(super::components::MERMAID_HELP.to_string());
+                self.warn_line(line, 1, message, help);
+            }
+            html
         } else {
             self.hl.code_block(&info, &code)
         };

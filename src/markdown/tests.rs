@@ -692,18 +692,64 @@ fn stubs_render_only_their_children() {
 }
 
 #[test]
-fn mermaid_shows_its_source_in_a_captioned_figure() {
-    let expected = "<figure class=\"c-mermaid\"><pre class=\"c-mermaid-source\"><code class=\"language-mermaid\">flowchart LR\n  A{Start} --&gt; B[&lt;b&gt;]</code></pre><figcaption>Diagram source (Mermaid)</figcaption></figure>";
+fn mermaid_is_drawn_as_inline_svg_with_its_source_below() {
     let fenced = render("```mermaid\nflowchart LR\n  A{Start} --> B[<b>]\n```\n");
-    assert_eq!(fenced.html, expected);
     let component = render("<Mermaid>\nflowchart LR\n  A{Start} --> B[<b>]\n</Mermaid>\n");
-    assert_eq!(component.html, expected);
     let chart = render("<Mermaid chart={`flowchart LR\n  A{Start} --> B[<b>]`} />\n");
-    assert_eq!(chart.html, expected);
-    assert!(fenced.text.contains("A{Start}"));
-    for r in [fenced, component, chart] {
+    for r in [&fenced, &component, &chart] {
         assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+        let html = &r.html;
+        assert!(
+            html.starts_with("<figure class=\"c-mermaid\"><svg "),
+            "{html}"
+        );
+        assert!(html.contains(" role=\"img\" aria-label=\"Diagram\" style=\"max-width:"));
+        assert!(
+            !html.contains("<svg xmlns=\"http://www.w3.org/2000/svg\" width="),
+            "no fixed size"
+        );
+        assert!(
+            html.contains(">Start</tspan>") || html.contains(">Start<"),
+            "{html}"
+        );
+        assert!(html.contains("&lt;b&gt;"), "labels are text: {html}");
+        assert!(html.ends_with("<details class=\"c-mermaid-details\"><summary>Diagram source</summary><pre class=\"c-mermaid-source\"><code class=\"language-mermaid\">flowchart LR\n  A{Start} --&gt; B[&lt;b&gt;]</code></pre></details></figure>"), "{html}");
     }
+    assert!(fenced.text.contains("A{Start}"));
+}
+
+#[test]
+fn two_mermaid_diagrams_on_a_page_share_no_ids_and_script_links_are_inert() {
+    let r = render("```mermaid\nflowchart LR\n  A --> B\n```\n\n```mermaid\nflowchart LR\n  C --> D\n  click C \"javascript:alert(1)\"\n```\n");
+    let ids: Vec<&str> = r
+        .html
+        .split(" id=\"")
+        .skip(1)
+        .map(|rest| &rest[..rest.find('"').unwrap()])
+        .collect();
+    assert!(!ids.is_empty());
+    let unique: std::collections::HashSet<&&str> = ids.iter().collect();
+    assert_eq!(unique.len(), ids.len(), "{ids:?}");
+    assert!(
+        ids.iter().any(|id| id.starts_with("mermaid-1-"))
+            && ids.iter().any(|id| id.starts_with("mermaid-2-"))
+    );
+    assert!(!r.html.contains("href=\"javascript"), "{}", r.html);
+}
+
+#[test]
+fn a_mermaid_diagram_that_cannot_be_drawn_shows_its_source_with_a_warning() {
+    let r = render("Intro.\n\n```mermaid\nnot a diagram\n```\n");
+    assert!(r.html.contains("<figure class=\"c-mermaid\"><pre class=\"c-mermaid-source\"><code class=\"language-mermaid\">not a diagram</code></pre><figcaption>Diagram source (Mermaid)</figcaption></figure>"), "{}", r.html);
+    assert_eq!(r.diagnostics.len(), 1, "{:?}", r.diagnostics);
+    let d = &r.diagnostics[0];
+    assert!(
+        d.message
+            .starts_with("Mermaid diagram cannot be drawn: unexpected token 'not a diagram'"),
+        "{}",
+        d.message
+    );
+    assert_eq!(d.position.map(|p| p.line), Some(3), "{d:?}");
 }
 
 #[test]

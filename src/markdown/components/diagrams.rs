@@ -1,24 +1,17 @@
 //! Source-text components: Mermaid diagrams and Latex formulas.
 //!
-//! A formula becomes MathML at build time ([`super::super::math`]). A
-//! Mermaid diagram stays its source, readable in a captioned `<pre>`:
-//! drawing it needs Mermaid's JavaScript, which sheaf does not ship.
+//! Both are drawn at build time, so pages need no script for them: a
+//! formula becomes MathML ([`super::super::math`]), a Mermaid diagram an
+//! inline SVG drawn by `mermaid-rs-renderer`, with its source kept below it
+//! in a closed `<details>` (readable, copyable, and what a screen reader
+//! can fall back on). A diagram the renderer rejects shows its source, with
+//! a warning.
 
 use super::super::attrs::{parse_literal, AttrList};
 use super::super::html::escape;
 use super::super::math::math_html;
 use super::super::mdx::{self, Element, Node};
 use super::super::render::Renderer;
-
-/// A Mermaid diagram's source in a captioned figure (also used for
-/// ```` ```mermaid ```` fences).
-pub fn mermaid_html(source: &str) -> String {
-    format!(
-        "<figure class=\"c-mermaid\"><pre class=\"c-mermaid-source\"><code class=\"language-mermaid\">{}</code></pre>\
-         <figcaption>Diagram source (Mermaid)</figcaption></figure>",
-        escape(source.trim())
-    )
-}
 
 impl Renderer<'_> {
     /// Mermaid: the `chart` attribute, or the children as written.
@@ -29,9 +22,32 @@ impl Renderer<'_> {
             .unwrap_or_else(|| source_text(&el.children));
         self.push_text(&source);
         self.push_text("\n");
-        mermaid_html(&source)
+        let (html, problem) = self.mermaid_figure(&source);
+        if let Some(message) = problem {
+            self.warn_at(el.offset, message, Some(MERMAID_HELP.into()));
+        }
+        html
     }
 
+    /// A Mermaid diagram (the component or a ```` ```mermaid ```` fence) as
+    /// a figure with the drawing and its source; with the problem to report
+    /// when it cannot be drawn (the figure then shows the source alone).
+    pub(crate) fn mermaid_figure(&mut self, source: &str) -> (String, Option<String>) {
+        let id = self.unique_id("mermaid");
+        match draw_mermaid(source, &id) {
+            Ok(svg) => (mermaid_figure_html(&svg, source), None),
+            Err(reason) => (
+                mermaid_source_html(source),
+                Some(format!("Mermaid diagram cannot be drawn: {reason}")),
+            ),
+        }
+    }
+}
+
+/// The help line of an undrawable diagram.
+pub(crate) const MERMAID_HELP: &str = "sheaf shows its source instead; check the diagram's syntax";
+
+impl Renderer<'_> {
     /// Latex: the children as a formula, inline within a line of text and
     /// a display block on lines of their own.
     pub(super) fn latex(&mut self, el: &Element) -> String {
@@ -71,5 +87,114 @@ fn source_text(children: &[Node]) -> String {
             Node::Element(_) => {}
         }
     }
+    out
+}
+
+/// The figure of a drawn diagram: the SVG, then its source folded away.
+fn mermaid_figure_html(svg: &str, source: &str) -> String {
+    format!(
+        "<figure class=\"c-mermaid\">{svg}<details class=\"c-mermaid-details\"><summary>Diagram source</summary>\
+         <pre class=\"c-mermaid-source\"><code class=\"language-mermaid\">{}</code></pre></details></figure>",
+        escape(source.trim())
+    )
+}
+
+/// A diagram that could not be drawn: its source in a captioned figure.
+fn mermaid_source_html(source: &str) -> String {
+    format!(
+        "<figure class=\"c-mermaid\"><pre class=\"c-mermaid-source\"><code class=\"language-mermaid\">{}</code></pre>\
+         <figcaption>Diagram source (Mermaid)</figcaption></figure>",
+        escape(source.trim())
+    )
+}
+
+/// Draws `source` as an SVG element fit for inlining into a page: it scales
+/// down with its column, its ids start with `id` (two diagrams on a page
+/// never share one), and links with a script URL (`click` lines) are inert.
+fn draw_mermaid(source: &str, id: &str) -> Result<String, String> {
+    let drawn = std::panic::catch_unwind(|| mermaid_rs_renderer::render(source))
+        .map_err(|_| "the renderer failed on it".to_string())?
+        .map_err(|e| first_line(&e.to_string()))?;
+    let svg = drawn.trim();
+    if !svg.starts_with("<svg") {
+        return Err("the renderer returned no SVG".into());
+    }
+    Ok(inert_script_links(&responsive(&prefix_ids(svg, id))))
+}
+
+fn first_line(text: &str) -> String {
+    text.lines().next().unwrap_or(text).trim().to_string()
+}
+
+/// `id="x"`, `url(#x)` and `href="#x"` with `prefix-` before each id.
+fn prefix_ids(svg: &str, prefix: &str) -> String {
+    svg.replace(" id=\"", &format!(" id=\"{prefix}-"))
+        .replace("url(#", &format!("url(#{prefix}-"))
+        .replace("href=\"#", &format!("href=\"#{prefix}-"))
+}
+
+/// The root element's fixed `width`/`height` become a width that follows
+/// the column up to the drawn size (the `viewBox` keeps the proportions),
+/// and the drawing is labelled for assistive technology.
+fn responsive(svg: &str) -> String {
+    let Some(end) = svg.find('>') else {
+        return svg.to_string();
+    };
+    let (root, rest) = svg.split_at(end);
+    let width = attribute(root, "width").unwrap_or_default();
+    let mut tag = String::from("<svg");
+    for (name, value) in root_attributes(root) {
+        if name != "width" && name != "height" {
+            tag.push_str(&format!(" {name}=\"{value}\""));
+        }
+    }
+    tag.push_str(" role=\"img\" aria-label=\"Diagram\"");
+    if !width.is_empty() {
+        tag.push_str(&format!(" style=\"max-width:{width}px\""));
+    }
+    tag + rest
+}
+
+/// The `name="value"` pairs of an element's start tag (values as written).
+fn root_attributes(tag: &str) -> Vec<(&str, &str)> {
+    let mut out = Vec::new();
+    let mut rest = tag.trim_start_matches("<svg");
+    while let Some(eq) = rest.find("=\"") {
+        let name = rest[..eq].trim();
+        let after = &rest[eq + 2..];
+        let Some(close) = after.find('"') else { break };
+        out.push((name, &after[..close]));
+        rest = &after[close + 1..];
+    }
+    out
+}
+
+fn attribute<'t>(tag: &'t str, name: &str) -> Option<&'t str> {
+    root_attributes(tag)
+        .into_iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, v)| v)
+}
+
+/// `href`s with a `javascript:`, `vbscript:` or `data:` URL emptied, as
+/// Mermaid's own strict security level does.
+fn inert_script_links(svg: &str) -> String {
+    let mut out = String::with_capacity(svg.len());
+    let mut rest = svg;
+    while let Some(at) = rest.find("href=\"") {
+        let value_start = at + "href=\"".len();
+        out.push_str(&rest[..value_start]);
+        rest = &rest[value_start..];
+        let end = rest.find('"').unwrap_or(rest.len());
+        let scheme = rest[..end].trim_start().to_ascii_lowercase();
+        if !["javascript:", "vbscript:", "data:"]
+            .iter()
+            .any(|s| scheme.starts_with(s))
+        {
+            out.push_str(&rest[..end]);
+        }
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
     out
 }

@@ -14,7 +14,7 @@ mod layout;
 mod tabs;
 mod visual;
 
-pub(super) use diagrams::mermaid_html;
+pub(super) use diagrams::MERMAID_HELP;
 
 use serde_json::Value;
 
