@@ -263,6 +263,7 @@ impl<'a> Loader<'a> {
             anchor: None,
             in_nav: true,
             urls: PageUrls::default(),
+            written_at: None,
         }))
     }
 
@@ -341,6 +342,7 @@ impl<'a> Loader<'a> {
             anchor: None,
             in_nav,
             urls: PageUrls::default(),
+            written_at: None,
         }
     }
 
