@@ -102,11 +102,20 @@ fn page_content(
     text: &UntrustedText<'_>,
 ) -> PageContent {
     let written = |kind: ExampleKind| -> String {
+        let label = match kind {
+            ExampleKind::Request => "Request example",
+            ExampleKind::Response => "Response example",
+        };
         rendered
             .examples
             .iter()
             .filter(|e| e.kind == kind)
-            .map(|e| e.html.as_str())
+            .map(|e| {
+                format!(
+                    "<section class=\"api-card\" aria-label=\"{label}\">{}</section>",
+                    e.html
+                )
+            })
             .collect()
     };
     let (request, response) = (
