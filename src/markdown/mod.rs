@@ -83,7 +83,8 @@ impl Markdown {
     }
 
     /// [`Markdown::render_untrusted`] for text shown inline (a summary, a
-    /// page description): one paragraph comes without its `<p>`.
+    /// page description): one paragraph's inline HTML without its `<p>`;
+    /// anything else (a list, a heading) as escaped text.
     pub fn render_untrusted_inline(
         &self,
         source: &str,

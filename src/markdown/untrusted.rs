@@ -72,14 +72,22 @@ pub fn render(
     html
 }
 
-/// [`render`] for a one-paragraph text shown inline (a summary line, a
-/// page description): the wrapping `<p>` is left out when there is only one.
+/// [`render`] for text shown inline (a summary line, a page description):
+/// one paragraph's inline HTML without its `<p>`. Text that is not one
+/// paragraph (a description that starts with `1.` or `#`) is shown as it
+/// is written, escaped: inline places hold no lists or headings.
 pub fn render_inline(
     hl: &Highlighter,
     source: &str,
     urls: &dyn Fn(&str, UrlKind) -> UrlRewrite,
 ) -> String {
-    unwrap_paragraph(render(hl, source, urls))
+    let html = render(hl, source, urls);
+    let inner = unwrap_paragraph(html.clone());
+    if inner != html && html.starts_with("<p>") {
+        inner
+    } else {
+        crate::html::escape(source.trim())
+    }
 }
 
 /// Links and images kept or made inert, so each end tag matches its start.
@@ -265,13 +273,22 @@ mod tests {
     }
 
     #[test]
-    fn inline_rendering_leaves_out_a_lone_paragraph() {
+    fn inline_rendering_is_one_paragraph_or_the_text_as_written() {
         let hl = Highlighter::new();
         let keep = |_: &str, _| UrlRewrite::Keep;
         assert_eq!(
             render_inline(&hl, "`success` is 1", &keep),
             "<code>success</code> is 1"
         );
-        assert_eq!(render_inline(&hl, "a\n\nb", &keep), "<p>a</p>\n<p>b</p>\n");
+        assert_eq!(render_inline(&hl, "a\n\nb", &keep), "a\n\nb");
+        assert_eq!(
+            render_inline(&hl, "2024. A *year*", &keep),
+            "2024. A *year*",
+            "not an ordered list"
+        );
+        assert_eq!(
+            render_inline(&hl, "<b>x</b>", &keep),
+            "&lt;b&gt;x&lt;/b&gt;"
+        );
     }
 }

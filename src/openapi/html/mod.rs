@@ -31,7 +31,8 @@ use crate::openapi::view::{BodyView, EndpointView, ResponseView};
 pub trait EndpointText {
     /// A description as block HTML.
     fn markdown(&self, source: &str) -> String;
-    /// A one-paragraph description as inline HTML (no `<p>`).
+    /// A one-paragraph description as inline HTML (no `<p>`); text that is
+    /// not one paragraph comes back as escaped text.
     fn inline_markdown(&self, source: &str) -> String;
     /// The inside of a `<code>` element: `code` highlighted as `lang`.
     fn code(&self, lang: &str, code: &str) -> String;
