@@ -192,8 +192,9 @@ impl Site {
 
     /// The places that show a copy of another page, as (place slug, page):
     /// the site root (`index`) shows the home page when no `index` page
-    /// exists; the folder of a tab (`tabs[].url`) that no page occupies
-    /// shows the tab's first navigation page. Visitors of those URLs read
+    /// exists; the folder of a tab (`tabs[].url`, or for a docs.json tab
+    /// the folder all its pages share) that no page occupies shows the
+    /// tab's first navigation page. Visitors of those URLs read
     /// the page itself, which names its own URL as canonical.
     pub fn section_roots(&self) -> Vec<(String, PageId)> {
         let mut roots: Vec<(String, PageId)> = Vec::new();
@@ -201,7 +202,11 @@ impl Site {
             roots.push(("index".to_string(), home.id));
         }
         for (i, tab) in self.config.tabs.iter().enumerate() {
-            let place = tab.url.trim_matches('/');
+            let folder = self.common_folder(|p| p.tab == Some(i));
+            let place = match tab.url.trim_matches('/') {
+                "" => folder.as_str(),
+                url => url,
+            };
             let unusable = place.is_empty()
                 || place.contains(':')
                 || place.split('/').any(|part| part == ".." || part == ".");
@@ -218,6 +223,36 @@ impl Site {
             }
         }
         roots
+    }
+
+    /// The deepest folder holding every navigation page that `in_section`
+    /// accepts (a docs.json tab has no URL of its own); empty when they
+    /// share none.
+    fn common_folder(&self, in_section: impl Fn(&Page) -> bool) -> String {
+        let mut pages = self
+            .nav_order
+            .iter()
+            .map(|&id| &self.pages[id])
+            .filter(|p| in_section(p));
+        let folder = |page: &Page| -> Vec<String> {
+            let mut parts: Vec<String> = page.slug.split('/').map(str::to_string).collect();
+            parts.pop();
+            parts
+        };
+        let Some(first) = pages.next() else {
+            return String::new();
+        };
+        let mut common = folder(first);
+        for page in pages {
+            let parts = folder(page);
+            let shared = common
+                .iter()
+                .zip(&parts)
+                .take_while(|(a, b)| a == b)
+                .count();
+            common.truncate(shared);
+        }
+        common.join("/")
     }
 
     /// Whether a page is written where `slug` would be.
@@ -394,14 +429,29 @@ mod tests {
     fn the_root_and_free_tab_folders_show_their_first_page() {
         let config = r#"{"name": "X",
             "tabs": [{"name": "API", "url": "api"}, {"name": "Own", "url": "own"},
-                     {"name": "Out", "url": "https://x.com"}, {"name": "Empty", "url": "empty"}],
+                     {"name": "Out", "url": "https://x.com"}, {"name": "Empty", "url": "empty"},
+                     {"name": "No URL", "url": ""}],
             "navigation": [{"group": "Start", "pages": ["intro"]},
                            {"group": "API", "pages": ["api/overview", "api/get"]},
-                           {"group": "Own", "pages": ["own/index", "own/more"]}]}"#;
-        let site = site_of(
-            &["intro", "api/overview", "api/get", "own/index", "own/more"],
-            config,
-        );
+                           {"group": "Own", "pages": ["own/index", "own/more"]},
+                           {"group": "Deep", "pages": ["deep/a/one", "deep/a/b/two"]}]}"#;
+        let pages = [
+            "intro",
+            "api/overview",
+            "api/get",
+            "own/index",
+            "own/more",
+            "deep/a/one",
+            "deep/a/b/two",
+        ];
+        let mut site = site_of(&pages, config);
+        // As a docs.json tab places its groups: the tab has no URL.
+        for page in &mut site.pages {
+            let deep = page.slug.starts_with("deep/");
+            if deep || page.tab == Some(4) {
+                page.tab = deep.then_some(4);
+            }
+        }
         let roots: Vec<(String, &str)> = site
             .section_roots()
             .into_iter()
@@ -409,7 +459,11 @@ mod tests {
             .collect();
         assert_eq!(
             roots,
-            [("index".into(), "intro"), ("api".into(), "api/overview")]
+            [
+                ("index".into(), "intro"),
+                ("api".into(), "api/overview"),
+                ("deep/a".into(), "deep/a/one")
+            ]
         );
         let with_index = site_of(
             &["index", "intro"],
