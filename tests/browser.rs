@@ -1022,3 +1022,197 @@ async fn an_open_preview_page_reloads_itself_after_its_file_changes() {
     browser.close().await;
     server.shutdown();
 }
+
+/* ---- endpoint pages: two columns, field trees, the Try-it response ---- */
+
+/// The three User Group Service endpoint pages of `example-docs/`.
+const ENDPOINT_PAGES: [(&str, &str); 3] = [
+    ("get-user", "api-reference/get-user/"),
+    ("update-user", "api-reference/update-user/"),
+    ("rotate-token", "api-reference/rotate-token/"),
+];
+
+/// Where the request example card and the field list are, and what of the
+/// card shows below the sticky top bar.
+const COLUMNS_PROBE: &str = "
+  const card = document.querySelector('.page-aside .api-request').getBoundingClientRect();
+  const fields = document.querySelector('.page-body .field-list').getBoundingClientRect();
+  const bar = document.querySelector('.topbar').getBoundingClientRect();
+  const tabs = document.querySelector('.tabs');
+  const top = tabs ? Math.max(bar.bottom, tabs.getBoundingClientRect().bottom) : bar.bottom;
+  return {
+    cardLeft: card.left, cardTop: card.top, cardBottom: card.bottom,
+    fieldsRight: fields.right, headerBottom: top,
+    shown: Math.min(card.bottom, innerHeight) - Math.max(card.top, top),
+    scrolled: scrollY,
+    overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth
+  };";
+
+fn number(value: &serde_json::Value, key: &str) -> f64 {
+    value[key]
+        .as_f64()
+        .unwrap_or_else(|| panic!("{key} in {value}"))
+}
+
+#[tokio::test]
+async fn endpoint_pages_keep_the_request_example_beside_the_fields_at_1440() {
+    let Some(browser) = launch().await else {
+        return;
+    };
+    let site = example_site();
+    browser.set_viewport(1440, 900, false);
+    for (name, path) in ENDPOINT_PAGES {
+        for theme in ["light", "dark"] {
+            show_page(&browser, &site.url(path), theme).await;
+            browser.find(".api-response [data-tabs][data-ready]").await;
+            let at_top = browser.eval(COLUMNS_PROBE).await;
+            assert!(
+                number(&at_top, "cardLeft") >= number(&at_top, "fieldsRight"),
+                "{name}: the request example is right of the fields: {at_top}"
+            );
+            assert_eq!(
+                at_top["overflow"],
+                json!(0),
+                "{name}: no sideways scrolling"
+            );
+            save_screenshot(&browser, &format!("endpoint-{name}-desktop-{theme}")).await;
+
+            // Long enough to scroll by 1500 px with the field trees open.
+            browser
+                .eval("document.querySelectorAll('.page-body details').forEach(d => d.open = true); window.scrollTo(0, 1500); return null;")
+                .await;
+            browser.wait_until("scrollY === 1500").await;
+            let scrolled = browser.eval(COLUMNS_PROBE).await;
+            assert!(
+                number(&scrolled, "cardTop") >= number(&scrolled, "headerBottom") - 1.0
+                    && number(&scrolled, "shown") > 200.0,
+                "{name}: the request example stays in view: {scrolled}"
+            );
+        }
+    }
+    save_screenshot(&browser, "endpoint-rotate-token-desktop-dark-scrolled").await;
+    browser.close().await;
+}
+
+#[tokio::test]
+async fn endpoint_pages_are_one_column_without_overflow_on_a_phone() {
+    let Some(browser) = launch().await else {
+        return;
+    };
+    let site = example_site();
+    browser.set_viewport(390, 844, true);
+    for (name, path) in ENDPOINT_PAGES {
+        for theme in ["light", "dark"] {
+            show_page(&browser, &site.url(path), theme).await;
+            browser.find(".api-response [data-tabs][data-ready]").await;
+            let layout = browser
+                .eval(
+                    "const box = s => document.querySelector(s).getBoundingClientRect();
+                     const intro = box('.page-intro'), aside = box('.page-aside'), body = box('.page-body');
+                     const page = document.documentElement;
+                     return { overflow: page.scrollWidth - page.clientWidth,
+                              stacked: intro.bottom <= aside.top && aside.bottom <= body.top,
+                              sameLeft: Math.abs(aside.left - body.left) < 1 };",
+                )
+                .await;
+            assert_eq!(
+                layout,
+                json!({"overflow": 0, "stacked": true, "sameLeft": true}),
+                "{name} {theme}"
+            );
+            save_screenshot(&browser, &format!("endpoint-{name}-phone-{theme}")).await;
+        }
+    }
+    browser.close().await;
+}
+
+#[tokio::test]
+async fn nested_fields_fold_behind_show_child_attributes() {
+    let Some(browser) = launch().await else {
+        return;
+    };
+    let site = example_site();
+    browser.goto(&site.url("api-reference/get-user/")).await;
+    let summary = browser
+        .find(".endpoint-responses .field-children > summary")
+        .await;
+    assert_eq!(summary.text().await.unwrap(), "Show 5 child attributes");
+    let child_shown = "return document.querySelector('.endpoint-responses .field-children .field-name').checkVisibility();";
+    assert_eq!(browser.eval(child_shown).await, json!(false));
+    summary.click().await.unwrap();
+    assert_eq!(browser.eval(child_shown).await, json!(true));
+    assert_eq!(summary.text().await.unwrap(), "Hide 5 child attributes");
+    browser.close().await;
+}
+
+#[tokio::test]
+async fn try_it_shows_status_time_size_headers_and_a_highlighted_body() {
+    let Some(browser) = launch().await else {
+        return;
+    };
+    let (api, _calls) = serve_api(r#"{"id":7,"name":"Grace","admin":false}"#);
+    let site = build_site(|root| set_api_server(root, &api.origin()));
+    browser.set_viewport(1440, 900, false);
+    browser.goto(&site.url("api/update-user/")).await;
+    browser
+        .click(".page-aside [data-playground] [data-send]")
+        .await;
+    browser
+        .wait_until("document.querySelector('[data-playground] [data-status]').textContent !== ''")
+        .await;
+
+    let shown = browser
+        .eval(
+            "const q = s => document.querySelector('[data-playground] ' + s);
+             const body = q('[data-response-body]');
+             return {
+               status: q('[data-status]').textContent,
+               statusClass: q('[data-status]').getAttribute('data-status-class'),
+               time: /^\\d+ ms$/.test(q('[data-time]').textContent),
+               size: q('[data-size]').textContent,
+               headers: Array.from(q('[data-headers]').querySelectorAll('dt')).map(d => d.textContent),
+               headerCount: q('[data-header-count]').textContent,
+               keys: Array.from(body.querySelectorAll('.hl-n')).map(s => s.textContent),
+               strings: Array.from(body.querySelectorAll('.hl-s')).map(s => s.textContent),
+               text: body.textContent,
+               inAside: !!q('[data-result]').closest('.page-aside')
+             };",
+        )
+        .await;
+    let headers = shown["headers"].as_array().expect("headers").clone();
+    assert!(
+        headers.contains(&json!("content-type")),
+        "the response headers are listed: {shown}"
+    );
+    assert_eq!(shown["headerCount"], json!(format!("({})", headers.len())));
+    assert_eq!(
+        (
+            &shown["status"],
+            &shown["statusClass"],
+            &shown["time"],
+            &shown["size"]
+        ),
+        (
+            &json!("200 OK"),
+            &json!("2xx"),
+            &json!(true),
+            &json!("37 B")
+        )
+    );
+    assert_eq!(
+        shown["keys"],
+        json!(["\"id\"", "7", "\"name\"", "\"admin\"", "false"])
+    );
+    assert_eq!(shown["strings"], json!(["\"Grace\""]));
+    assert_eq!(
+        shown["text"],
+        json!("{\n  \"id\": 7,\n  \"name\": \"Grace\",\n  \"admin\": false\n}")
+    );
+    assert_eq!(
+        shown["inAside"],
+        json!(true),
+        "Try-it is in the right column"
+    );
+    save_screenshot(&browser, "endpoint-try-it-response").await;
+    browser.close().await;
+}

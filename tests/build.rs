@@ -580,3 +580,127 @@ fn only_listed_pages_are_indexed_unless_seo_says_so() {
         "still not in the sidebar"
     );
 }
+
+/// The tags (not escaped text) whose `href`, `src` or `action` URL runs
+/// script or smuggles a document: `javascript:`, `vbscript:`, `data:`,
+/// read as a browser reads them (case, tabs and spaces ignored).
+fn live_script_urls(html: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for (start, _) in html.match_indices('<') {
+        let end = html[start..].find('>').map_or(html.len(), |e| start + e);
+        let tag = &html[start..end];
+        for attr in ["href=", "src=", "action="] {
+            for (at, _) in tag.match_indices(attr) {
+                let value: String = tag[at + attr.len()..]
+                    .trim_start_matches(['"', '\''])
+                    .chars()
+                    .filter(|c| !c.is_whitespace())
+                    .take(12)
+                    .collect::<String>()
+                    .to_ascii_lowercase()
+                    .replace("&#9;", "");
+                if ["javascript:", "vbscript:", "data:"]
+                    .iter()
+                    .any(|scheme| value.starts_with(scheme))
+                {
+                    found.push(tag.to_string());
+                }
+            }
+        }
+    }
+    found
+}
+
+/// Builds fixture `name` and returns the HTML of page `path` (a folder).
+fn built_page(name: &str, path: &str) -> String {
+    let out = tempfile::tempdir().unwrap();
+    let site = out.path().join("site");
+    let output = build(&fixture(name), &site);
+    assert!(output.status.success(), "{}", stderr(&output));
+    fs::read_to_string(site.join(path).join("index.html")).unwrap()
+}
+
+#[test]
+fn links_that_run_script_in_an_openapi_spec_stay_plain_text() {
+    let html = built_page("openapi-untrusted", "get-things-id");
+    assert_eq!(live_script_urls(&html), Vec::<String>::new());
+    for text in [
+        "operation-link",
+        "tab-link",
+        "parameter-link",
+        "response-link",
+        "enum-link",
+        "scheme-link",
+        "server-link",
+        "image-alt",
+    ] {
+        assert!(html.contains(text), "the text of {text} is kept");
+    }
+    assert!(html.contains("<a href=\"https://example.com/ok\">safe-link</a>"));
+    assert!(html.contains("&lt;script&gt;alert('raw script')&lt;/script&gt;"));
+    assert!(html.contains("&lt;img src=\"x\" onerror=\"alert('raw img')\"&gt;"));
+    assert!(!html.contains("<script>alert") && !html.contains("<img src=\"x\""));
+}
+
+#[test]
+fn links_that_run_script_in_frontmatter_stay_plain_text() {
+    let html = built_page("frontmatter-untrusted", "imported");
+    assert_eq!(live_script_urls(&html), Vec::<String>::new());
+    assert!(html.contains(
+        "<div class=\"page-description\">Read frontmatter-link, vb-link, data-link, the <code>code</code> and <a href=\"https://example.com/ok\">safe-link</a>. &lt;img src=x onerror=alert('raw')&gt;</div>"
+    ));
+}
+
+#[test]
+fn every_kind_of_openapi_description_is_markdown() {
+    let html = built_page("openapi-markdown", "post-things");
+    for (kind, rendered) in [
+        ("operation", "<p>Creates a <em>thing</em>. It needs:</p>\n<ul>\n<li>a <code>name</code></li>\n<li>a <a href=\"../overview/#things\">kind</a></li>\n</ul>"),
+        ("parameter", "When <code>true</code>, <strong>nothing</strong> is stored."),
+        ("property", "see <a href=\"https://example.com/naming\">naming</a>."),
+        ("response summary", "<span class=\"response-summary\"><code>success</code> is 1 when the thing was created.</span>"),
+        ("response body", "<p>The body holds the new thing's <code>id</code>.</p>"),
+        ("enum", "<li><code>big</code>: Larger than <code>1 m</code>.</li><li><code>small</code>: Fits in a <em>pocket</em>.</li>"),
+        ("security scheme", "Send your key in <code>X-Key</code>, <strong>not</strong> in the query."),
+        ("server", "<p class=\"endpoint-server\">The <code>production</code> server.</p>"),
+    ] {
+        assert!(html.contains(rendered), "{kind} description: {rendered}");
+    }
+    let body = &html[html.find("<div class=\"page-body\">").unwrap()..];
+    assert!(
+        !body.contains('`'),
+        "no literal backticks in the descriptions"
+    );
+}
+
+#[test]
+fn request_and_response_examples_written_in_a_page_go_to_its_aside() {
+    let out = tempfile::tempdir().unwrap();
+    let site = out.path().join("site");
+    let output = build(&fixture("examples-aside"), &site);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let read = |page: &str| fs::read_to_string(site.join(page).join("index.html")).unwrap();
+    let split = |html: &str| {
+        let start = html.find("<aside class=\"page-aside\"").expect("an aside");
+        let end = html.find("</aside>").unwrap();
+        (html[start..end].to_string(), html[end..].to_string())
+    };
+
+    let (aside, rest) = split(&read("create-pet"));
+    assert!(aside.contains("c-request-example") && aside.contains("c-response-example"));
+    assert!(aside.contains("pet_1") && aside.contains("data-playground"));
+    assert!(
+        !aside.contains("data-code-tabs"),
+        "the written request example replaces the generated samples"
+    );
+    assert!(rest.contains("class=\"c-field\"") && !rest.contains("c-request-example"));
+
+    let guide = read("config-guide");
+    let (aside, rest) = split(&guide);
+    assert!(aside.contains("retries"), "any page may have an aside");
+    assert!(!rest.contains("retries") && rest.contains("Another section."));
+    assert!(
+        !guide.contains("On this page"),
+        "the aside takes the TOC's place"
+    );
+}

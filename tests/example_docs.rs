@@ -200,3 +200,73 @@ fn llms_txt_lists_pages_in_navigation_order_with_descriptions() {
         "{llms}"
     );
 }
+
+#[test]
+fn the_site_root_is_the_home_page_itself_with_a_canonical_link() {
+    let root = fs::read_to_string(built().join("index.html")).unwrap();
+    assert!(!root.contains("http-equiv=\"refresh\""), "no redirect");
+    assert!(root.contains("<link rel=\"canonical\" href=\"./introduction/\">"));
+    assert!(root.contains("<title>Introduction - User Group Service</title>"));
+    let intro = page("introduction");
+    let body = |html: &str| {
+        let start = html.find("<div class=\"prose\">").unwrap();
+        html[start..html.find("</article>").unwrap()].to_string()
+    };
+    let (at_root, own) = (body(&root), body(&intro));
+    assert_ne!(at_root, own, "links are written from the root");
+    // The same page: only the climb to the root differs (`../x` from
+    // introduction/, `x` or `./x` from the root).
+    assert_eq!(at_root.replace("\"./", "\""), own.replace("\"../", "\""));
+    assert!(!intro.contains("rel=\"canonical\""));
+}
+
+#[test]
+fn the_api_reference_tab_folder_is_its_first_page() {
+    let tab = fs::read_to_string(built().join("api-reference/index.html")).unwrap();
+    assert!(tab.contains("<link rel=\"canonical\" href=\"../api-reference/introduction/\">"));
+    let overview = page("api-reference/introduction");
+    let title = |html: &str| {
+        html[html.find("<title>").unwrap()..html.find("</title>").unwrap()].to_string()
+    };
+    assert_eq!(title(&tab), title(&overview));
+}
+
+#[test]
+fn endpoint_samples_and_examples_are_highlighted() {
+    let get = page("api-reference/get-user");
+    let aside =
+        &get[get.find("<aside class=\"page-aside\"").unwrap()..get.find("</aside>").unwrap()];
+    let curl = aside
+        .find("<pre class=\"hl\"><code class=\"language-bash\">")
+        .expect("the cURL sample");
+    assert!(aside[curl..]
+        .starts_with("<pre class=\"hl\"><code class=\"language-bash\"><span class=\"hl-"));
+    for lang in ["python", "javascript", "go", "rust"] {
+        let start = aside
+            .find(&format!("<code class=\"language-{lang}\">"))
+            .unwrap_or_else(|| panic!("a {lang} sample"));
+        let sample = &aside[start..start + aside[start..].find("</code>").unwrap()];
+        assert!(
+            sample.contains("<span class=\"hl-"),
+            "{lang} is highlighted"
+        );
+    }
+    let response = &aside[aside.find("aria-label=\"Response examples\"").unwrap()..];
+    assert!(
+        response.contains("<code class=\"language-json\">{\n  <span class=\"hl-n\">\"success\"</span>: <span class=\"hl-n\">1</span>"),
+        "keys and numbers are highlighted: {response}"
+    );
+    assert!(response.contains("<span class=\"hl-s\">\"USER_GROUP_TOKEN\"</span>"));
+}
+
+#[test]
+fn response_descriptions_are_markdown() {
+    for path in ["get-user", "update-user", "rotate-token"] {
+        let html = page(&format!("api-reference/{path}"));
+        assert!(
+            html.contains("<span class=\"response-summary\">The response envelope. The HTTP status codes are not documented; <code>success</code> is 1 when the call succeeded and 0 when it did not.</span>"),
+            "{path}"
+        );
+        assert!(!html.contains("`success`"), "{path}: no literal backticks");
+    }
+}

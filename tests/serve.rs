@@ -808,3 +808,36 @@ fn a_page_body_edit_rerenders_only_that_page_in_place() {
     );
     server.shutdown();
 }
+
+#[test]
+fn a_body_edit_of_the_home_page_also_updates_the_site_root_in_place() {
+    let root = site_copy();
+    std::fs::rename(
+        root.path().join("index.mdx"),
+        root.path().join("welcome.mdx"),
+    )
+    .unwrap();
+    let config = root.path().join("site.json");
+    let renamed = std::fs::read_to_string(&config)
+        .unwrap()
+        .replace("\"index\"", "\"welcome\"");
+    std::fs::write(&config, renamed).unwrap();
+    let server = Server::start(&options(root.path())).unwrap();
+    wait_until(&server, "the first build", |s| s.dir.is_some());
+    let before = server.snapshot();
+    let dir = before.dir.clone().unwrap();
+    let home = std::fs::read_to_string(dir.join("index.html")).unwrap();
+    assert!(home.contains("The first version") && home.contains("rel=\"canonical\""));
+
+    let page = root.path().join("welcome.mdx");
+    let edited = std::fs::read_to_string(&page)
+        .unwrap()
+        .replace("The first version", "The incremental version");
+    std::fs::write(&page, edited).unwrap();
+    wait_until(&server, "the root copy is re-rendered", |_| {
+        std::fs::read_to_string(dir.join("index.html"))
+            .is_ok_and(|h| h.contains("The incremental version"))
+    });
+    assert_eq!(server.snapshot().dir, before.dir, "updated in place");
+    server.shutdown();
+}

@@ -429,7 +429,7 @@ fn write_site_files(
     search.and(rest)
 }
 
-/// The theme assets, home redirect, 404 page, sitemap, robots.txt, llms
+/// The theme assets, home and tab root pages, 404 page, sitemap, robots.txt, llms
 /// files (`llms-full.txt` only with `markdownSources`) and redirects.
 fn write_extras(
     project: &Project,
@@ -467,17 +467,27 @@ fn write_extras(
     Ok(())
 }
 
-/// The site root shows the home page: when it is not `index` itself, a
-/// redirect page at the root points to it.
+/// The site root and tab folders that no page occupies show a copy of
+/// their first page ([`Site::section_roots`]).
 fn write_home(project: &Project, staging: &output::Staging) -> std::io::Result<()> {
-    let site = &project.site;
-    match site.home() {
-        Some(home) if home.slug != "index" => {
-            let html = project
-                .theme
-                .render_redirect(&links::relative(0, &home.url()));
-            staging.write(&PathBuf::from("index.html"), html.as_bytes())
-        }
-        _ => Ok(()),
+    for (path, html) in section_root_pages(project, None) {
+        staging.write(&path, html.as_bytes())?;
     }
+    Ok(())
+}
+
+/// The copies of pages shown at the site root and tab folders, as (output
+/// path, HTML); only the copies of page `of` when given. A copy's problems
+/// are its page's, reported by the page's own job.
+fn section_root_pages(project: &Project, of: Option<PageId>) -> Vec<(PathBuf, String)> {
+    let site = &project.site;
+    site.section_roots()
+        .into_iter()
+        .filter(|(_, id)| of.is_none_or(|of| of == *id))
+        .filter_map(|(place, id)| {
+            let copy = site.pages[id].copy_at(&place);
+            let html = page::render(project, &copy, page::Mode::Build).html?;
+            Some((copy.output_path(), html))
+        })
+        .collect()
 }

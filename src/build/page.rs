@@ -8,8 +8,12 @@ use super::links::UrlResolver;
 use super::Project;
 use crate::content::Page;
 use crate::diagnostics::Diagnostic;
-use crate::markdown::{ApiFieldKind, PageEnv, Rendered, Snippet, UrlKind};
-use crate::openapi::{parse_api_reference, render_endpoint_html, EndpointView, ManualParam};
+use crate::markdown::{
+    ApiFieldKind, ExampleKind, Markdown, PageEnv, Rendered, Snippet, UrlKind, UrlRewrite,
+};
+use crate::openapi::{
+    parse_api_reference, render_endpoint_html, EndpointText, EndpointView, ManualParam,
+};
 use crate::render::{PageContent, TocEntry};
 use crate::search::{SearchDoc, SearchSection};
 
@@ -34,7 +38,6 @@ pub fn render(project: &Project, page: &Page, mode: Mode) -> PageOutput {
     let mut diagnostics = Vec::new();
     let body = render_body(project, page);
     diagnostics.extend(body.rendered.diagnostics.iter().cloned());
-    let mut html = body.rendered.html.clone();
     let endpoint = match endpoint_view(project, page, &body.rendered) {
         Ok(view) => view,
         Err(problem) => {
@@ -42,21 +45,13 @@ pub fn render(project: &Project, page: &Page, mode: Mode) -> PageOutput {
             None
         }
     };
-    let mut toc_entries = toc(&body.rendered);
-    if let Some(view) = &endpoint {
-        let resolver = url_resolver(project, page);
-        let urls = |url: &str, kind: UrlKind| resolver.rewrite(url, kind);
-        let md = |s: &str| project.markdown.render_inline_doc(s, &urls);
-        let endpoint_html = render_endpoint_html(view, &md);
-        toc_entries.splice(0..0, section_headings(&endpoint_html));
-        html = format!("{endpoint_html}{html}");
-    }
-    let content = PageContent {
-        html,
-        toc: toc_entries,
-        is_endpoint: endpoint.is_some(),
-        endpoint_method: endpoint.as_ref().map(|v| v.method.clone()),
+    let resolver = url_resolver(project, page);
+    let urls = |url: &str, kind: UrlKind| resolver.rewrite(url, kind);
+    let text = UntrustedText {
+        markdown: &project.markdown,
+        urls: &urls,
     };
+    let content = page_content(page, &body.rendered, endpoint.as_ref(), &text);
     let page_html = match mode {
         Mode::Check => None,
         Mode::Build => match project.theme.render_page(&project.site, page, &content) {
@@ -73,6 +68,101 @@ pub fn render(project: &Project, page: &Page, mode: Mode) -> PageOutput {
             .then(|| search_doc(project, page, &body.rendered, endpoint.as_ref())),
         diagnostics,
     }
+}
+
+/// Text from sources the author did not write as HTML (OpenAPI
+/// descriptions, frontmatter), rendered as inert Markdown with the page's
+/// link rewriting, and code highlighted as the page's own.
+struct UntrustedText<'a> {
+    markdown: &'a Markdown,
+    urls: &'a dyn Fn(&str, UrlKind) -> UrlRewrite,
+}
+
+impl EndpointText for UntrustedText<'_> {
+    fn markdown(&self, source: &str) -> String {
+        self.markdown.render_untrusted(source, self.urls)
+    }
+
+    fn inline_markdown(&self, source: &str) -> String {
+        self.markdown.render_untrusted_inline(source, self.urls)
+    }
+
+    fn code(&self, lang: &str, code: &str) -> String {
+        self.markdown.highlight(lang, code)
+    }
+}
+
+/// What the theme lays out: the body, and for an endpoint page (or a page
+/// with `<RequestExample>`/`<ResponseExample>`) the intro and the aside.
+/// Examples written in the page replace the generated ones of their kind.
+fn page_content(
+    page: &Page,
+    rendered: &Rendered,
+    endpoint: Option<&EndpointView>,
+    text: &UntrustedText<'_>,
+) -> PageContent {
+    let written = |kind: ExampleKind| -> String {
+        let label = match kind {
+            ExampleKind::Request => "Request example",
+            ExampleKind::Response => "Response example",
+        };
+        rendered
+            .examples
+            .iter()
+            .filter(|e| e.kind == kind)
+            .map(|e| {
+                format!(
+                    "<section class=\"api-card\" aria-label=\"{label}\">{}</section>",
+                    e.html
+                )
+            })
+            .collect()
+    };
+    let (request, response) = (
+        written(ExampleKind::Request),
+        written(ExampleKind::Response),
+    );
+    let mut content = PageContent {
+        html: rendered.html.clone(),
+        toc: toc(rendered),
+        description_html: page
+            .frontmatter
+            .description
+            .as_deref()
+            .map(|d| text.inline_markdown(d)),
+        ..PageContent::default()
+    };
+    let Some(view) = endpoint else {
+        content.aside = request + &response;
+        content.aside_label = "Examples".into();
+        return content;
+    };
+    let parts = render_endpoint_html(view, text);
+    content.toc.splice(0..0, section_headings(&parts.main));
+    content.aside_label = if parts.playground.is_empty() {
+        "Examples".into()
+    } else {
+        "Examples and Try it".into()
+    };
+    let or_generated = |written: String, generated: String| {
+        if written.is_empty() {
+            generated
+        } else {
+            written
+        }
+    };
+    content.aside = [
+        or_generated(request, parts.request),
+        or_generated(response, parts.response),
+        parts.playground,
+    ]
+    .concat();
+    content.intro = parts.intro;
+    content.html = parts.main + &content.html;
+    content.is_endpoint = true;
+    content.endpoint_method = Some(view.method.clone());
+    content.endpoint_path = Some(view.path.clone());
+    content
 }
 
 struct Body {
@@ -227,8 +317,8 @@ fn toc(rendered: &Rendered) -> Vec<TocEntry> {
         .collect()
 }
 
-/// The `<h2 id="…">Title</h2>` sections of an endpoint page body, for the
-/// "On this page" list.
+/// The `<h2 id="…">Title</h2>` sections of an endpoint page's main column,
+/// for the "On this page" list (shown when the page has no aside).
 fn section_headings(html: &str) -> Vec<TocEntry> {
     html.split("<h2 id=\"")
         .skip(1)

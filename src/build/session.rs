@@ -187,6 +187,9 @@ impl Session {
     fn write_page(&self, id: usize, html: &str, out: &Path) -> io::Result<()> {
         let page = &self.project.site.pages[id];
         replace_file(&out.join(page.output_path()), html.as_bytes())?;
+        for (path, copy) in super::section_root_pages(&self.project, Some(id)) {
+            replace_file(&out.join(path), copy.as_bytes())?;
+        }
         if !self.project.site.config.markdown_sources {
             return Ok(());
         }

@@ -173,6 +173,7 @@ mod tests {
                 anchor: None,
                 in_nav: true,
                 urls: PageUrls::Folders,
+                written_at: None,
             })
             .collect();
         let config: SiteConfig =

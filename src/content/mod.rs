@@ -78,6 +78,9 @@ pub struct Page {
     pub in_nav: bool,
     /// How its URL is shaped (`site.json` `pageUrls`).
     pub urls: PageUrls,
+    /// Set on a copy of the page written at another place (the site root,
+    /// a tab's folder; see [`Page::copy_at`]): that place's slug.
+    pub written_at: Option<String>,
 }
 
 impl Page {
@@ -94,12 +97,34 @@ impl Page {
 
     /// The output file relative to the site root: `a/b/index.html` (or `a/b.html`).
     pub fn output_path(&self) -> PathBuf {
-        PathBuf::from(self.urls.file(&self.slug))
+        PathBuf::from(self.urls.file(self.place()))
     }
 
     /// The folder the page's relative links start from: `a/b/` (or `a/`).
     pub fn dir(&self) -> String {
-        self.urls.folder(&self.slug)
+        self.urls.folder(self.place())
+    }
+
+    /// The slug of the place the page is written at: its own, or for a
+    /// copy, the copy's.
+    fn place(&self) -> &str {
+        self.written_at.as_deref().unwrap_or(&self.slug)
+    }
+
+    /// A copy of the page written at the place of `slug` (`index` is the
+    /// site root): its links are relative to that place, its URL (where
+    /// links to it and its canonical link point) stays its own, and its
+    /// relative links in the source still resolve from its own folder.
+    pub fn copy_at(&self, slug: &str) -> Page {
+        Page {
+            written_at: Some(slug.to_string()),
+            ..self.clone()
+        }
+    }
+
+    /// Whether this is a copy made by [`Page::copy_at`].
+    pub fn is_copy(&self) -> bool {
+        self.written_at.is_some()
     }
 
     /// How many folders deep the page is (`a/b/` → 2, `a/b.html` → 1).
@@ -175,6 +200,79 @@ impl Site {
         self.page_by_slug("index")
             .or_else(|| self.nav_order.first().map(|&id| &self.pages[id]))
             .or_else(|| self.pages.first())
+    }
+
+    /// The places that show a copy of another page, as (place slug, page):
+    /// the site root (`index`) shows the home page when no `index` page
+    /// exists; the folder of a tab (`tabs[].url`, or for a docs.json tab
+    /// the folder all its pages share) that no page occupies shows the
+    /// tab's first navigation page. Visitors of those URLs read
+    /// the page itself, which names its own URL as canonical.
+    pub fn section_roots(&self) -> Vec<(String, PageId)> {
+        let mut roots: Vec<(String, PageId)> = Vec::new();
+        if let Some(home) = self.home().filter(|p| p.slug != "index") {
+            roots.push(("index".to_string(), home.id));
+        }
+        for (i, tab) in self.config.tabs.iter().enumerate() {
+            let folder = self.common_folder(|p| p.tab == Some(i));
+            let place = match tab.url.trim_matches('/') {
+                "" => folder.as_str(),
+                url => url,
+            };
+            let unusable = place.is_empty()
+                || place.contains(':')
+                || place.split('/').any(|part| part == ".." || part == ".");
+            if unusable || roots.iter().any(|(taken, _)| taken == place) || self.occupied(place) {
+                continue;
+            }
+            let first = self
+                .nav_order
+                .iter()
+                .copied()
+                .find(|&id| self.pages[id].tab == Some(i));
+            if let Some(id) = first {
+                roots.push((place.to_string(), id));
+            }
+        }
+        roots
+    }
+
+    /// The deepest folder holding every navigation page that `in_section`
+    /// accepts (a docs.json tab has no URL of its own); empty when they
+    /// share none.
+    fn common_folder(&self, in_section: impl Fn(&Page) -> bool) -> String {
+        let mut pages = self
+            .nav_order
+            .iter()
+            .map(|&id| &self.pages[id])
+            .filter(|p| in_section(p));
+        let folder = |page: &Page| -> Vec<String> {
+            let mut parts: Vec<String> = page.slug.split('/').map(str::to_string).collect();
+            parts.pop();
+            parts
+        };
+        let Some(first) = pages.next() else {
+            return String::new();
+        };
+        let mut common = folder(first);
+        for page in pages {
+            let parts = folder(page);
+            let shared = common
+                .iter()
+                .zip(&parts)
+                .take_while(|(a, b)| a == b)
+                .count();
+            common.truncate(shared);
+        }
+        common.join("/")
+    }
+
+    /// Whether a page is written where `slug` would be.
+    fn occupied(&self, slug: &str) -> bool {
+        let file = self.config.page_urls.file(slug);
+        self.pages
+            .iter()
+            .any(|p| p.output_path() == Path::new(&file))
     }
 
     /// The language code of `page`: its group's, else the default
@@ -329,6 +427,67 @@ mod tests {
         let (prev, next) = site.neighbours(a);
         assert!(prev.is_none());
         assert_eq!(next.unwrap().slug, "c", "the v1 page is skipped");
+    }
+
+    fn site_of(pages: &[&str], config: &str) -> Site {
+        let dir = tempfile::tempdir().unwrap();
+        for page in pages {
+            let path = dir.path().join(format!("{page}.mdx"));
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, format!("# {page}")).unwrap();
+        }
+        let config: SiteConfig = serde_json::from_str(config).unwrap();
+        Site::load(&SourceFiles::scan(dir.path()), config, &|_| None).0
+    }
+
+    #[test]
+    fn the_root_and_free_tab_folders_show_their_first_page() {
+        let config = r#"{"name": "X",
+            "tabs": [{"name": "API", "url": "api"}, {"name": "Own", "url": "own"},
+                     {"name": "Out", "url": "https://x.com"}, {"name": "Empty", "url": "empty"},
+                     {"name": "No URL", "url": ""}],
+            "navigation": [{"group": "Start", "pages": ["intro"]},
+                           {"group": "API", "pages": ["api/overview", "api/get"]},
+                           {"group": "Own", "pages": ["own/index", "own/more"]},
+                           {"group": "Deep", "pages": ["deep/a/one", "deep/a/b/two"]}]}"#;
+        let pages = [
+            "intro",
+            "api/overview",
+            "api/get",
+            "own/index",
+            "own/more",
+            "deep/a/one",
+            "deep/a/b/two",
+        ];
+        let mut site = site_of(&pages, config);
+        // As a docs.json tab places its groups: the tab has no URL.
+        for page in &mut site.pages {
+            let deep = page.slug.starts_with("deep/");
+            if deep || page.tab == Some(4) {
+                page.tab = deep.then_some(4);
+            }
+        }
+        let roots: Vec<(String, &str)> = site
+            .section_roots()
+            .into_iter()
+            .map(|(place, id)| (place, site.pages[id].slug.as_str()))
+            .collect();
+        assert_eq!(
+            roots,
+            [
+                ("index".into(), "intro"),
+                ("api".into(), "api/overview"),
+                ("deep/a".into(), "deep/a/one")
+            ]
+        );
+        let with_index = site_of(
+            &["index", "intro"],
+            r#"{"name": "X", "navigation": [{"group": "G", "pages": ["intro", "index"]}]}"#,
+        );
+        assert!(
+            with_index.section_roots().is_empty(),
+            "index.mdx is the root"
+        );
     }
 
     #[test]

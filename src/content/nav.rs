@@ -249,6 +249,7 @@ impl<'a> Loader<'a> {
             anchor: None,
             in_nav: true,
             urls: PageUrls::default(),
+            written_at: None,
         }))
     }
 
@@ -327,6 +328,7 @@ impl<'a> Loader<'a> {
             anchor: None,
             in_nav,
             urls: PageUrls::default(),
+            written_at: None,
         }
     }
 

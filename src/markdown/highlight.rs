@@ -232,9 +232,9 @@ mod tests {
         let json = h.highlight(Some("json"), "{\n  \"a\": \"<b>\",\n  \"n\": 12\n}\n");
         assert_eq!(
             json,
-            "{\n  <span class=\"hl-s\">\"a\"</span>: \
+            "{\n  <span class=\"hl-n\">\"a\"</span>: \
              <span class=\"hl-s\">\"&lt;b&gt;\"</span>,\n  \
-             <span class=\"hl-s\">\"n\"</span>: <span class=\"hl-n\">12\n</span>}\n"
+             <span class=\"hl-n\">\"n\"</span>: <span class=\"hl-n\">12\n</span>}\n"
         );
         let rust = h.highlight(Some("rust"), "// hi\nfn main() {}\n");
         assert!(

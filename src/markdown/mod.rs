@@ -26,6 +26,7 @@ mod html;
 mod math;
 mod mdx;
 mod render;
+mod untrusted;
 
 use std::path::{Path, PathBuf};
 
@@ -33,6 +34,7 @@ use crate::diagnostics::Diagnostic;
 
 pub use headings::slug;
 pub use highlight::{CodeInfo, Highlighter};
+pub use untrusted::runs_script;
 
 /// The markdown stage, built once per build and shared by every page
 /// (it is `Sync`).
@@ -66,22 +68,35 @@ impl Markdown {
         render::Renderer::new(&self.highlighter, env).render_page(source)
     }
 
-    /// Renders a small markdown string (an OpenAPI description) to HTML,
-    /// its links rewritten by `urls` as the page's own are. Problems are
-    /// not reported: the text has no file line to point at.
-    pub fn render_inline_doc(
+    /// Renders Markdown the site author did not write as HTML (an OpenAPI
+    /// description, frontmatter text): CommonMark without MDX, raw HTML
+    /// shown as text, `javascript:`/`vbscript:`/`data:` links as plain text
+    /// ([`untrusted`]); other links are rewritten by `urls` as the page's
+    /// own are. Problems are not reported: the text has no file line to
+    /// point at.
+    pub fn render_untrusted(
         &self,
         source: &str,
         urls: &dyn Fn(&str, UrlKind) -> UrlRewrite,
     ) -> String {
-        let no_snippets = |_: &str| None;
-        let env = PageEnv {
-            file: Path::new(""),
-            line_offset: 0,
-            snippets: &no_snippets,
-            urls,
-        };
-        self.render(source, &env).html
+        untrusted::render(&self.highlighter, source, urls)
+    }
+
+    /// [`Markdown::render_untrusted`] for text shown inline (a summary, a
+    /// page description): one paragraph's inline HTML without its `<p>`;
+    /// anything else (a list, a heading) as escaped text.
+    pub fn render_untrusted_inline(
+        &self,
+        source: &str,
+        urls: &dyn Fn(&str, UrlKind) -> UrlRewrite,
+    ) -> String {
+        untrusted::render_inline(&self.highlighter, source, urls)
+    }
+
+    /// Highlighted HTML (`hl-` token spans) of `code` in `lang`, for the
+    /// inside of a `<code>` element; unknown languages are escaped text.
+    pub fn highlight(&self, lang: &str, code: &str) -> String {
+        self.highlighter.highlight(Some(lang), code)
     }
 }
 
@@ -139,6 +154,22 @@ pub struct Rendered {
     pub diagnostics: Vec<Diagnostic>,
     /// Every ParamField / ResponseField, in order.
     pub api_fields: Vec<ApiField>,
+    /// Every RequestExample / ResponseExample, in order: the page shows
+    /// them in its aside, not in `html`.
+    pub examples: Vec<AsideExample>,
+}
+
+/// A `<RequestExample>` or `<ResponseExample>`, rendered.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AsideExample {
+    pub kind: ExampleKind,
+    pub html: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExampleKind {
+    Request,
+    Response,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -175,7 +175,7 @@ pub(super) fn dedent(text: &str, n: usize, first_at_line_start: bool) -> Cow<'_,
 }
 
 /// Strips the `<p>…</p>` around HTML that is a single paragraph.
-fn unwrap_paragraph(html: String) -> String {
+pub(super) fn unwrap_paragraph(html: String) -> String {
     let trimmed = html.trim_end();
     match trimmed
         .strip_prefix("<p>")

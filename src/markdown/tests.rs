@@ -271,9 +271,24 @@ fn code_groups_label_tabs_by_title_or_language() {
     assert!(r.html.contains(">index.js</button>"), "{}", r.html);
     assert!(r.html.contains(">python</button>"));
     assert_eq!(r.html.matches("class=\"c-code\"").count(), 2);
-    let r = render("<RequestExample>\n```bash cURL\ncurl x\n```\n</RequestExample>\n");
-    assert!(r.html.contains("c-code-group c-request-example"));
-    assert!(r.html.contains("<p class=\"c-tabs-heading\">Request</p>"));
+}
+
+#[test]
+fn request_and_response_examples_leave_the_flow_for_the_aside() {
+    let r = render("Before\n\n<RequestExample>\n```bash cURL\ncurl x\n```\n</RequestExample>\n\n<ResponseExample>\n```json 200\n{}\n```\n</ResponseExample>\n\nAfter\n");
+    assert_eq!(r.html, "<p>Before</p>\n<p>After</p>\n");
+    let kinds: Vec<ExampleKind> = r.examples.iter().map(|e| e.kind).collect();
+    assert_eq!(kinds, [ExampleKind::Request, ExampleKind::Response]);
+    let request = &r.examples[0].html;
+    assert!(
+        request.contains("c-code-group c-request-example"),
+        "{request}"
+    );
+    assert!(request.contains("<p class=\"c-tabs-heading\">Request</p>"));
+    assert!(
+        request.contains("<span class=\"hl-"),
+        "highlighted: {request}"
+    );
 }
 
 #[test]
@@ -427,21 +442,6 @@ fn never_closed_component_warns_and_does_not_leak() {
     let r = render_with("<Note>\nhello\n", &[], 2);
     assert_eq!(r.diagnostics[0].position.map(|p| p.line), Some(3));
     assert_no_component_leak(&r.html, "never closed");
-}
-
-#[test]
-fn inline_doc_renders_markdown() {
-    assert_eq!(
-        Markdown::new()
-            .render_inline_doc("A `b` [c](d)", &|_, _| UrlRewrite::Keep)
-            .trim(),
-        "<p>A <code>b</code> <a href=\"d\">c</a></p>"
-    );
-    let to_page = |url: &str, _| UrlRewrite::To(format!("../{url}.html"));
-    assert_eq!(
-        Markdown::new().render_inline_doc("[c](d)", &to_page).trim(),
-        "<p><a href=\"../d.html\">c</a></p>"
-    );
 }
 
 #[test]

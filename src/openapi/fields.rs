@@ -26,6 +26,9 @@ pub struct FieldView {
     pub required: bool,
     pub description_md: Option<String>,
     pub enum_values: Vec<Value>,
+    /// Markdown describing each enum value (same order), when the spec has
+    /// `x-enumDescriptions` or `x-enum-descriptions`; else empty.
+    pub enum_descriptions: Vec<Option<String>>,
     pub default: Option<Value>,
     pub example: Option<Value>,
     pub format: Option<String>,
@@ -141,6 +144,7 @@ impl<'a> FieldBuilder<'a> {
         field.nullable = nullable;
         field.description_md = schema.str("description").map(str::to_string);
         field.enum_values = schema.enum_values();
+        field.enum_descriptions = schema.enum_descriptions(&field.enum_values);
         field.default = schema.get("default").map(|n| n.value.clone());
         field.example = schema.example();
         field.format = schema.str("format").map(str::to_string);
@@ -175,6 +179,7 @@ impl<'a> FieldBuilder<'a> {
         field.error = field.error.take().or(inner.error);
         if field.enum_values.is_empty() {
             field.enum_values = inner.enum_values;
+            field.enum_descriptions = inner.enum_descriptions;
         }
         if field.format.is_none() {
             field.format = inner.format;
@@ -285,6 +290,24 @@ mod tests {
         assert_eq!(f.format.as_deref(), Some("slug"));
         assert_eq!(f.constraints, ["max length 3"]);
         assert_eq!(f.description_md.as_deref(), Some("A *letter*."));
+    }
+
+    #[test]
+    fn enum_values_carry_their_descriptions() {
+        let s = store(json!({
+            "map": {"type": "string", "enum": ["a", "b"], "x-enumDescriptions": {"b": "The `b` one."}},
+            "list": {"type": "integer", "enum": [1, 0], "x-enum-descriptions": ["Yes", "No"]},
+            "none": {"type": "string", "enum": ["a"]},
+            "items": {"type": "array", "items": {"$ref": "#/list"}}
+        }));
+        let described = |pointer| build(&s, pointer, false).enum_descriptions;
+        assert_eq!(described("/map"), [None, Some("The `b` one.".to_string())]);
+        assert_eq!(
+            described("/list"),
+            [Some("Yes".to_string()), Some("No".to_string())]
+        );
+        assert!(described("/none").is_empty());
+        assert_eq!(described("/items").len(), 2);
     }
 
     #[test]

@@ -71,6 +71,7 @@ impl EndpointView {
             deprecated: false,
             playground_mode: playground_mode(api, &base_urls),
             base_urls,
+            server_descriptions: Vec::new(),
             path,
             method,
             manual: true,

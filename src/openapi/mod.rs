@@ -9,7 +9,7 @@
 //!   └─ ApiSpecs::load ── source (read + parse) ── store (documents, $refs)
 //!        ├─ find("v1 GET /users")  → OperationRef        (find)
 //!        ├─ endpoint(op, api)      → EndpointView        (view: schema → fields, example, auth, samples)
-//!        │     └─ render_endpoint_html(view, md) → HTML  (html)
+//!        │     └─ render_endpoint_html(view, text) → EndpointHtml (html: intro, main, aside cards)
 //!        └─ lint()                 → Diagnostics         (lint)
 //! ```
 //!
@@ -44,11 +44,11 @@ use serde_json::Value;
 pub use auth::{AuthKind, AuthView};
 pub use fields::FieldView;
 pub use find::{parse_api_reference, FindError, OperationRef};
-pub use html::render_endpoint_html;
+pub use html::{render_endpoint_html, EndpointHtml, EndpointText};
 pub use manual::ManualParam;
 pub use samples::CodeSample;
 pub use source::looks_like_spec;
-pub use view::{BodyView, EndpointView, Parameters, ResponseView};
+pub use view::{BodyView, EndpointView, ExampleView, Parameters, ResponseView};
 
 use crate::config::ApiConfig;
 use crate::diagnostics::Diagnostic;

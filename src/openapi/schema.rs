@@ -160,6 +160,40 @@ impl<'a> Schema<'a> {
             .unwrap_or_default()
     }
 
+    /// The description of each of [`Schema::enum_values`], from the
+    /// `x-enumDescriptions` map (value → text, Redocly's and Scalar's
+    /// spelling) or the `x-enum-descriptions` list (in enum order,
+    /// openapi-generator's); empty when the spec gives none.
+    pub(crate) fn enum_descriptions(&self, values: &[Value]) -> Vec<Option<String>> {
+        let described: Vec<Option<String>> = if let Some(map) = self
+            .get("x-enumDescriptions")
+            .and_then(|n| n.value.as_object())
+        {
+            values
+                .iter()
+                .map(|v| {
+                    map.get(&plain(v))
+                        .and_then(Value::as_str)
+                        .map(str::to_string)
+                })
+                .collect()
+        } else if let Some(list) = self
+            .get("x-enum-descriptions")
+            .and_then(|n| n.value.as_array())
+        {
+            (0..values.len())
+                .map(|i| list.get(i).and_then(Value::as_str).map(str::to_string))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        if described.iter().any(Option::is_some) {
+            described
+        } else {
+            Vec::new()
+        }
+    }
+
     /// `example`, or the first of a 3.1 `examples` array.
     pub(crate) fn example(&self) -> Option<Value> {
         if let Some(example) = self.get("example") {

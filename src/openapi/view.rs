@@ -34,6 +34,9 @@ pub struct EndpointView {
     pub tags: Vec<String>,
     /// Where requests go; several give a selector. May be empty.
     pub base_urls: Vec<String>,
+    /// The Markdown description of each base URL (same order) that comes
+    /// from a spec `servers` entry describing it.
+    pub server_descriptions: Vec<Option<String>>,
     pub auth: AuthView,
     pub parameters: Parameters,
     pub request_body: Option<BodyView>,
@@ -109,7 +112,37 @@ pub struct ResponseView {
     pub fields: Vec<FieldView>,
     pub alternatives: Vec<FieldView>,
     pub alternatives_kind: Option<String>,
-    pub example_json: Option<String>,
+    /// One per media type, or per named example of a media type.
+    pub examples: Vec<ExampleView>,
+}
+
+/// One example of a response body.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ExampleView {
+    pub content_type: String,
+    /// A named example's summary, else its key; `None` for the media
+    /// type's only example.
+    pub name: Option<String>,
+    /// Pretty-printed JSON, or the text as the spec gives it.
+    pub code: String,
+}
+
+impl ExampleView {
+    /// The highlighting language of the example's media type.
+    pub fn lang(&self) -> &'static str {
+        let ct = self.content_type.to_ascii_lowercase();
+        if ct.contains("json") {
+            "json"
+        } else if ct.contains("xml") {
+            "xml"
+        } else if ct.contains("yaml") {
+            "yaml"
+        } else if ct.contains("html") {
+            "html"
+        } else {
+            "text"
+        }
+    }
 }
 
 /// Where the operation sits.
@@ -172,7 +205,10 @@ pub(crate) fn build_view(src: &OperationSource<'_>, api: &ApiConfig) -> Endpoint
     };
     let method = src.method.to_ascii_uppercase();
     let mut fields = FieldBuilder::new(src.store, api.maintain_order);
-    let base_urls = base_urls(&[op.value, path_item.value, root.value], api);
+    let (base_urls, server_descriptions): (Vec<String>, Vec<Option<String>>) =
+        servers(&[op.value, path_item.value, root.value], api)
+            .into_iter()
+            .unzip();
     let request_body = request_body(src.store, op, &mut fields);
     let mut view = EndpointView {
         title: op_title(op, src),
@@ -189,6 +225,7 @@ pub(crate) fn build_view(src: &OperationSource<'_>, api: &ApiConfig) -> Endpoint
         deprecated: op.value.get("deprecated").and_then(Value::as_bool) == Some(true),
         playground_mode: playground_mode(api, &base_urls),
         base_urls,
+        server_descriptions,
         path: src.path.to_string(),
         method,
         manual: false,
@@ -220,13 +257,14 @@ fn string_list(value: Option<&Value>) -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// site.json `api.baseUrl` when set (it is the base URL of all endpoints and
-/// may offer several); else the nearest `servers` list (operation, path
-/// item, spec) with variables replaced by their defaults.
-fn base_urls(levels: &[&Value], api: &ApiConfig) -> Vec<String> {
+/// The base URLs and their descriptions: site.json `api.baseUrl` when set
+/// (it is the base URL of all endpoints and may offer several; no
+/// descriptions); else the nearest `servers` list (operation, path item,
+/// spec) with variables replaced by their defaults.
+fn servers(levels: &[&Value], api: &ApiConfig) -> Vec<(String, Option<String>)> {
     let configured = api.base_urls();
     if !configured.is_empty() {
-        return configured;
+        return configured.into_iter().map(|url| (url, None)).collect();
     }
     let servers = levels
         .iter()
@@ -246,7 +284,11 @@ fn base_urls(levels: &[&Value], api: &ApiConfig) -> Vec<String> {
                     }
                 }
             }
-            Some(url.trim_end_matches('/').to_string())
+            let description = server.get("description").and_then(Value::as_str);
+            Some((
+                url.trim_end_matches('/').to_string(),
+                description.map(str::to_string),
+            ))
         })
         .collect()
 }
@@ -369,32 +411,55 @@ fn summarize<'a>(
     }
 }
 
-/// The media type's own example, else a generated one.
-fn media_example<'a>(store: &'a DocStore, media: Node<'a>, direction: Direction) -> Option<Value> {
-    if let Some(example) = media.value.get("example") {
-        return Some(example.clone());
+/// Every example of a media type: the `example`, else each named
+/// `examples` entry, else one generated from the schema (a generated object
+/// is JSON, so a response shows it only for JSON media types).
+fn media_examples<'a>(
+    store: &'a DocStore,
+    content_type: &str,
+    media: Node<'a>,
+    direction: Direction,
+) -> Vec<ExampleView> {
+    let example = |name: Option<String>, value: &Value| ExampleView {
+        content_type: content_type.to_string(),
+        name,
+        code: pretty(value),
+    };
+    if let Some(value) = media.value.get("example") {
+        return vec![example(None, value)];
     }
-    let named = media
+    let named: Vec<ExampleView> = media
         .value
         .get("examples")
         .and_then(Value::as_object)
-        .and_then(|m| m.values().next())
-        .and_then(|e| {
-            store
+        .into_iter()
+        .flatten()
+        .filter_map(|(key, entry)| {
+            let (entry, _) = store
                 .deref(Node {
                     doc: media.doc,
-                    value: e,
+                    value: entry,
                 })
-                .ok()
+                .ok()?;
+            let value = entry.value.get("value")?;
+            let summary = entry.value.get("summary").and_then(Value::as_str);
+            Some(example(Some(summary.unwrap_or(key).to_string()), value))
         })
-        .and_then(|(e, _)| e.value.get("value").cloned());
-    named.or_else(|| {
-        let schema = media.value.get("schema")?;
-        ExampleBuilder::new(store, direction).example(Node {
-            doc: media.doc,
-            value: schema,
+        .collect();
+    if !named.is_empty() {
+        return named;
+    }
+    let schema = media.value.get("schema").map(|value| Node {
+        doc: media.doc,
+        value,
+    });
+    schema
+        .and_then(|schema| ExampleBuilder::new(store, direction).example(schema))
+        .filter(|value| {
+            direction == Direction::Request || value.is_string() || content_type.contains("json")
         })
-    })
+        .map(|value| vec![example(None, &value)])
+        .unwrap_or_default()
 }
 
 fn pretty(value: &Value) -> String {
@@ -431,7 +496,9 @@ fn request_body<'a>(
             fields,
         )
     });
-    let example = media_example(store, media, Direction::Request);
+    let example = media_examples(store, content_type, media, Direction::Request)
+        .into_iter()
+        .next();
     Some(BodyView {
         content_type: content_type.to_string(),
         required: body.value.get("required").and_then(Value::as_bool) == Some(true),
@@ -443,7 +510,7 @@ fn request_body<'a>(
         type_label: summary
             .as_ref()
             .map_or_else(String::new, |s| s.type_label.clone()),
-        example_json: example.as_ref().map(pretty),
+        example_json: example.map(|e| e.code),
         alternatives_kind: summary.as_ref().and_then(|s| s.alternatives_kind.clone()),
         alternatives: summary
             .as_ref()
@@ -490,7 +557,20 @@ fn response_view<'a>(
             fields,
         ))
     });
-    let example = media.and_then(|m| media_example(store, m, Direction::Response));
+    let examples = response
+        .value
+        .get("content")
+        .and_then(Value::as_object)
+        .into_iter()
+        .flatten()
+        .flat_map(|(ct, media)| {
+            let media = Node {
+                doc: response.doc,
+                value: media,
+            };
+            media_examples(store, ct, media, Direction::Response)
+        })
+        .collect();
     ResponseView {
         status: status.to_string(),
         description_md: response
@@ -502,7 +582,7 @@ fn response_view<'a>(
         type_label: summary
             .as_ref()
             .map_or_else(String::new, |s| s.type_label.clone()),
-        example_json: example.as_ref().map(pretty),
+        examples,
         alternatives_kind: summary.as_ref().and_then(|s| s.alternatives_kind.clone()),
         alternatives: summary
             .as_ref()

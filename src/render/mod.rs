@@ -54,12 +54,31 @@ use sidebar::Sidebar;
 use templates::Templates;
 
 /// The body of a page, rendered by the markdown or OpenAPI stage.
+///
+/// A page with an aside (an endpoint page, or any page with
+/// `<RequestExample>`/`<ResponseExample>`) is laid out in two columns on
+/// wide screens: the title, `intro` and `html` on the left, `aside`
+/// sticky on the right. On narrow screens it is one column, with the aside
+/// between the intro and the body.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct PageContent {
+    /// The page body (the left column).
     pub html: String,
+    /// Shown under the title, before the aside on phones (an endpoint's
+    /// header and description).
+    pub intro: String,
+    /// The right column: request and response examples, Try-it.
+    pub aside: String,
+    /// The aside's accessible name.
+    pub aside_label: String,
+    /// The frontmatter description as inline HTML (untrusted Markdown);
+    /// `None` shows the description as plain text.
+    pub description_html: Option<String>,
     pub toc: Vec<TocEntry>,
     pub is_endpoint: bool,
     pub endpoint_method: Option<String>,
+    /// The endpoint's path (`data-path`, read by the Try-it script).
+    pub endpoint_path: Option<String>,
 }
 
 /// One heading of the "On this page" list.
@@ -176,8 +195,17 @@ impl Theme {
             page_version: page.version.as_deref(),
             title: &page.title,
             description: page.frontmatter.description.as_deref(),
+            description_html: content
+                .description_html
+                .clone()
+                .or_else(|| page.frontmatter.description.as_deref().map(escape_html)),
             eyebrow: self.sidebar.group_name(page.id),
             html: &content.html,
+            intro: &content.intro,
+            aside: &content.aside,
+            aside_label: &content.aside_label,
+            endpoint_path: content.endpoint_path.as_deref(),
+            canonical: page.is_copy().then(|| format!("{root}{}", page.url())),
             toc: toc_entries(page, content),
             method: content
                 .endpoint_method
@@ -328,9 +356,19 @@ struct PageView<'a> {
     version: Option<&'a str>,
     page_version: Option<&'a str>,
     title: &'a str,
+    /// Plain text, for the meta tags.
     description: Option<&'a str>,
+    /// Under the title.
+    description_html: Option<String>,
     eyebrow: Option<&'a str>,
     html: &'a str,
+    intro: &'a str,
+    aside: &'a str,
+    aside_label: &'a str,
+    endpoint_path: Option<&'a str>,
+    /// A copy of a page (at the site root, a tab's folder) names the page's
+    /// own URL.
+    canonical: Option<String>,
     toc: Vec<&'a TocEntry>,
     method: Option<String>,
     is_endpoint: bool,
@@ -384,9 +422,10 @@ fn page_actions(site: &Site, page: &Page, root: &str) -> Vec<PageAction> {
         .collect()
 }
 
-/// The h2/h3 entries of "On this page"; none for wide pages.
+/// The h2/h3 entries of "On this page"; none for wide pages and pages
+/// with an aside (it takes the place of the list).
 fn toc_entries<'a>(page: &Page, content: &'a PageContent) -> Vec<&'a TocEntry> {
-    if page.is_wide() {
+    if page.is_wide() || !content.aside.is_empty() {
         return Vec::new();
     }
     content

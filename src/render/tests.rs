@@ -424,7 +424,7 @@ fn description_fills_meta_and_og_tags() {
     let html = Fixture::new(base_config()).page("index");
     assert!(html.contains("<meta name=\"description\" content=\"Start here\">"));
     assert!(html.contains("<meta property=\"og:description\" content=\"Start here\">"));
-    assert!(html.contains("<p class=\"page-description\">Start here</p>"));
+    assert!(html.contains("<div class=\"page-description\">Start here</div>"));
 }
 
 #[test]
@@ -708,4 +708,72 @@ fn unlisted_page_shows_its_section_with_no_group_expanded() {
     assert!(sidebar.contains(">Get started</a>"));
     assert!(!sidebar.contains("is-expanded") && !sidebar.contains("aria-current"));
     assert!(!html.contains("class=\"pager\""));
+}
+
+#[test]
+fn a_page_with_an_aside_is_laid_out_in_two_columns_without_toc() {
+    let fixture = Fixture::new(base_config());
+    let toc = vec![TocEntry {
+        level: 2,
+        id: "body".into(),
+        text: "Body".into(),
+    }];
+    let content = PageContent {
+        html: "<p>fields</p>".into(),
+        intro: "<header class=\"endpoint-header\">GET</header>".into(),
+        aside: "<section class=\"api-card\">curl</section>".into(),
+        aside_label: "Examples".into(),
+        toc: toc.clone(),
+        is_endpoint: true,
+        endpoint_method: Some("GET".into()),
+        endpoint_path: Some("/api/user".into()),
+        ..PageContent::default()
+    };
+    let html = fixture.page_with("api/get-user", &content);
+    assert!(
+        html.contains("<div class=\"layout has-aside\">"),
+        "no TOC column"
+    );
+    assert!(html.contains(
+        "<article class=\"page has-aside sheaf-endpoint\" data-endpoint data-method=\"GET\" data-path=\"/api/user\">"
+    ));
+    let intro = html.find("class=\"prose page-intro\"").expect("intro");
+    let aside = html
+        .find("<aside class=\"page-aside\" aria-label=\"Examples\"><section class=\"api-card\">")
+        .expect("aside");
+    let body = html.find("<p>fields</p>").expect("body");
+    assert!(
+        intro < aside && aside < body,
+        "phones read intro, aside, body"
+    );
+    assert!(!html.contains("On this page"));
+    let one_column = PageContent {
+        toc,
+        ..PageContent::default()
+    };
+    let html = fixture.page_with("quickstart", &one_column);
+    assert!(html.contains("<div class=\"layout has-toc\">"));
+    assert!(!html.contains("page-aside") && !html.contains("data-endpoint"));
+}
+
+#[test]
+fn a_copy_of_a_page_links_from_its_place_and_names_the_page_canonical() {
+    let fixture = Fixture::new(base_config());
+    let page = fixture.site.page_by_slug("guides/one").unwrap();
+    let copy = page.copy_at("index");
+    assert_eq!(copy.output_path(), Path::new("index.html"));
+    let html = fixture
+        .theme
+        .render_page(&fixture.site, &copy, &PageContent::default())
+        .unwrap();
+    assert!(
+        html.contains("<link rel=\"canonical\" href=\"./guides/one/\">"),
+        "{html}"
+    );
+    assert!(
+        html.contains("href=\"./quickstart/\""),
+        "links start at the root"
+    );
+    let own = fixture.page("guides/one");
+    assert!(!own.contains("rel=\"canonical\""));
 }

@@ -275,32 +275,92 @@
     });
   }
 
-  function pretty(text) {
+  /* ---- the response: status, time, size, headers, highlighted body ---- */
+
+  // JSON tokens, classed as the build's highlighter classes JSON
+  // (src/markdown/highlight/tokens.rs): keys and literals hl-n, strings hl-s.
+  var JSON_TOKEN = /("(?:[^"\\\n]|\\.)*")(\s*:)?|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|\b(?:true|false|null)\b/g;
+  // Larger bodies are shown as plain text: thousands of spans slow the page.
+  var HIGHLIGHT_LIMIT = 200000;
+
+  function prettyJson(text) {
     try {
       return JSON.stringify(JSON.parse(text), null, 2);
     } catch (e) {
-      return text;
+      return null;
     }
   }
 
-  function origin(url) {
-    try {
-      return new URL(url, window.location.href).origin;
-    } catch (e) {
-      return url;
+  function span(className, text) {
+    var element = document.createElement("span");
+    element.className = className;
+    element.textContent = text;
+    return element;
+  }
+
+  // Fills `code` with the tokens of pretty-printed JSON `text` (DOM nodes,
+  // never HTML: the body is the API's, not ours).
+  function highlightJson(code, text) {
+    var last = 0;
+    var match;
+    JSON_TOKEN.lastIndex = 0;
+    while ((match = JSON_TOKEN.exec(text)) !== null) {
+      if (match.index > last) code.appendChild(document.createTextNode(text.slice(last, match.index)));
+      if (match[1] !== undefined) {
+        code.appendChild(span(match[2] !== undefined ? "hl-n" : "hl-s", match[1]));
+        if (match[2]) code.appendChild(document.createTextNode(match[2]));
+      } else {
+        code.appendChild(span("hl-n", match[0]));
+      }
+      last = JSON_TOKEN.lastIndex;
     }
+    if (last < text.length) code.appendChild(document.createTextNode(text.slice(last)));
+  }
+
+  function showBody(section, text) {
+    var code = section.querySelector("[data-response-body]");
+    var json = prettyJson(text);
+    code.textContent = "";
+    code.className = json !== null ? "language-json" : "language-text";
+    if (json !== null && json.length <= HIGHLIGHT_LIMIT) highlightJson(code, json);
+    else code.textContent = json !== null ? json : text;
+  }
+
+  function byteSize(text) {
+    var bytes = new TextEncoder().encode(text).length;
+    if (bytes < 1024) return bytes + " B";
+    if (bytes < 1024 * 1024) return (bytes / 1024).toFixed(1) + " KB";
+    return (bytes / 1024 / 1024).toFixed(1) + " MB";
+  }
+
+  function showHeaders(section, headers) {
+    var list = section.querySelector("[data-headers]");
+    var names = Object.keys(headers).sort();
+    list.textContent = "";
+    names.forEach(function (name) {
+      var term = document.createElement("dt");
+      term.textContent = name;
+      var value = document.createElement("dd");
+      value.textContent = headers[name];
+      list.appendChild(term);
+      list.appendChild(value);
+    });
+    var count = section.querySelector("[data-header-count]");
+    if (count) count.textContent = "(" + names.length + ")";
   }
 
   function showResult(section, result) {
     var box = section.querySelector("[data-result]");
     box.hidden = false;
     section.querySelector("[data-error]").hidden = true;
-    section.querySelector("[data-status]").textContent = result.status + (result.statusText ? " " + result.statusText : "");
+    var status = section.querySelector("[data-status]");
+    status.textContent = result.status + (result.statusText ? " " + result.statusText : "");
+    status.setAttribute("data-status-class", String(result.status).charAt(0) + "xx");
     section.querySelector("[data-time]").textContent = result.elapsed !== undefined ? result.elapsed + " ms" : "";
-    section.querySelector("[data-headers]").textContent = Object.keys(result.headers)
-      .map(function (k) { return k + ": " + result.headers[k]; })
-      .join("\n");
-    section.querySelector("[data-response-body]").textContent = pretty(result.body);
+    section.querySelector("[data-size]").textContent = byteSize(result.body);
+    showHeaders(section, result.headers);
+    showBody(section, result.body);
+    box.scrollIntoView({ block: "nearest" });
   }
 
   function showError(section, message) {

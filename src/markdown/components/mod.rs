@@ -22,7 +22,7 @@ use super::attrs::{style_to_css, AttrList, AttrValue};
 use super::html::{attr, escape};
 use super::mdx::{self, Element, Import};
 use super::render::{DocCtx, Renderer};
-use super::UrlKind;
+use super::{ExampleKind, UrlKind};
 use crate::diagnostics::did_you_mean;
 
 /// The components sheaf knows, for "did you mean" help.
@@ -141,8 +141,8 @@ impl Renderer<'_> {
             "Tabs" => self.tabs(el),
             "Tab" => self.lone_tab(el),
             "CodeGroup" => self.code_group(el, "c-code-group", None),
-            "RequestExample" => self.code_group(el, "c-request-example", Some("Request")),
-            "ResponseExample" => self.code_group(el, "c-response-example", Some("Response")),
+            "RequestExample" => self.aside_example(el, ExampleKind::Request),
+            "ResponseExample" => self.aside_example(el, ExampleKind::Response),
             "Frame" => self.frame(el),
             "Icon" => self.icon_component(el),
             "Tooltip" => self.tooltip(el),

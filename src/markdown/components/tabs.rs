@@ -3,6 +3,9 @@
 //! The HTML holds every panel, each with its label, and a tab list that is
 //! hidden until `components.js` turns the container into an ARIA tablist;
 //! without JavaScript the panels simply read one after the other.
+//! Request/ResponseExample leave the page's flow: they go to
+//! [`Rendered::examples`](super::super::Rendered), which the page shows in
+//! its aside (the right column on wide screens), as Mintlify does.
 
 use pulldown_cmark::{CodeBlockKind, Event, Parser, Tag, TagEnd};
 
@@ -11,6 +14,7 @@ use super::super::highlight::CodeInfo;
 use super::super::html::escape;
 use super::super::mdx::{Element, Node};
 use super::super::render::{dedent, Renderer};
+use super::super::{AsideExample, ExampleKind};
 
 /// One panel of a tabbed container.
 struct Panel {
@@ -96,6 +100,18 @@ impl Renderer<'_> {
             other => format!("c-code-group {other}"),
         };
         self.tabbed(&class, heading, panels)
+    }
+
+    /// A `<RequestExample>` or `<ResponseExample>`: a code group recorded
+    /// for the page's aside; nothing stays in the flow.
+    pub(super) fn aside_example(&mut self, el: &Element, kind: ExampleKind) -> String {
+        let (class, heading) = match kind {
+            ExampleKind::Request => ("c-request-example", "Request"),
+            ExampleKind::Response => ("c-response-example", "Response"),
+        };
+        let html = self.code_group(el, class, Some(heading));
+        self.out.examples.push(AsideExample { kind, html });
+        String::new()
     }
 
     /// The shared markup of tabbed containers.

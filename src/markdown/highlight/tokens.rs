@@ -51,7 +51,7 @@ const RULES: &[(&str, TokenClass)] = &[
         TokenClass::Variable,
     ),
     (
-        "meta.mapping.key string, support.type.property-name",
+        "meta.mapping.key string, meta.structure.dictionary.key string, support.type.property-name",
         TokenClass::Constant,
     ),
     ("invalid", TokenClass::Invalid),

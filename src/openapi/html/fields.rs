@@ -1,5 +1,8 @@
 //! Field trees as nested lists: name, type, badges, description, allowed
-//! values, constraints; nested objects and alternatives in `<details>`.
+//! values (each with its description when the spec gives one),
+//! constraints. Nested objects fold away behind "Show N child attributes"
+//! (a `<details>`, as Mintlify's Expandable; its summary reads "Hide …"
+//! when open), and so do `oneOf`/`anyOf` choices.
 
 use serde_json::Value;
 
@@ -23,10 +26,7 @@ impl Html<'_> {
         self.out.push_str("<li class=\"field\">");
         self.field_head(f);
         if let Some(description) = &f.description_md {
-            self.out.push_str(&format!(
-                "<div class=\"field-description\">{}</div>",
-                (self.md)(description)
-            ));
+            self.description("field-description", description);
         }
         self.field_meta(f);
         if let Some(name) = &f.recursive_ref {
@@ -42,14 +42,17 @@ impl Html<'_> {
             ));
         }
         if !f.children.is_empty() {
-            self.out.push_str(&format!(
-                "<details class=\"field-children\"><summary>Show {} {}</summary>",
+            let what = format!(
+                "{} {}",
                 f.children.len(),
                 if f.children.len() == 1 {
                     "child attribute"
                 } else {
                     "child attributes"
                 }
+            );
+            self.out.push_str(&format!(
+                "<details class=\"field-children\"><summary><span class=\"when-closed\">Show {what}</span><span class=\"when-open\">Hide {what}</span></summary>"
             ));
             self.field_list(&f.children);
             self.out.push_str("</details>");
@@ -87,7 +90,9 @@ impl Html<'_> {
 
     fn field_meta(&mut self, f: &FieldView) {
         let mut items: Vec<String> = Vec::new();
-        if !f.enum_values.is_empty() {
+        if !f.enum_descriptions.is_empty() {
+            self.described_values(f);
+        } else if !f.enum_values.is_empty() {
             let values: Vec<String> = f.enum_values.iter().map(code).collect();
             items.push(format!("Allowed values: {}", values.join(", ")));
         }
@@ -115,6 +120,21 @@ impl Html<'_> {
         }
     }
 
+    /// Allowed values with their descriptions, as a list.
+    fn described_values(&mut self, f: &FieldView) {
+        self.out
+            .push_str("<div class=\"field-meta\">Allowed values:<ul class=\"enum-values\">");
+        for (value, description) in f.enum_values.iter().zip(&f.enum_descriptions) {
+            let text = description
+                .as_deref()
+                .map(|d| format!(": {}", self.text.inline_markdown(d)))
+                .unwrap_or_default();
+            self.out
+                .push_str(&format!("<li>{}{text}</li>", code(value)));
+        }
+        self.out.push_str("</ul></div>");
+    }
+
     /// `oneOf`/`anyOf` choices, each in its own `<details>`.
     pub(super) fn alternatives(&mut self, kind: Option<&str>, alternatives: &[FieldView]) {
         if alternatives.is_empty() {
@@ -132,10 +152,7 @@ impl Html<'_> {
                 esc(&alt.type_label)
             ));
             if let Some(description) = &alt.description_md {
-                self.out.push_str(&format!(
-                    "<div class=\"field-description\">{}</div>",
-                    (self.md)(description)
-                ));
+                self.description("field-description", description);
             }
             self.field_meta(alt);
             if let Some(name) = &alt.recursive_ref {

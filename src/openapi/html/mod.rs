@@ -1,39 +1,86 @@
-//! The endpoint page body as an HTML fragment.
+//! The endpoint page body as HTML fragments, in the parts the page lays out
+//! in two columns ([`EndpointHtml`]):
 //!
-//! Order: header (method badge, path, base URL or selector), description,
-//! authorization, parameters, body, responses (each a `<details>` with its
-//! field tree and example), code samples (tabs), and the Try-it form. The
-//! markup is semantic and carries `data-*` hooks for
+//! - the intro: header (method badge, path, base URL or selector, server
+//!   descriptions) and the operation's description;
+//! - the main column: authorization, parameters, body and responses (field
+//!   trees, [`fields`]);
+//! - the aside: the request example (code samples in language tabs), the
+//!   response examples (a tab per status and media type, [`examples`]) and
+//!   the Try-it form ([`playground`], its response box in [`result`]).
+//!
+//! Every description is untrusted Markdown and every code block is
+//! highlighted, both through [`EndpointText`] (the later stages' renderer).
+//! The markup is semantic and carries `data-*` hooks for
 //! `themes/default/playground.js`; styles are in `themes/default/api.css`.
 //! The page title (an `<h1>`) is the page template's job: use
 //! [`EndpointView::title`](crate::openapi::EndpointView).
 
+mod examples;
 mod fields;
 mod playground;
+mod result;
 
 use crate::config::PlaygroundMode;
 use crate::openapi::auth::AuthKind;
 use crate::openapi::view::{BodyView, EndpointView, ResponseView};
 
-/// Renders the whole endpoint page body. `md` turns a markdown string into
-/// HTML (the markdown stage's renderer).
-pub fn render_endpoint_html(view: &EndpointView, md: &dyn Fn(&str) -> String) -> String {
-    let mut html = Html {
-        out: String::with_capacity(16 * 1024),
-        md,
-    };
-    html.out.push_str(&format!(
-        "<article class=\"sheaf-endpoint\" data-endpoint data-method=\"{}\" data-path=\"{}\">",
-        esc(&view.method),
-        esc(&view.path)
-    ));
+/// What an endpoint page needs from the later stages: its descriptions as
+/// Markdown (untrusted: no raw HTML, no script links) and its code
+/// highlighted.
+pub trait EndpointText {
+    /// A description as block HTML.
+    fn markdown(&self, source: &str) -> String;
+    /// A one-paragraph description as inline HTML (no `<p>`); text that is
+    /// not one paragraph comes back as escaped text.
+    fn inline_markdown(&self, source: &str) -> String;
+    /// The inside of a `<code>` element: `code` highlighted as `lang`.
+    fn code(&self, lang: &str, code: &str) -> String;
+}
+
+/// The endpoint page body in the parts the page places.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct EndpointHtml {
+    /// Header and description (above the columns' split on phones).
+    pub intro: String,
+    /// Authorization, parameters, body, responses.
+    pub main: String,
+    /// The request example card; empty without code samples.
+    pub request: String,
+    /// The response example card; empty without response examples.
+    pub response: String,
+    /// The Try-it panel; empty unless `playground.mode` is `show`.
+    pub playground: String,
+}
+
+impl EndpointHtml {
+    /// Every part in reading order (tests look for markup in the whole).
+    #[cfg(test)]
+    pub fn joined(&self) -> String {
+        [
+            &self.intro,
+            &self.request,
+            &self.response,
+            &self.playground,
+            &self.main,
+        ]
+        .into_iter()
+        .map(String::as_str)
+        .collect()
+    }
+}
+
+/// Renders the endpoint page body of `view`.
+pub fn render_endpoint_html(view: &EndpointView, text: &dyn EndpointText) -> EndpointHtml {
+    let mut html = Html::new(text);
     html.header(view);
     if let Some(description) = &view.description_md {
         html.out.push_str(&format!(
             "<div class=\"endpoint-description\">{}</div>",
-            md(description)
+            text.markdown(description)
         ));
     }
+    let intro = html.take();
     if !view.manual {
         html.auth(view);
         html.parameters(view);
@@ -42,23 +89,52 @@ pub fn render_endpoint_html(view: &EndpointView, md: &dyn Fn(&str) -> String) ->
         }
         html.responses(&view.responses);
     }
-    html.code_samples(view);
+    let main = html.take();
+    html.request_card(view);
+    let request = html.take();
+    html.response_card(view);
+    let response = html.take();
     if view.playground_mode == PlaygroundMode::Show {
         html.playground(view);
     }
-    html.out.push_str("</article>");
-    html.out
+    EndpointHtml {
+        intro,
+        main,
+        request,
+        response,
+        playground: html.take(),
+    }
 }
 
 pub(super) struct Html<'a> {
     out: String,
-    md: &'a dyn Fn(&str) -> String,
+    text: &'a dyn EndpointText,
 }
 
 /// Escapes text for HTML content and attribute values.
 pub(super) use crate::html::escape as esc;
 
-impl Html<'_> {
+impl<'a> Html<'a> {
+    fn new(text: &'a dyn EndpointText) -> Html<'a> {
+        Html {
+            out: String::with_capacity(16 * 1024),
+            text,
+        }
+    }
+
+    /// The HTML written so far; starts a new part.
+    fn take(&mut self) -> String {
+        std::mem::take(&mut self.out)
+    }
+
+    /// A description as a `<div class="…">` of Markdown.
+    fn description(&mut self, class: &str, source: &str) {
+        self.out.push_str(&format!(
+            "<div class=\"{class}\">{}</div>",
+            self.text.markdown(source)
+        ));
+    }
+
     fn section_start(&mut self, class: &str, id: &str, title: &str) {
         self.out.push_str(&format!(
             "<section class=\"endpoint-section {class}\" aria-labelledby=\"{id}\"><h2 id=\"{id}\">{}</h2>",
@@ -80,6 +156,7 @@ impl Html<'_> {
         self.out.push_str("</div>");
         if view.playground_mode != PlaygroundMode::Hide {
             self.base_urls(&view.base_urls);
+            self.server_descriptions(view);
         }
         self.out.push_str("</header>");
     }
@@ -98,6 +175,29 @@ impl Html<'_> {
                         .push_str(&format!("<option value=\"{0}\">{0}</option>", esc(url)));
                 }
                 self.out.push_str("</select></p>");
+            }
+        }
+    }
+
+    /// The `servers` descriptions: under a single base URL as they are, under
+    /// a selector each after its URL.
+    fn server_descriptions(&mut self, view: &EndpointView) {
+        let described: Vec<(&String, &String)> = view
+            .base_urls
+            .iter()
+            .zip(&view.server_descriptions)
+            .filter_map(|(url, d)| Some((url, d.as_ref()?)))
+            .collect();
+        for (url, description) in described {
+            let html = self.text.inline_markdown(description);
+            if view.base_urls.len() == 1 {
+                self.out
+                    .push_str(&format!("<p class=\"endpoint-server\">{html}</p>"));
+            } else {
+                self.out.push_str(&format!(
+                    "<p class=\"endpoint-server\"><code>{}</code>: {html}</p>",
+                    esc(url)
+                ));
             }
         }
     }
@@ -127,10 +227,7 @@ impl Html<'_> {
             ));
         }
         if let Some(description) = &auth.description_md {
-            self.out.push_str(&format!(
-                "<div class=\"field-description\">{}</div>",
-                (self.md)(description)
-            ));
+            self.description("field-description", description);
         }
         self.out.push_str("</section>");
     }
@@ -171,16 +268,10 @@ impl Html<'_> {
             }
         ));
         if let Some(description) = &body.description_md {
-            self.out.push_str(&format!(
-                "<div class=\"field-description\">{}</div>",
-                (self.md)(description)
-            ));
+            self.description("field-description", description);
         }
         self.field_list(&body.fields);
         self.alternatives(body.alternatives_kind.as_deref(), &body.alternatives);
-        if let Some(example) = &body.example_json {
-            self.example_block("Example request body", example);
-        }
         self.out.push_str("</section>");
     }
 
@@ -195,27 +286,23 @@ impl Html<'_> {
         self.out.push_str("</section>");
     }
 
+    /// One response: its first paragraph as the summary line (Markdown),
+    /// the rest of its description, content type and field tree.
     fn response(&mut self, r: &ResponseView, open: bool) {
-        let class = r
-            .status
-            .chars()
-            .next()
-            .map_or("other".to_string(), |c| format!("{c}xx"));
-        self.out.push_str(&format!(
-            "<details class=\"response\"{}><summary><span class=\"status status-{class}\">{}</span> {}</summary>",
-            if open { " open" } else { "" },
-            esc(&r.status),
-            r.description_md.as_deref().map(|d| esc(first_line(d))).unwrap_or_default()
-        ));
-        if let Some(description) = r
+        let (summary, rest) = r
             .description_md
             .as_deref()
-            .filter(|d| d.trim() != first_line(d))
-        {
-            self.out.push_str(&format!(
-                "<div class=\"field-description\">{}</div>",
-                (self.md)(description)
-            ));
+            .map(first_paragraph)
+            .unwrap_or_default();
+        self.out.push_str(&format!(
+            "<details class=\"response\"{}><summary><span class=\"status status-{}\">{}</span> <span class=\"response-summary\">{}</span></summary>",
+            if open { " open" } else { "" },
+            status_class(&r.status),
+            esc(&r.status),
+            self.text.inline_markdown(summary)
+        ));
+        if !rest.is_empty() {
+            self.description("field-description", rest);
         }
         if let Some(ct) = &r.content_type {
             self.out.push_str(&format!(
@@ -226,48 +313,49 @@ impl Html<'_> {
         }
         self.field_list(&r.fields);
         self.alternatives(r.alternatives_kind.as_deref(), &r.alternatives);
-        if let Some(example) = &r.example_json {
-            self.example_block(&format!("Example {} response", r.status), example);
-        }
         self.out.push_str("</details>");
-    }
-
-    fn example_block(&mut self, label: &str, code: &str) {
-        self.out.push_str(&format!(
-            "<figure class=\"code-example\"><figcaption>{}</figcaption><pre><code class=\"language-json\">{}</code></pre></figure>",
-            esc(label),
-            esc(code)
-        ));
-    }
-
-    fn code_samples(&mut self, view: &EndpointView) {
-        if view.code_samples.is_empty() {
-            return;
-        }
-        self.section_start("endpoint-samples", "code-samples", "Code samples");
-        self.out.push_str("<div class=\"code-tabs\" data-code-tabs><div class=\"code-tablist\" role=\"tablist\" aria-label=\"Code sample language\">");
-        for (i, sample) in view.code_samples.iter().enumerate() {
-            self.out.push_str(&format!(
-                "<button type=\"button\" role=\"tab\" id=\"sample-tab-{i}\" aria-controls=\"sample-panel-{i}\" aria-selected=\"{}\" tabindex=\"{}\" data-lang=\"{}\">{}</button>",
-                i == 0,
-                if i == 0 { 0 } else { -1 },
-                esc(&sample.lang),
-                esc(&sample.label)
-            ));
-        }
-        self.out.push_str("</div>");
-        for (i, sample) in view.code_samples.iter().enumerate() {
-            self.out.push_str(&format!(
-                "<div class=\"code-panel\" role=\"tabpanel\" id=\"sample-panel-{i}\" aria-labelledby=\"sample-tab-{i}\"{}><button type=\"button\" class=\"copy-button\" data-copy>Copy</button><pre><code class=\"language-{}\">{}</code></pre></div>",
-                if i == 0 { "" } else { " hidden" },
-                esc(&sample.lang),
-                esc(&sample.code)
-            ));
-        }
-        self.out.push_str("</div></section>");
     }
 }
 
-fn first_line(s: &str) -> &str {
-    s.trim().lines().next().unwrap_or("")
+/// `2xx`, `4xx`, … for colouring a status code; `other` for `default`.
+fn status_class(status: &str) -> String {
+    status
+        .chars()
+        .next()
+        .filter(char::is_ascii_digit)
+        .map_or("other".to_string(), |c| format!("{c}xx"))
+}
+
+/// A description's first paragraph (up to the first blank line) and the rest.
+fn first_paragraph(text: &str) -> (&str, &str) {
+    let text = text.trim();
+    let blank = text.match_indices('\n').map(|(i, _)| i).find(|&i| {
+        text[i + 1..]
+            .lines()
+            .next()
+            .is_some_and(|l| l.trim().is_empty())
+    });
+    match blank {
+        Some(i) => (text[..i].trim(), text[i..].trim()),
+        None => (text, ""),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn first_paragraph_splits_at_a_blank_line() {
+        assert_eq!(first_paragraph("a\nb\n\nc\n"), ("a\nb", "c"));
+        assert_eq!(first_paragraph(" one line "), ("one line", ""));
+        assert_eq!(first_paragraph("a\n  \nb"), ("a", "b"));
+    }
+
+    #[test]
+    fn status_classes_colour_by_first_digit() {
+        assert_eq!(status_class("201"), "2xx");
+        assert_eq!(status_class("4XX"), "4xx");
+        assert_eq!(status_class("default"), "other");
+    }
 }

@@ -34,7 +34,8 @@ impl Html<'_> {
             self.no_proxy_note(view);
         }
         self.out.push_str("<div class=\"pg-actions\"><button type=\"submit\" class=\"pg-send\" data-send>Send request</button></div></form>");
-        self.out.push_str("<div class=\"pg-result\" data-result aria-live=\"polite\" hidden><p class=\"pg-status\"><span data-status></span> <span class=\"pg-time\" data-time></span></p><p class=\"pg-error\" data-error role=\"alert\" hidden></p><details class=\"pg-headers\"><summary>Response headers</summary><pre><code data-headers></code></pre></details><pre class=\"pg-response\"><code class=\"language-json\" data-response-body></code></pre></div></section>");
+        self.playground_result();
+        self.out.push_str("</section>");
     }
 
     fn auth_inputs(&mut self, view: &EndpointView) {

@@ -36,7 +36,7 @@ fn cyclic_specs_render_once_and_point_back() {
         field(&b.children, "forest").recursive_ref.as_deref(),
         Some("Forest")
     );
-    let html = render_endpoint_html(&view, &md);
+    let html = render_endpoint_html(&view, &PlainText).joined();
     assert!(html.contains("↻</span> Node, see above"));
     assert!(
         html.len() < 100_000,

@@ -42,9 +42,22 @@ pub(super) fn field<'a>(fields: &'a [FieldView], name: &str) -> &'a FieldView {
         .unwrap_or_else(|| panic!("no field `{name}` in {:?}", names(fields)))
 }
 
-/// A markdown renderer good enough for tests: escapes and wraps in `<p>`.
-pub(super) fn md(text: &str) -> String {
-    format!("<p>{}</p>", super::html::esc(text))
+/// A text renderer good enough for tests: escapes, wraps descriptions in
+/// `<p>` and code in `<span class="hl">`.
+pub(super) struct PlainText;
+
+impl super::EndpointText for PlainText {
+    fn markdown(&self, text: &str) -> String {
+        format!("<p>{}</p>", super::html::esc(text))
+    }
+
+    fn inline_markdown(&self, text: &str) -> String {
+        super::html::esc(text)
+    }
+
+    fn code(&self, _lang: &str, code: &str) -> String {
+        format!("<span class=\"hl\">{}</span>", super::html::esc(code))
+    }
 }
 
 pub(super) fn op(specs: &super::ApiSpecs, reference: &str) -> OperationRef {

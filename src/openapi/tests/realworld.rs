@@ -118,13 +118,15 @@ fn realworld_specs_load_and_every_page_reference_renders() {
                 }
             };
             let view = specs.endpoint(&op, &ApiConfig::default());
-            let html = render_endpoint_html(&view, &md);
+            let html = render_endpoint_html(&view, &PlainText).joined();
             assert!(html.contains("class=\"method-badge"), "{page}");
             assert!(html.len() < 2_000_000, "{page}: {} bytes", html.len());
             resolved += 1;
         }
         for op in specs.operations() {
-            let html = render_endpoint_html(&specs.endpoint(&op, &ApiConfig::default()), &md);
+            let html =
+                render_endpoint_html(&specs.endpoint(&op, &ApiConfig::default()), &PlainText)
+                    .joined();
             assert!(!html.is_empty(), "{site_name}: {op}");
         }
         let _ = specs.lint();

@@ -98,7 +98,7 @@ fn get_user_gets_or_creates() {
     );
     assert!(field(&group.children, "properties").nullable);
     let example: serde_json::Value =
-        serde_json::from_str(view.responses[0].example_json.as_ref().unwrap()).unwrap();
+        serde_json::from_str(&view.responses[0].examples[0].code).unwrap();
     assert_eq!(example["new_user_group"], json!(true));
 }
 
@@ -213,7 +213,7 @@ fn example_docs_lint_only_flags_the_get_body() {
 #[test]
 fn pages_render_every_part() {
     let specs = example_docs();
-    let get = render_endpoint_html(&endpoint(&specs, "GET /api/user"), &md);
+    let get = render_endpoint_html(&endpoint(&specs, "GET /api/user"), &PlainText).joined();
     for needle in [
         "method-badge method-get",
         "<code class=\"endpoint-path\">/api/user</code>",
@@ -227,10 +227,10 @@ fn pages_render_every_part() {
     ] {
         assert!(get.contains(needle), "missing {needle}");
     }
-    let put = render_endpoint_html(&endpoint(&specs, "PUT /api/user"), &md);
+    let put = render_endpoint_html(&endpoint(&specs, "PUT /api/user"), &PlainText).joined();
     assert!(put.contains("Allowed values: <code>Customer</code>, <code>Testing</code>"));
     assert!(!put.contains("data-no-proxy-note"));
-    let post = render_endpoint_html(&endpoint(&specs, "POST /api/user"), &md);
+    let post = render_endpoint_html(&endpoint(&specs, "POST /api/user"), &PlainText).joined();
     assert!(post.contains("current_token"));
 }
 
@@ -243,7 +243,11 @@ fn playground_modes() {
             playground: Playground { mode },
             ..user_group_api()
         };
-        render_endpoint_html(&specs.endpoint(&op(&specs, "PUT /api/user"), &api), &md)
+        render_endpoint_html(
+            &specs.endpoint(&op(&specs, "PUT /api/user"), &api),
+            &PlainText,
+        )
+        .joined()
     };
     let show = render(PlaygroundMode::Show);
     assert!(show.contains("data-playground-form") && show.contains("data-code-tabs"));
@@ -288,7 +292,7 @@ fn openapi_31_copy_renders_the_same_fields() {
             shape(&b.responses[0].fields),
             "{reference} response"
         );
-        assert!(!render_endpoint_html(&b, &md).is_empty());
+        assert!(!render_endpoint_html(&b, &PlainText).joined().is_empty());
     }
     let get = endpoint(&v31, "GET /api/user");
     let team_id = field(&user_group(&get).children, "team_id");
