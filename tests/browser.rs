@@ -831,7 +831,10 @@ async fn docs_json_product_tabs_show_only_inside_their_product() {
     browser
         .wait_until("location.pathname.endsWith('/agents/start/')")
         .await;
-    assert_eq!(visible_texts(&browser, ".tabs li").await, ["Agent guides"]);
+    assert_eq!(
+        visible_texts(&browser, ".tabs > ul > li").await,
+        ["Agent guides", "Agent tools"]
+    );
     browser.close().await;
 }
 
