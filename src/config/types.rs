@@ -417,6 +417,10 @@ pub struct ApiConfig {
     /// `api.examples.languages`); empty: all of them.
     #[serde(default)]
     pub examples_languages: Vec<String>,
+    /// Nested fields of endpoint pages start open (docs.json
+    /// `api.params.expanded: "all"`); default: folded.
+    #[serde(default)]
+    pub params_expanded: bool,
 }
 
 impl ApiConfig {

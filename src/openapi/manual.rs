@@ -70,6 +70,7 @@ impl EndpointView {
             code_samples: Vec::new(),
             deprecated: false,
             playground_mode: playground_mode(api, &base_urls),
+            expand_fields: api.params_expanded,
             base_urls,
             server_descriptions: Vec::new(),
             path,

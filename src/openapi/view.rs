@@ -44,6 +44,8 @@ pub struct EndpointView {
     pub code_samples: Vec<CodeSample>,
     pub deprecated: bool,
     pub playground_mode: PlaygroundMode,
+    /// Nested fields start open (`api.params.expanded`).
+    pub expand_fields: bool,
     /// A body on GET/HEAD: browsers cannot send it, the playground needs the
     /// preview server's proxy.
     pub body_needs_proxy: bool,
@@ -224,6 +226,7 @@ pub(crate) fn build_view(src: &OperationSource<'_>, api: &ApiConfig) -> Endpoint
         code_samples: Vec::new(),
         deprecated: op.value.get("deprecated").and_then(Value::as_bool) == Some(true),
         playground_mode: playground_mode(api, &base_urls),
+        expand_fields: api.params_expanded,
         base_urls,
         server_descriptions,
         path: src.path.to_string(),

@@ -260,13 +260,6 @@ impl Conversion {
             }
             _ => {}
         }
-        if api.get("params").is_some() {
-            self.notes.push(Note::info(
-                "/api/params",
-                "`api.params` is not applied: nested fields show collapsed",
-                "readers open a field's children on its page",
-            ));
-        }
         if api.get("asyncapi").is_some() {
             self.notes.push(Note::at(
                 "/api/asyncapi",
@@ -302,6 +295,9 @@ impl Conversion {
         };
         if let Some(mode) = mode {
             model.insert("playground".into(), json!({"mode": mode}));
+        }
+        if api.pointer("/params/expanded").and_then(Value::as_str) == Some("all") {
+            model.insert("paramsExpanded".into(), json!(true));
         }
         if let Some(languages) = api.pointer("/examples/languages") {
             model.insert("examplesLanguages".into(), languages.clone());

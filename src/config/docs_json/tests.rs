@@ -129,6 +129,22 @@ fn menus_belong_to_their_tab_and_tabs_to_their_product() {
 }
 
 #[test]
+fn api_params_expanded_all_opens_nested_fields() {
+    let (config, conversion) = site(
+        json!({"name": "X", "navigation": {"pages": ["a"]}, "api": {"params": {"expanded": "all"}}}),
+    );
+    assert!(config.api.unwrap().params_expanded);
+    assert!(conversion
+        .notes
+        .iter()
+        .all(|n| !n.pointer.contains("params")));
+    let (config, _) = site(
+        json!({"name": "X", "navigation": {"pages": ["a"]}, "api": {"params": {"expanded": "closed"}}}),
+    );
+    assert!(!config.api.unwrap().params_expanded);
+}
+
+#[test]
 fn seo_indexing_all_indexes_hidden_pages() {
     let (config, _) =
         site(json!({"name": "X", "navigation": {"pages": ["a"]}, "seo": {"indexing": "all"}}));

@@ -51,8 +51,9 @@ impl Html<'_> {
                     "child attributes"
                 }
             );
+            let open = if self.expand_fields { " open" } else { "" };
             self.out.push_str(&format!(
-                "<details class=\"field-children\"><summary><span class=\"when-closed\">Show {what}</span><span class=\"when-open\">Hide {what}</span></summary>"
+                "<details class=\"field-children\"{open}><summary><span class=\"when-closed\">Show {what}</span><span class=\"when-open\">Hide {what}</span></summary>"
             ));
             self.field_list(&f.children);
             self.out.push_str("</details>");

@@ -73,6 +73,7 @@ impl EndpointHtml {
 /// Renders the endpoint page body of `view`.
 pub fn render_endpoint_html(view: &EndpointView, text: &dyn EndpointText) -> EndpointHtml {
     let mut html = Html::new(text);
+    html.expand_fields = view.expand_fields;
     html.header(view);
     if let Some(description) = &view.description_md {
         html.out.push_str(&format!(
@@ -109,6 +110,8 @@ pub fn render_endpoint_html(view: &EndpointView, text: &dyn EndpointText) -> End
 pub(super) struct Html<'a> {
     out: String,
     text: &'a dyn EndpointText,
+    /// Nested field lists start open.
+    expand_fields: bool,
 }
 
 /// Escapes text for HTML content and attribute values.
@@ -119,6 +122,7 @@ impl<'a> Html<'a> {
         Html {
             out: String::with_capacity(16 * 1024),
             text,
+            expand_fields: false,
         }
     }
 

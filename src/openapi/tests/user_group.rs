@@ -306,3 +306,20 @@ fn openapi_31_copy_renders_the_same_fields() {
         .contains("3.1 `$ref` sibling"));
     assert_eq!(v31.lint().len(), 1, "{:?}", v31.lint());
 }
+
+#[test]
+fn nested_fields_start_open_when_params_are_expanded() {
+    let specs = example_docs();
+    let folded = render_endpoint_html(&endpoint(&specs, "GET /api/user"), &PlainText).joined();
+    assert!(folded.contains("<details class=\"field-children\"><summary>"));
+    assert!(!folded.contains("<details class=\"field-children\" open>"));
+
+    let api = crate::config::ApiConfig {
+        params_expanded: true,
+        ..user_group_api()
+    };
+    let view = specs.endpoint(&op(&specs, "GET /api/user"), &api);
+    let expanded = render_endpoint_html(&view, &PlainText).joined();
+    assert!(expanded.contains("<details class=\"field-children\" open><summary>"));
+    assert!(!expanded.contains("<details class=\"field-children\"><summary>"));
+}
