@@ -421,6 +421,21 @@ pub struct ApiConfig {
     /// `api.params.expanded: "all"`); default: folded.
     #[serde(default)]
     pub params_expanded: bool,
+    /// Which properties generated request examples fill in (docs.json
+    /// `api.examples.defaults`).
+    #[serde(default)]
+    pub examples_defaults: ExampleDefaults,
+}
+
+/// `api.examples.defaults`: the properties a generated request example has.
+#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum ExampleDefaults {
+    /// Every property the schema names.
+    #[default]
+    All,
+    /// Only the required ones.
+    Required,
 }
 
 impl ApiConfig {

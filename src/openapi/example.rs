@@ -24,6 +24,8 @@ pub(crate) enum Direction {
 pub(crate) struct ExampleBuilder<'a> {
     store: &'a DocStore,
     direction: Direction,
+    /// Leave optional properties out (`api.examples.defaults: "required"`).
+    required_only: bool,
     stack: Vec<String>,
 }
 
@@ -32,8 +34,15 @@ impl<'a> ExampleBuilder<'a> {
         ExampleBuilder {
             store,
             direction,
+            required_only: false,
             stack: Vec::new(),
         }
+    }
+
+    /// Objects get only their required properties.
+    pub(crate) fn required_only(mut self, required_only: bool) -> Self {
+        self.required_only = required_only;
+        self
     }
 
     /// An example for `node`, or `None` when nothing sensible exists (an
@@ -90,8 +99,9 @@ impl<'a> ExampleBuilder<'a> {
 
     fn object(&mut self, schema: &Schema<'a>) -> Value {
         let mut map = Map::new();
+        let required = schema.required();
         for (name, node) in schema.properties() {
-            if self.excluded(node) {
+            if self.excluded(node) || (self.required_only && !required.contains(name)) {
                 continue;
             }
             if let Some(value) = self.example(node) {
@@ -201,6 +211,32 @@ mod tests {
             example(schema, Direction::Response).unwrap()["id"],
             json!(0)
         );
+    }
+
+    #[test]
+    fn required_only_leaves_optional_properties_out_at_every_level() {
+        let value = json!({"x": {"type": "object", "required": ["name", "owner"], "properties": {
+            "name": {"type": "string"},
+            "note": {"type": "string"},
+            "owner": {"type": "object", "required": ["id"], "properties": {
+                "id": {"type": "integer"},
+                "email": {"type": "string"}
+            }}
+        }}});
+        let mut store = DocStore::default();
+        store.add(Document {
+            location: Location::File("/d/a.json".into()),
+            name: "a.json".into(),
+            value,
+        });
+        let root = store.get(0).value.get("x").unwrap();
+        let built = ExampleBuilder::new(&store, Direction::Request)
+            .required_only(true)
+            .example(Node {
+                doc: 0,
+                value: root,
+            });
+        assert_eq!(built, Some(json!({"name": "string", "owner": {"id": 0}})));
     }
 
     #[test]

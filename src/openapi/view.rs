@@ -17,7 +17,7 @@ use super::request::sample_request;
 use super::samples::{chosen_samples, generated_samples, spec_samples, CodeSample};
 use super::schema::Schema;
 use super::store::{DocId, DocStore, Node};
-use crate::config::{ApiConfig, PlaygroundMode};
+use crate::config::{ApiConfig, ExampleDefaults, PlaygroundMode};
 
 /// Everything an endpoint page shows.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -211,7 +211,8 @@ pub(crate) fn build_view(src: &OperationSource<'_>, api: &ApiConfig) -> Endpoint
         servers(&[op.value, path_item.value, root.value], api)
             .into_iter()
             .unzip();
-    let request_body = request_body(src.store, op, &mut fields);
+    let required_only = api.examples_defaults == ExampleDefaults::Required;
+    let request_body = request_body(src.store, op, &mut fields, required_only);
     let mut view = EndpointView {
         title: op_title(op, src),
         description_md: text("description"),
@@ -422,6 +423,7 @@ fn media_examples<'a>(
     content_type: &str,
     media: Node<'a>,
     direction: Direction,
+    required_only: bool,
 ) -> Vec<ExampleView> {
     let example = |name: Option<String>, value: &Value| ExampleView {
         content_type: content_type.to_string(),
@@ -457,7 +459,11 @@ fn media_examples<'a>(
         value,
     });
     schema
-        .and_then(|schema| ExampleBuilder::new(store, direction).example(schema))
+        .and_then(|schema| {
+            ExampleBuilder::new(store, direction)
+                .required_only(required_only)
+                .example(schema)
+        })
         .filter(|value| {
             direction == Direction::Request || value.is_string() || content_type.contains("json")
         })
@@ -472,10 +478,13 @@ fn pretty(value: &Value) -> String {
     }
 }
 
+/// The operation's request body; `required_only`: its generated example
+/// fills in only required properties (`api.examples.defaults`).
 fn request_body<'a>(
     store: &'a DocStore,
     op: Node<'a>,
     fields: &mut FieldBuilder<'a>,
+    required_only: bool,
 ) -> Option<BodyView> {
     let body = op.value.get("requestBody")?;
     let (body, _) = store
@@ -499,9 +508,15 @@ fn request_body<'a>(
             fields,
         )
     });
-    let example = media_examples(store, content_type, media, Direction::Request)
-        .into_iter()
-        .next();
+    let example = media_examples(
+        store,
+        content_type,
+        media,
+        Direction::Request,
+        required_only,
+    )
+    .into_iter()
+    .next();
     Some(BodyView {
         content_type: content_type.to_string(),
         required: body.value.get("required").and_then(Value::as_bool) == Some(true),
@@ -571,7 +586,7 @@ fn response_view<'a>(
                 doc: response.doc,
                 value: media,
             };
-            media_examples(store, ct, media, Direction::Response)
+            media_examples(store, ct, media, Direction::Response, false)
         })
         .collect();
     ResponseView {

@@ -299,6 +299,11 @@ impl Conversion {
         if api.pointer("/params/expanded").and_then(Value::as_str) == Some("all") {
             model.insert("paramsExpanded".into(), json!(true));
         }
+        if let Some(defaults @ ("all" | "required")) =
+            api.pointer("/examples/defaults").and_then(Value::as_str)
+        {
+            model.insert("examplesDefaults".into(), json!(defaults));
+        }
         if let Some(languages) = api.pointer("/examples/languages") {
             model.insert("examplesLanguages".into(), languages.clone());
         }
