@@ -284,3 +284,16 @@ fn top_level_keys_map_onto_the_site_model() {
         .collect();
     assert_eq!(noted, ["/contextual/options/2", "/theme", "/integrations"]);
 }
+
+#[test]
+fn api_examples_defaults_picks_the_properties_of_generated_examples() {
+    use crate::config::ExampleDefaults;
+    let docs = |examples: Value| json!({"name": "X", "navigation": {"pages": ["a"]}, "api": {"examples": examples}});
+    let (config, _) = site(docs(json!({"defaults": "required"})));
+    assert_eq!(
+        config.api.unwrap().examples_defaults,
+        ExampleDefaults::Required
+    );
+    let (config, _) = site(docs(json!({"languages": ["curl"]})));
+    assert_eq!(config.api.unwrap().examples_defaults, ExampleDefaults::All);
+}
