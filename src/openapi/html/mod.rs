@@ -258,7 +258,8 @@ impl Html<'_> {
         self.out.push_str("</div>");
         for (i, sample) in view.code_samples.iter().enumerate() {
             self.out.push_str(&format!(
-                "<div class=\"code-panel\" role=\"tabpanel\" id=\"sample-panel-{i}\" aria-labelledby=\"sample-tab-{i}\"{}><button type=\"button\" class=\"copy-button\" data-copy>Copy</button><pre><code class=\"language-{}\">{}</code></pre></div>",
+                "<div class=\"code-panel\" role=\"tabpanel\" id=\"sample-panel-{i}\" aria-labelledby=\"sample-tab-{i}\" data-sample=\"{}\"{}><button type=\"button\" class=\"copy-button\" data-copy>Copy</button><pre><code class=\"language-{}\">{}</code></pre></div>",
+                esc(&sample.lang),
                 if i == 0 { "" } else { " hidden" },
                 esc(&sample.lang),
                 esc(&sample.code)

@@ -54,7 +54,7 @@ fn assert_common(view: &EndpointView) {
             .code
             .contains("https://user-group-service.example.com/api/user"));
     }
-    assert_eq!(view.code_samples.len(), 5);
+    assert_eq!(view.code_samples.len(), 8);
 }
 
 fn assert_get_or_update_body(view: &EndpointView) {

@@ -1,0 +1,253 @@
+//! The code samples of the reference example really run: `example-docs`
+//! is built with its base URLs pointing at an in-process mock of the User
+//! Group Service (`common/user_group_service.rs`), and the samples its
+//! endpoint pages show are run as a reader would paste them (cURL, Python,
+//! and JavaScript and Java when `node`/`java` are installed). The mock
+//! checks every header and body field; the test asserts it received the
+//! method, path, `Authorization: Token <API_KEY>` and body the spec gives.
+//!
+//! Two base URLs are offered, both plain `http` (the scheme the Node sample
+//! once failed on): the mock's origin, and the same with a path prefix. The
+//! site is built once with each listed first, as the page's base URL
+//! selector would show it.
+
+mod common;
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use serde_json::{json, Value};
+
+use common::user_group_service::{Received, UserGroupService};
+
+/// The three operations: page, method, and the example body the spec gives.
+fn operations() -> [(&'static str, &'static str, Value); 3] {
+    [
+        (
+            "api-reference/get-user",
+            "GET",
+            json!({"name": "Acme Corp", "user_group_id": "acme-42",
+                   "mapping": {"schema_1": "data_source_1"}, "properties": {"region": "eu"}}),
+        ),
+        (
+            "api-reference/update-user",
+            "PUT",
+            json!({"name": "Acme Corp", "user_group_id": "acme-42",
+                   "mapping": {"schema_1": "data_source_1"}, "properties": {"region": "us"}}),
+        ),
+        (
+            "api-reference/rotate-token",
+            "POST",
+            json!({"current_token": "USER_GROUP_TOKEN"}),
+        ),
+    ]
+}
+
+/// A runtime a sample needs: the program, whether it is required here, and
+/// how to run a sample file with it.
+struct Runtime {
+    lang: &'static str,
+    program: &'static str,
+    /// The file the sample is written to (`None`: passed to `sh -c`).
+    file: Option<&'static str>,
+    required: bool,
+}
+
+const RUNTIMES: [Runtime; 4] = [
+    Runtime {
+        lang: "bash",
+        program: "curl",
+        file: None,
+        required: true,
+    },
+    Runtime {
+        lang: "python",
+        program: "python3",
+        file: Some("sample.py"),
+        required: true,
+    },
+    Runtime {
+        lang: "javascript",
+        program: "node",
+        file: Some("sample.js"),
+        required: false,
+    },
+    Runtime {
+        lang: "java",
+        program: "java",
+        file: Some("Main.java"),
+        required: false,
+    },
+];
+
+#[test]
+fn every_sample_sends_what_the_spec_says() {
+    let service = UserGroupService::start();
+    let origin = service.origin();
+    let prefixed = format!("{origin}/sandbox");
+    let runnable: Vec<&Runtime> = RUNTIMES.iter().filter(|r| available(r)).collect();
+    for (first, second) in [(&origin, &prefixed), (&prefixed, &origin)] {
+        let site = build_example(&[first, second]);
+        for (page, method, body) in operations() {
+            let html = std::fs::read_to_string(site.path().join(format!("{page}/index.html")))
+                .expect("the endpoint page is built");
+            for runtime in &runnable {
+                // Java starts slowly: one pass over the three operations is enough.
+                if runtime.lang == "java" && first != &origin {
+                    continue;
+                }
+                let code = sample_text(&html, runtime.lang)
+                    .unwrap_or_else(|| panic!("{page} shows a {} sample", runtime.lang));
+                let output = run(runtime, &code);
+                let label = format!("{} sample of {page} against {first}", runtime.lang);
+                assert!(
+                    output.status.success(),
+                    "{label} failed:\n{code}\n{}",
+                    String::from_utf8_lossy(&output.stderr)
+                );
+                assert_received(&service.next(), &label, method, first, &body);
+                let printed = String::from_utf8_lossy(&output.stdout);
+                assert!(
+                    printed.contains("\"success\":1"),
+                    "{label} printed the answer: {printed}"
+                );
+            }
+        }
+    }
+    assert!(service.pending().is_empty(), "one request per sample run");
+}
+
+fn assert_received(received: &Received, label: &str, method: &str, base: &str, body: &Value) {
+    let prefix = base.split_once("//").map_or("", |(_, rest)| {
+        rest.split_once('/').map_or("", |(_, path)| path)
+    });
+    let path = if prefix.is_empty() {
+        "/api/user".to_string()
+    } else {
+        format!("/{prefix}/api/user")
+    };
+    assert_eq!(received.problems, Vec::<String>::new(), "{label}");
+    assert_eq!(received.method, method, "{label}");
+    assert_eq!(received.url, path, "{label}");
+    assert_eq!(
+        received.authorization.as_deref(),
+        Some("Token <API_KEY>"),
+        "{label}"
+    );
+    assert_eq!(
+        received.content_type.as_deref(),
+        Some("application/json"),
+        "{label}"
+    );
+    assert_eq!(&received.json(), body, "{label}");
+}
+
+/// Whether the runtime is installed; a required one missing fails under CI.
+fn available(runtime: &Runtime) -> bool {
+    let found = Command::new(runtime.program)
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    let python_ready = runtime.program != "python3" || {
+        Command::new("python3")
+            .args(["-c", "import requests"])
+            .output()
+            .is_ok_and(|o| o.status.success())
+    };
+    let ready = found && python_ready;
+    if !ready {
+        assert!(
+            !(runtime.required && std::env::var_os("CI").is_some()),
+            "{} is needed to run the {} samples",
+            runtime.program,
+            runtime.lang
+        );
+        eprintln!(
+            "skipping the {} samples: {} is not installed",
+            runtime.lang, runtime.program
+        );
+    }
+    ready
+}
+
+fn run(runtime: &Runtime, code: &str) -> Output {
+    let dir = tempfile::tempdir().unwrap();
+    let mut command = match runtime.file {
+        None => {
+            let mut sh = Command::new("sh");
+            sh.args(["-c", code]);
+            sh
+        }
+        Some(file) => {
+            std::fs::write(dir.path().join(file), code).unwrap();
+            let mut program = Command::new(runtime.program);
+            program.arg(file);
+            program
+        }
+    };
+    command
+        .current_dir(dir.path())
+        .env_remove("http_proxy")
+        .env_remove("HTTP_PROXY")
+        .env_remove("all_proxy")
+        .env_remove("ALL_PROXY")
+        .output()
+        .unwrap_or_else(|e| panic!("{} runs: {e}", runtime.program))
+}
+
+/// Copies `example-docs/`, sets `api.baseUrl` to `bases` and builds it.
+fn build_example(bases: &[&String]) -> tempfile::TempDir {
+    let source = tempfile::tempdir().unwrap();
+    let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("example-docs");
+    common::copy_tree(&example, source.path());
+    let config_path = source.path().join("site.json");
+    let mut config: Value =
+        serde_json::from_str(&std::fs::read_to_string(&config_path).unwrap()).unwrap();
+    config["api"]["baseUrl"] = json!(bases);
+    std::fs::write(&config_path, config.to_string()).unwrap();
+    let out = source.path().join("_site");
+    let built = common::sheaf(&["build", source.path().to_str().unwrap()]);
+    assert!(built.status.success(), "{}", common::stderr(&built));
+    let site = tempfile::tempdir().unwrap();
+    common::copy_tree(&out, site.path());
+    site
+}
+
+/// The text of the page's `lang` sample, as the Copy button copies it.
+fn sample_text(html: &str, lang: &str) -> Option<String> {
+    let start = html.find(&format!("data-sample=\"{lang}\""))?;
+    let rest = &html[start..];
+    let pre = rest.find("<pre")?;
+    let end = rest[pre..].find("</pre>")? + pre;
+    Some(unescape(&strip_tags(&rest[pre..end])))
+}
+
+fn strip_tags(html: &str) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut in_tag = false;
+    for c in html.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' if in_tag => in_tag = false,
+            _ if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    out
+}
+
+fn unescape(text: &str) -> String {
+    text.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&#x27;", "'")
+        .replace("&amp;", "&")
+}
+
+#[test]
+fn sample_text_reads_a_highlighted_block() {
+    let html = "<div data-sample=\"bash\"><pre><code><span class=\"hl-k\">curl</span> &#39;a&amp;b&#39; &lt;x&gt;</code></pre></div>";
+    assert_eq!(sample_text(html, "bash").as_deref(), Some("curl 'a&b' <x>"));
+    assert_eq!(sample_text(html, "python"), None);
+}
