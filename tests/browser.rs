@@ -18,6 +18,8 @@ mod server;
 mod site;
 #[path = "browser/tools.rs"]
 mod tools;
+#[path = "browser/try_it.rs"]
+mod try_it;
 
 use std::path::PathBuf;
 

@@ -18,30 +18,7 @@ use std::process::{Command, Output};
 
 use serde_json::{json, Value};
 
-use common::user_group_service::{Received, UserGroupService};
-
-/// The three operations: page, method, and the example body the spec gives.
-fn operations() -> [(&'static str, &'static str, Value); 3] {
-    [
-        (
-            "api-reference/get-user",
-            "GET",
-            json!({"name": "Acme Corp", "user_group_id": "acme-42",
-                   "mapping": {"schema_1": "data_source_1"}, "properties": {"region": "eu"}}),
-        ),
-        (
-            "api-reference/update-user",
-            "PUT",
-            json!({"name": "Acme Corp", "user_group_id": "acme-42",
-                   "mapping": {"schema_1": "data_source_1"}, "properties": {"region": "us"}}),
-        ),
-        (
-            "api-reference/rotate-token",
-            "POST",
-            json!({"current_token": "USER_GROUP_TOKEN"}),
-        ),
-    ]
-}
+use common::user_group_service::{example_operations, Received, UserGroupService};
 
 /// A runtime a sample needs: the program, whether it is required here, and
 /// how to run a sample file with it.
@@ -88,7 +65,7 @@ fn every_sample_sends_what_the_spec_says() {
     let runnable: Vec<&Runtime> = RUNTIMES.iter().filter(|r| available(r)).collect();
     for (first, second) in [(&origin, &prefixed), (&prefixed, &origin)] {
         let site = build_example(&[first, second]);
-        for (page, method, body) in operations() {
+        for (page, method, body) in example_operations() {
             let html = std::fs::read_to_string(site.path().join(format!("{page}/index.html")))
                 .expect("the endpoint page is built");
             for runtime in &runnable {

@@ -48,7 +48,8 @@ pub fn example_site() -> Site {
     build_and_serve(source)
 }
 
-fn build_and_serve(source: tempfile::TempDir) -> Site {
+/// Builds the docs in `source` and serves the output.
+pub fn build_and_serve(source: tempfile::TempDir) -> Site {
     let output = tempfile::tempdir().expect("an output directory");
     let site_dir = output.path().join("site");
     let built = common::sheaf(&[

@@ -23,6 +23,30 @@ use serde_json::{json, Map, Value};
 use sheaf::serve::respond_and_close;
 use tiny_http::{Header, Request, Response, Server};
 
+/// The three endpoint pages of `example-docs` (page path without a
+/// trailing slash), their method, and the body the spec's example gives.
+pub fn example_operations() -> [(&'static str, &'static str, Value); 3] {
+    [
+        (
+            "api-reference/get-user",
+            "GET",
+            json!({"name": "Acme Corp", "user_group_id": "acme-42",
+                   "mapping": {"schema_1": "data_source_1"}, "properties": {"region": "eu"}}),
+        ),
+        (
+            "api-reference/update-user",
+            "PUT",
+            json!({"name": "Acme Corp", "user_group_id": "acme-42",
+                   "mapping": {"schema_1": "data_source_1"}, "properties": {"region": "us"}}),
+        ),
+        (
+            "api-reference/rotate-token",
+            "POST",
+            json!({"current_token": "USER_GROUP_TOKEN"}),
+        ),
+    ]
+}
+
 /// One request the service received.
 #[derive(Debug, Clone)]
 pub struct Received {

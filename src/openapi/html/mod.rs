@@ -13,6 +13,7 @@ mod playground;
 
 use crate::config::PlaygroundMode;
 use crate::openapi::auth::AuthKind;
+use crate::openapi::fields::FieldView;
 use crate::openapi::view::{BodyView, EndpointView, ResponseView};
 
 /// Renders the whole endpoint page body. `md` turns a markdown string into
@@ -137,6 +138,14 @@ impl Html<'_> {
 
     fn parameters(&mut self, view: &EndpointView) {
         for (location, fields) in view.parameters.groups() {
+            let with_content_type;
+            let fields = match (location, &view.request_body) {
+                ("header", Some(body)) => {
+                    with_content_type = request_headers(fields, body);
+                    &with_content_type
+                }
+                _ => fields,
+            };
             if fields.is_empty() {
                 continue;
             }
@@ -267,6 +276,26 @@ impl Html<'_> {
         }
         self.out.push_str("</div></section>");
     }
+}
+
+/// The header parameters of an operation with a body, and `Content-Type`
+/// (the request sends it with the body, so readers must too).
+fn request_headers(fields: &[FieldView], body: &BodyView) -> Vec<FieldView> {
+    let mut out = fields.to_vec();
+    if !fields
+        .iter()
+        .any(|f| f.name.eq_ignore_ascii_case("content-type"))
+    {
+        out.push(FieldView {
+            name: "Content-Type".into(),
+            type_label: "string".into(),
+            required: true,
+            description_md: Some("The media type of the request body.".into()),
+            enum_values: vec![body.content_type.clone().into()],
+            ..FieldView::default()
+        });
+    }
+    out
 }
 
 fn first_line(s: &str) -> &str {
