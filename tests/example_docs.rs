@@ -185,6 +185,16 @@ fn the_three_endpoint_pages_show_the_user_group_service_faithfully() {
             page.contains("https://user-group-service.example.com"),
             "base URLs from api.baseUrl"
         );
+        let headers = page
+            .split("id=\"header-parameters\"")
+            .nth(1)
+            .expect("a request headers section");
+        let headers = &headers[..headers.find("</section>").unwrap()];
+        assert!(
+            headers.contains("<code class=\"field-name\">Content-Type</code>")
+                && headers.contains("<code>application/json</code>"),
+            "section 5: Content-Type: application/json on every operation"
+        );
     }
 }
 
