@@ -4,7 +4,9 @@
 //!
 //! Each step reports every problem it finds; the next step runs only on
 //! what the previous one accepted (a document with a syntax error has no
-//! values to validate; one with schema errors is not deserialised). A docs
+//! values to validate; one with schema errors goes on without its failing
+//! values, `repair.rs`, unless the root itself fails, such as a missing
+//! `name`: then it is not deserialised). A docs
 //! root holds `site.json`, `docs.json` or `mint.json`, looked for in that
 //! order. `mint.json` is read as `site.json`; `docs.json` is validated
 //! against its own schema, then converted into the `site.json` shape
@@ -13,6 +15,7 @@
 
 mod docs_json;
 pub mod migrate;
+mod repair;
 mod schema;
 mod semantic;
 mod source;
@@ -180,9 +183,13 @@ fn parse_and_validate(
     let schema_problems = schema::validate(&doc, file, shape);
     let schema_ok = !schema_problems.iter().any(Diagnostic::is_error);
     out.extend(schema_problems);
-    if !schema_ok {
-        return None;
-    }
+    let doc = if schema_ok {
+        doc
+    } else {
+        let repaired = repair::without_failing_values(doc, shape)?;
+        out.push(checked_without_failing_values(file));
+        repaired
+    };
     let doc = match shape {
         ConfigShape::SiteJson => doc,
         ConfigShape::DocsJson => converted_docs_json(doc, file, out),
@@ -199,6 +206,22 @@ fn parse_and_validate(
     };
     out.extend(semantic::check(&doc, &config, files, file));
     Some(config)
+}
+
+/// Says that the rest of the docs was checked with the failing values of
+/// `file` left out (the errors still fail the build).
+fn checked_without_failing_values(file: &Path) -> Diagnostic {
+    Diagnostic::note(
+        file,
+        format!(
+            "the rest of the docs was checked as if the values with errors in {} were not there",
+            file.display()
+        ),
+    )
+    .with_help(format!(
+        "fix the errors in {}; nothing is built until they are gone",
+        file.display()
+    ))
 }
 
 /// A schema-valid docs.json in the `site.json` shape, its pointers traced
