@@ -122,6 +122,34 @@ fn mint_json_is_validated_when_there_is_no_site_json() {
 }
 
 #[test]
+fn reading_mint_json_or_docs_json_is_said_once() {
+    for (case, file) in [
+        ("missing-page-mint-json", "mint.json"),
+        ("valid-docs-json", "docs.json"),
+    ] {
+        let dir = fixture("config").join(case);
+        for command in ["check", "build"] {
+            let out = tempfile::tempdir().unwrap();
+            let site = out.path().join("site");
+            let mut args = vec![command, dir.to_str().unwrap()];
+            if command == "build" {
+                args.extend(["--out", site.to_str().unwrap()]);
+            }
+            let text = stderr(&sheaf(&args));
+            let said = format!("; reading {file} (Mintlify's");
+            assert_eq!(text.matches(&said).count(), 1, "{case} {command}: {text}");
+            assert!(
+                text.starts_with("note: no site.json in "),
+                "said first: {text}"
+            );
+        }
+    }
+    let site_json = fixture("config").join("valid-all-fields");
+    let text = stderr(&sheaf(&["check", site_json.to_str().unwrap()]));
+    assert!(!text.contains("reading"), "{text}");
+}
+
+#[test]
 fn a_config_using_every_field_passes_without_warnings() {
     let dir = fixture("config").join("valid-all-fields");
     let output = sheaf(&["check", "--strict", dir.to_str().unwrap()]);
@@ -183,7 +211,11 @@ fn a_docs_json_using_every_construct_passes_without_warnings() {
         assert!(text.contains(construct), "the fixture lost {construct}");
     }
     let output = sheaf(&["check", "--strict", dir.to_str().unwrap()]);
-    assert_eq!(stderr(&output).trim(), "check passed");
+    let text = stderr(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(lines[0].contains("reading docs.json"), "{text}");
+    assert_eq!(lines[1], "check passed");
     assert_eq!(output.status.code(), Some(0));
 }
 

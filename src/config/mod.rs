@@ -80,6 +80,23 @@ pub fn find_config_file(root: &Path) -> Option<PathBuf> {
         .find(|name| root.join(name).is_file())
 }
 
+/// The line saying which Mintlify file is read when `root` has no
+/// `site.json` (decisions.md: say so once per run); `None` for `site.json`
+/// or no config at all.
+pub fn reading_notice(root: &Path) -> Option<String> {
+    let file = find_config_file(root)?;
+    let what = match file.to_str()? {
+        "mint.json" => "Mintlify's legacy config, read as site.json",
+        "docs.json" => "Mintlify's config, read into the same site model",
+        _ => return None,
+    };
+    Some(format!(
+        "note: no site.json in {}; reading {} ({what})",
+        root.display(),
+        file.display()
+    ))
+}
+
 /// A warning when `root` holds more than one config file, naming the one read.
 fn other_config_files(root: &Path, used: &Path) -> Option<Diagnostic> {
     let ignored: Vec<&str> = CONFIG_FILES
@@ -284,6 +301,17 @@ mod tests {
         let loaded = load(dir.path());
         assert!(loaded.is_mint_json());
         assert_eq!(loaded.config.unwrap().name, "M");
+    }
+
+    #[test]
+    fn reading_a_mintlify_file_is_said() {
+        let nav = r#"{"name": "M", "navigation": [{"group": "A", "pages": ["intro"]}]}"#;
+        let mint = site(&[("mint.json", nav)]);
+        let line = reading_notice(mint.path()).unwrap();
+        assert!(line.ends_with("reading mint.json (Mintlify's legacy config, read as site.json)"));
+        let both = site(&[("mint.json", nav), ("site.json", nav)]);
+        assert_eq!(reading_notice(both.path()), None);
+        assert_eq!(reading_notice(site(&[]).path()), None);
     }
 
     #[test]
