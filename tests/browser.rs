@@ -773,6 +773,49 @@ async fn playground_sends_the_request_and_shows_the_pretty_response() {
     browser.close().await;
 }
 
+/* ---- light and dark images ---- */
+
+/// The `alt` text of the page's images that take up room.
+async fn visible_images(browser: &Browser) -> Vec<String> {
+    let found = browser
+        .eval("return Array.from(document.querySelectorAll('.prose img')).filter(function (i) { return i.getBoundingClientRect().height > 0; }).map(function (i) { return i.alt; });")
+        .await;
+    serde_json::from_value(found).unwrap()
+}
+
+#[tokio::test]
+async fn light_and_dark_image_pairs_show_one_image_per_mode() {
+    let Some(browser) = launch().await else {
+        return;
+    };
+    let site = named_fixture_site("light-dark-images");
+    show_page(&browser, &site.url(""), "light").await;
+    browser
+        .wait_until("Array.from(document.images).every(function (i) { return i.complete; })")
+        .await;
+    assert_eq!(
+        visible_images(&browser).await,
+        [
+            "Diagram on a light background",
+            "Framed diagram, light",
+            "An image shown in both modes"
+        ]
+    );
+    save_screenshot(&browser, "light-dark-images-light").await;
+    browser.click("[data-mode-toggle]").await;
+    assert_eq!(browser.theme().await, "dark");
+    assert_eq!(
+        visible_images(&browser).await,
+        [
+            "Diagram on a dark background",
+            "Framed diagram, dark",
+            "An image shown in both modes"
+        ]
+    );
+    save_screenshot(&browser, "light-dark-images-dark").await;
+    browser.close().await;
+}
+
 /* ---- screenshots ---- */
 
 /// `<target dir>/screenshots`, created if needed.

@@ -516,3 +516,24 @@ fn docs_json_languages_versions_tabs_and_dropdowns_are_rendered() {
         spanish_section.contains("es/v2/intro.md") && !spanish_section.contains("(v2/intro.md)")
     );
 }
+
+#[test]
+fn light_and_dark_image_pairs_get_the_theme_classes() {
+    let out = tempfile::tempdir().unwrap();
+    let site = out.path().join("site");
+    let output = build(&fixture("light-dark-images"), &site);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let html = fs::read_to_string(site.join("index.html")).unwrap();
+    for img in [
+        "<img class=\"block only-light\" src=\"images/diagram-light.svg\"",
+        "<img class=\"only-dark\" src=\"images/diagram-dark.svg\"",
+        "<img class=\"only-light\" src=\"images/diagram-light.svg\" alt=\"Framed diagram, light\">",
+        "<img class=\"rounded\" src=\"images/diagram-light.svg\"",
+    ] {
+        assert!(html.contains(img), "{img}\n{html}");
+    }
+    assert!(
+        !html.contains("dark:"),
+        "no Tailwind class is left to do nothing"
+    );
+}
