@@ -2,14 +2,18 @@
 //! is built with its base URLs pointing at an in-process mock of the User
 //! Group Service (`common/user_group_service.rs`), and the samples its
 //! endpoint pages show are run as a reader would paste them (cURL, Python,
-//! and JavaScript and Java when `node`/`java` are installed). The mock
+//! and JavaScript, PHP, Ruby and Java when `node`, `php` with its curl
+//! extension, `ruby` and `java` are installed). The mock
 //! checks every header and body field; the test asserts it received the
 //! method, path, `Authorization: Token <API_KEY>` and body the spec gives.
 //!
 //! Two base URLs are offered, both plain `http` (the scheme the Node sample
 //! once failed on): the mock's origin, and the same with a path prefix. The
 //! site is built once with each listed first, as the page's base URL
-//! selector would show it.
+//! selector would show it. Every sample of the eight languages is also
+//! parsed by its language's checker where one is installed (`sh -n`,
+//! `python3 -m py_compile`, `node --check`, `php -l`, `ruby -c`, `gofmt`,
+//! `rustfmt`, `javac`).
 
 mod common;
 
@@ -20,38 +24,58 @@ use serde_json::{json, Value};
 
 use common::user_group_service::{example_operations, Received, UserGroupService};
 
-/// A runtime a sample needs: the program, whether it is required here, and
-/// how to run a sample file with it.
+/// A runtime a sample needs: the program, whether it is required here, how
+/// to tell it is ready, and the file a sample is run from.
 struct Runtime {
     lang: &'static str,
     program: &'static str,
+    /// Arguments of a run that succeeds when the runtime can run samples.
+    ready: &'static [&'static str],
     /// The file the sample is written to (`None`: passed to `sh -c`).
     file: Option<&'static str>,
     required: bool,
 }
 
-const RUNTIMES: [Runtime; 4] = [
+const RUNTIMES: [Runtime; 6] = [
     Runtime {
         lang: "bash",
         program: "curl",
+        ready: &["--version"],
         file: None,
         required: true,
     },
     Runtime {
         lang: "python",
         program: "python3",
+        ready: &["-c", "import requests"],
         file: Some("sample.py"),
         required: true,
     },
     Runtime {
         lang: "javascript",
         program: "node",
+        ready: &["--version"],
         file: Some("sample.js"),
+        required: false,
+    },
+    Runtime {
+        lang: "php",
+        program: "php",
+        ready: &["-r", "exit(function_exists('curl_init') ? 0 : 1);"],
+        file: Some("sample.php"),
+        required: false,
+    },
+    Runtime {
+        lang: "ruby",
+        program: "ruby",
+        ready: &["--version"],
+        file: Some("sample.rb"),
         required: false,
     },
     Runtime {
         lang: "java",
         program: "java",
+        ready: &["--version"],
         file: Some("Main.java"),
         required: false,
     },
@@ -121,17 +145,10 @@ fn assert_received(received: &Received, label: &str, method: &str, base: &str, b
 
 /// Whether the runtime is installed; a required one missing fails under CI.
 fn available(runtime: &Runtime) -> bool {
-    let found = Command::new(runtime.program)
-        .arg("--version")
+    let ready = Command::new(runtime.program)
+        .args(runtime.ready)
         .output()
         .is_ok_and(|o| o.status.success());
-    let python_ready = runtime.program != "python3" || {
-        Command::new("python3")
-            .args(["-c", "import requests"])
-            .output()
-            .is_ok_and(|o| o.status.success())
-    };
-    let ready = found && python_ready;
     if !ready {
         assert!(
             !(runtime.required && std::env::var_os("CI").is_some()),
@@ -140,7 +157,7 @@ fn available(runtime: &Runtime) -> bool {
             runtime.lang
         );
         eprintln!(
-            "skipping the {} samples: {} is not installed",
+            "skipping the {} samples: {} is not installed (or not ready)",
             runtime.lang, runtime.program
         );
     }
@@ -227,4 +244,55 @@ fn sample_text_reads_a_highlighted_block() {
     let html = "<div data-sample=\"bash\"><pre><code><span class=\"hl-k\">curl</span> &#39;a&amp;b&#39; &lt;x&gt;</code></pre></div>";
     assert_eq!(sample_text(html, "bash").as_deref(), Some("curl 'a&b' <x>"));
     assert_eq!(sample_text(html, "python"), None);
+}
+
+/// A syntax checker: the sample's language, the program and its arguments
+/// before the file, and the file name.
+const CHECKERS: [(&str, &str, &[&str], &str); 8] = [
+    ("bash", "sh", &["-n"], "sample.sh"),
+    ("python", "python3", &["-m", "py_compile"], "sample.py"),
+    ("javascript", "node", &["--check"], "sample.js"),
+    ("php", "php", &["-l"], "sample.php"),
+    ("ruby", "ruby", &["-c"], "sample.rb"),
+    ("go", "gofmt", &["-l"], "main.go"),
+    (
+        "rust",
+        "rustfmt",
+        &["--edition", "2021", "--emit", "stdout"],
+        "main.rs",
+    ),
+    ("java", "javac", &["-d", "classes"], "Main.java"),
+];
+
+#[test]
+fn every_sample_parses_where_a_checker_is_installed() {
+    let origin = "http://127.0.0.1:9".to_string();
+    let site = build_example(&[&origin]);
+    let mut checked = 0;
+    for (page, _, _) in example_operations() {
+        let html = std::fs::read_to_string(site.path().join(format!("{page}/index.html"))).unwrap();
+        for (lang, program, args, file) in CHECKERS {
+            let code =
+                sample_text(&html, lang).unwrap_or_else(|| panic!("{page} shows a {lang} sample"));
+            let dir = tempfile::tempdir().unwrap();
+            std::fs::write(dir.path().join(file), &code).unwrap();
+            let Ok(output) = Command::new(program)
+                .args(args)
+                .arg(file)
+                .current_dir(dir.path())
+                .output()
+            else {
+                eprintln!("not checking the {lang} samples: {program} is not installed");
+                continue;
+            };
+            assert!(
+                output.status.success(),
+                "{program} rejects the {lang} sample of {page}:\n{code}\n{}",
+                String::from_utf8_lossy(&output.stderr)
+            );
+            checked += 1;
+        }
+    }
+    // sh and python3 are always here.
+    assert!(checked >= 6, "only {checked} samples checked");
 }
