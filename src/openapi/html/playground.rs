@@ -8,6 +8,9 @@ use crate::openapi::fields::FieldView;
 use crate::openapi::schema::plain;
 use crate::openapi::view::EndpointView;
 
+/// The mark of a value the request needs.
+const REQUIRED_BADGE: &str = "<span class=\"badge badge-required\">required</span>";
+
 impl Html<'_> {
     pub(super) fn playground(&mut self, view: &EndpointView) {
         let auth = &view.auth;
@@ -75,9 +78,10 @@ impl Html<'_> {
         self.out.push_str("<label class=\"pg-remember\"><input type=\"checkbox\" data-remember> Remember on this device</label><p class=\"pg-hint\">Credentials stay in this browser tab unless you tick this box.</p></fieldset>");
     }
 
+    /// A credential input; the spec requires it, so it is marked so.
     fn text_input(&mut self, id: &str, label: &str, value: &str, hook: &str, kind: &str) {
         self.out.push_str(&format!(
-            "<div class=\"pg-field\"><label for=\"{id}\">{}</label><input id=\"{id}\" type=\"{kind}\" {hook} value=\"{}\" autocomplete=\"off\" spellcheck=\"false\"></div>",
+            "<div class=\"pg-field\"><label for=\"{id}\">{} {REQUIRED_BADGE}</label><input id=\"{id}\" type=\"{kind}\" {hook} value=\"{}\" autocomplete=\"off\" spellcheck=\"false\"></div>",
             esc(label),
             esc(value)
         ));
@@ -94,9 +98,9 @@ impl Html<'_> {
         for field in fields {
             let id = format!("pg-{location}-{}", slug(&field.name));
             let required = if field.required {
-                " <span class=\"badge badge-required\">required</span>"
+                format!(" {REQUIRED_BADGE}")
             } else {
-                ""
+                String::new()
             };
             let control = param_control(&id, location, field);
             self.out.push_str(&format!(
