@@ -917,13 +917,7 @@ async fn an_open_preview_page_reloads_itself_after_its_file_changes() {
         return;
     };
     let root = common::fixture_copy("browser-site");
-    let options = sheaf::serve::Options {
-        root: root.path().to_path_buf(),
-        port: 0,
-        host: "127.0.0.1".into(),
-        open: false,
-    };
-    let server = sheaf::serve::Server::start(&options).expect("the preview starts");
+    let server = site::start_preview(root.path());
     browser
         .goto(&format!(
             "{}/guides/quickstart/",

@@ -13,7 +13,7 @@ use super::common;
 use super::common::user_group_service::{example_operations, Received, UserGroupService};
 use super::driver::Browser;
 use super::server::serve_api;
-use super::site::{build_and_serve, edit_site_json, set_api_server, Site};
+use super::site::{build_and_serve, edit_site_json, set_api_server, start_preview, Site};
 use super::{launch, save_screenshot, show_page};
 
 /// A copy of `example-docs/` whose base URLs are the mock's origin and the
@@ -41,13 +41,7 @@ impl Preview {
     fn start() -> Preview {
         let service = UserGroupService::start();
         let root = example_against(&service);
-        let options = sheaf::serve::Options {
-            root: root.path().to_path_buf(),
-            port: 0,
-            host: "127.0.0.1".into(),
-            open: false,
-        };
-        let server = sheaf::serve::Server::start(&options).expect("the preview starts");
+        let server = start_preview(root.path());
         Preview {
             service,
             server: Some(server),
@@ -338,6 +332,49 @@ async fn typed_parameter_inputs_send_what_they_show() {
         "/api/reports/r-7?format=csv&include_archived=true&limit=5"
     );
     browser.close().await;
+}
+
+#[tokio::test]
+async fn a_url_the_preview_proxy_refuses_is_sent_directly() {
+    let Some(browser) = launch().await else {
+        return;
+    };
+    // A hand-written endpoint page names an API outside the site's base
+    // URLs: the proxy refuses it, and the page sends it itself (this API
+    // allows it with CORS headers).
+    let (api, calls) = serve_api(r#"{"ok":true}"#);
+    let root = common::fixture_copy("browser-site");
+    std::fs::write(
+        root.path().join("api/manual.mdx"),
+        format!(
+            "---\ntitle: Hand-written\napi: \"PUT {}/api/user\"\n---\n\n<ParamField body=\"name\" type=\"string\" default=\"Ada\">\nThe name.\n</ParamField>\n",
+            api.origin()
+        ),
+    )
+    .unwrap();
+    edit_site_json(root.path(), |config| {
+        config["navigation"][3]["pages"] = json!(["api/update-user", "api/manual"]);
+    });
+    let server = start_preview(root.path());
+    browser.goto(&format!("{}api/manual/", server.url())).await;
+    browser.wait_until("window.SHEAF_PROXY !== undefined").await;
+    browser.click("[data-playground] [data-send]").await;
+    browser
+        .wait_until("document.querySelector('[data-playground] [data-status]').textContent !== '' || !document.querySelector('[data-playground] [data-error]').hidden")
+        .await;
+    let error = shown_text(&browser, "[data-playground] [data-error]").await;
+    assert_eq!(
+        shown_text(&browser, "[data-playground] [data-status]").await,
+        "200 OK",
+        "{error}"
+    );
+    let call = calls.try_recv().expect("the API got the request");
+    assert_eq!(
+        (call.method.as_str(), call.url.as_str()),
+        ("PUT", "/api/user")
+    );
+    browser.close().await;
+    server.shutdown();
 }
 
 /// Builds fixture `name` with its spec's placeholder server set to `origin`.
