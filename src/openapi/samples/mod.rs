@@ -64,8 +64,11 @@ impl SampleRequest {
     }
 }
 
+/// Writes one request in one language.
+type Writer = fn(&SampleRequest) -> String;
+
 /// The generated languages: highlighting name, tab label, writer.
-const LANGUAGES: [(&str, &str, fn(&SampleRequest) -> String); 8] = [
+const LANGUAGES: [(&str, &str, Writer); 8] = [
     ("bash", "cURL", scripts::curl),
     ("python", "Python", scripts::python),
     ("javascript", "JavaScript", javascript::javascript),
