@@ -1,6 +1,8 @@
 //! The Try-it form (`playground.mode: show`). `themes/default/playground.js`
 //! sends it; this only writes labelled inputs and the `data-*` hooks the
-//! script reads.
+//! script reads. Parameter inputs are typed by their schema (a select for
+//! an enum, a switch for a boolean, a number field for numbers, else text);
+//! required values carry the same `required` badge as the page.
 
 use super::{esc, Html};
 use crate::openapi::auth::AuthKind;
