@@ -138,7 +138,15 @@ pub fn main() -> i32 {
     }
 }
 
+/// Says once, before anything else, that a Mintlify file is read.
+fn say_which_config(root: &Path) {
+    if let Some(line) = crate::config::reading_notice(root) {
+        eprintln!("{line}");
+    }
+}
+
 fn build(root: &Path, out: Option<PathBuf>, options: crate::build::BuildOptions) -> i32 {
+    say_which_config(root);
     let out = out.unwrap_or_else(|| root.join("_site"));
     let started = std::time::Instant::now();
     let result = crate::build::build_with(root, &out, &options);
@@ -167,6 +175,7 @@ fn serve(root: &Path, port: u16, host: &str, open: bool) -> i32 {
         report(&Diagnostics::from(vec![missing]), root);
         return EXIT_DOCS_ERROR;
     }
+    say_which_config(root);
     let options = crate::serve::Options {
         root: root.to_path_buf(),
         port,
@@ -183,6 +192,7 @@ fn serve(root: &Path, port: u16, host: &str, open: bool) -> i32 {
 }
 
 fn check(root: &Path, strict: bool) -> i32 {
+    say_which_config(root);
     let mut diagnostics = crate::build::check(root).diagnostics;
     if strict {
         diagnostics.make_warnings_errors();

@@ -5,8 +5,16 @@
 //! and an `iconType` (`solid`, `duotone`, `brands`…). The free set that ships
 //! inside the binary (via `font-awesome-as-a-crate`) has the `solid`,
 //! `regular` and `brands` styles; Pro-only styles map to the closest free one.
-//! An icon that is not in the free set falls back to a neutral circle and is
-//! reported by [`lookup`] returning `None`, so callers can warn.
+//! Names Font Awesome 5 used before 6 renamed them (`check-circle`,
+//! `search`, `cog`) and a few common Lucide names (`zap`, `settings`) are
+//! aliases of free icons and count as found.
+//!
+//! A Pro-only name is not found ([`lookup`] returns `None`, so callers can
+//! warn) but shows the closest free icon of its name family
+//! ([`closest_name`]): `circle-1` → `1`, `rectangle-terminal` → `terminal`,
+//! `message-bot` → `message`, `books` → `book`, `chart-network` →
+//! `chart-simple`. A name with no family in the free set shows no icon at
+//! all: a placeholder shape reads as a stray blob on the page.
 
 use font_awesome_as_a_crate::{svg, Type};
 
@@ -23,13 +31,142 @@ fn styles_for(icon_type: Option<&str>) -> [Type; 3] {
     }
 }
 
-/// The raw SVG of icon `name` (with or without a `fa-` prefix), or `None`
-/// when the free set has no icon of that name.
-pub fn lookup(name: &str, icon_type: Option<&str>) -> Option<&'static str> {
-    let name = name.trim().trim_start_matches("fa-");
+/// Old or other-library names of free icons.
+const ALIASES: &[(&str, &str)] = &[
+    // Font Awesome 5 names that 6 renamed.
+    ("check-circle", "circle-check"),
+    ("info-circle", "circle-info"),
+    ("exclamation-circle", "circle-exclamation"),
+    ("exclamation-triangle", "triangle-exclamation"),
+    ("question-circle", "circle-question"),
+    ("times-circle", "circle-xmark"),
+    ("play-circle", "circle-play"),
+    ("user-circle", "circle-user"),
+    ("times", "xmark"),
+    ("search", "magnifying-glass"),
+    ("cog", "gear"),
+    ("cogs", "gears"),
+    ("home", "house"),
+    ("history", "clock-rotate-left"),
+    ("columns", "table-columns"),
+    ("external-link", "arrow-up-right-from-square"),
+    ("external-link-alt", "arrow-up-right-from-square"),
+    ("edit", "pen-to-square"),
+    ("trash-alt", "trash-can"),
+    ("file-alt", "file-lines"),
+    ("sign-in-alt", "right-to-bracket"),
+    ("sign-out-alt", "right-from-bracket"),
+    ("tachometer-alt", "gauge-high"),
+    ("shield-alt", "shield-halved"),
+    ("sync", "arrows-rotate"),
+    ("redo", "arrow-rotate-right"),
+    ("undo", "arrow-rotate-left"),
+    // Lucide names Mintlify sites use.
+    ("zap", "bolt"),
+    ("settings", "gear"),
+    ("sparkles", "wand-magic-sparkles"),
+    ("mail", "envelope"),
+    ("message-square", "message"),
+    ("message-circle", "comment"),
+    ("layout", "table-columns"),
+];
+
+/// Shapes Pro draws around another icon (`circle-1`, `square-code`): the
+/// icon inside is the closest free one.
+const CONTAINERS: [&str; 5] = ["circle", "square", "rectangle", "diamond", "hexagon"];
+
+/// Families of Pro names by their first word, and the free icon that
+/// stands for each (`chart-network` → `chart-simple`).
+const FAMILIES: &[(&str, &str)] = &[
+    ("arrow", "arrow-right"),
+    ("arrows", "arrows-rotate"),
+    ("book", "book"),
+    ("calendar", "calendar"),
+    ("chart", "chart-simple"),
+    ("cloud", "cloud"),
+    ("code", "code"),
+    ("comment", "comment"),
+    ("credit", "credit-card"),
+    ("database", "database"),
+    ("diagram", "diagram-project"),
+    ("envelope", "envelope"),
+    ("file", "file"),
+    ("folder", "folder"),
+    ("gear", "gear"),
+    ("globe", "globe"),
+    ("image", "image"),
+    ("key", "key"),
+    ("list", "list"),
+    ("lock", "lock"),
+    ("message", "message"),
+    ("money", "money-bill"),
+    ("paper", "paper-plane"),
+    ("pen", "pen"),
+    ("person", "person"),
+    ("rectangle", "rectangle-list"),
+    ("server", "server"),
+    ("shield", "shield"),
+    ("table", "table"),
+    ("text", "text-height"),
+    ("user", "user"),
+    ("users", "users"),
+    ("video", "video"),
+    ("window", "window-maximize"),
+];
+
+/// The raw SVG of free icon `name` in the best style for `icon_type`.
+fn free_svg(name: &str, icon_type: Option<&str>) -> Option<&'static str> {
     styles_for(icon_type)
         .into_iter()
         .find_map(|style| svg(style, name).ok())
+}
+
+/// `name`, or the free name it is an alias of, when that is a free icon.
+fn free_name(name: &str) -> Option<&str> {
+    let name = ALIASES
+        .iter()
+        .find(|(alias, _)| *alias == name)
+        .map_or(name, |(_, free)| free);
+    free_svg(name, None).map(|_| name)
+}
+
+/// The raw SVG of icon `name` (with or without a `fa-` prefix, or a
+/// renamed one's old name), or `None` when the free set has no icon of that
+/// name.
+pub fn lookup(name: &str, icon_type: Option<&str>) -> Option<&'static str> {
+    let name = name.trim().trim_start_matches("fa-");
+    free_name(name).and_then(|free| free_svg(free, icon_type))
+}
+
+/// The free icon closest to a name outside the free set, by name family;
+/// `None` when nothing is close.
+pub fn closest_name(name: &str) -> Option<String> {
+    let name = name.trim().trim_start_matches("fa-");
+    let words: Vec<&str> = name.split('-').collect();
+    let mut candidates: Vec<String> = Vec::new();
+    if let Some((first, rest)) = words.split_first() {
+        if CONTAINERS.contains(first) && !rest.is_empty() {
+            candidates.push(rest.join("-"));
+        }
+    }
+    // Fewer trailing words: `person-running-fast` → `person-running`.
+    candidates.extend((1..words.len()).rev().map(|n| words[..n].join("-")));
+    let found = std::iter::once(name.to_string())
+        .chain(candidates)
+        .flat_map(|candidate| [singular(&candidate), Some(candidate)])
+        .flatten()
+        .find_map(|candidate| free_name(&candidate).map(str::to_string));
+    found.or_else(|| {
+        FAMILIES
+            .iter()
+            .find(|(family, _)| words.first() == Some(family))
+            .map(|(_, free)| free.to_string())
+    })
+}
+
+/// `books` → `book`, `list-checks` → `list-check` (not `class` → `clas`).
+fn singular(name: &str) -> Option<String> {
+    (name.ends_with('s') && !name.ends_with("ss")).then(|| name[..name.len() - 1].to_string())
 }
 
 /// Whether `icon` is an image reference (a URL or a path to an image file)
@@ -43,14 +180,14 @@ pub fn is_image_reference(icon: &str) -> bool {
 
 /// Inline HTML for icon `name`: the SVG with the license comment stripped,
 /// `fill="currentColor"` and `aria-hidden`, so it takes the text colour.
-/// Unknown names give a neutral circle; the second value says whether the
-/// name was found.
+/// A name outside the free set shows its closest free icon, or nothing;
+/// the second value says whether the name itself was found.
 pub fn inline_svg(name: &str, icon_type: Option<&str>) -> (String, bool) {
-    let (raw, found) = match lookup(name, icon_type) {
-        Some(raw) => (raw, true),
-        None => (svg(Type::Solid, "circle").unwrap_or_default(), false),
-    };
-    (decorate(raw), found)
+    if let Some(raw) = lookup(name, icon_type) {
+        return (decorate(raw), true);
+    }
+    let closest = closest_name(name).and_then(|free| free_svg(&free, icon_type));
+    (closest.map(decorate).unwrap_or_default(), false)
 }
 
 fn decorate(raw: &str) -> String {
@@ -139,8 +276,48 @@ mod tests {
     }
 
     #[test]
-    fn unknown_icon_falls_back_and_says_so() {
+    fn old_names_are_aliases_of_free_icons() {
+        assert!(lookup("check-circle", None).is_some());
+        assert_eq!(lookup("search", None), lookup("magnifying-glass", None));
+        assert_eq!(lookup("zap", None), lookup("bolt", None));
+    }
+
+    #[test]
+    fn pro_names_show_the_closest_free_icon_of_their_family() {
+        for (pro, free) in [
+            ("circle-1", "1"),
+            ("square-code", "code"),
+            ("rectangle-terminal", "terminal"),
+            ("rectangle-history", "clock-rotate-left"),
+            ("message-bot", "message"),
+            ("person-running-fast", "person-running"),
+            ("shield-check", "shield"),
+            ("spinner-third", "spinner"),
+            ("books", "book"),
+            ("list-checks", "list-check"),
+            ("columns-3", "table-columns"),
+            ("chart-network", "chart-simple"),
+            ("diagram-subtask", "diagram-project"),
+            ("text-size", "text-height"),
+        ] {
+            assert!(lookup(pro, None).is_none(), "{pro} is not free");
+            assert_eq!(closest_name(pro).as_deref(), Some(free), "{pro}");
+        }
+    }
+
+    #[test]
+    fn every_family_and_alias_names_a_free_icon() {
+        for (name, free) in FAMILIES.iter().chain(ALIASES) {
+            assert!(free_svg(free, None).is_some(), "{name} → {free}");
+        }
+    }
+
+    #[test]
+    fn a_name_with_no_family_shows_no_icon_and_says_so() {
         let (html, found) = inline_svg("no-such-icon-anywhere", None);
+        assert!(!found);
+        assert_eq!(html, "", "nothing rather than a placeholder blob");
+        let (html, found) = inline_svg("circle-1", None);
         assert!(!found);
         assert!(html.starts_with("<svg class=\"icon\""));
     }

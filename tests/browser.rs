@@ -18,6 +18,8 @@ mod server;
 mod site;
 #[path = "browser/tools.rs"]
 mod tools;
+#[path = "browser/try_it.rs"]
+mod try_it;
 
 use std::path::PathBuf;
 
@@ -896,6 +898,49 @@ async fn playground_sends_the_request_and_shows_the_pretty_response() {
     browser.close().await;
 }
 
+/* ---- light and dark images ---- */
+
+/// The `alt` text of the page's images that take up room.
+async fn visible_images(browser: &Browser) -> Vec<String> {
+    let found = browser
+        .eval("return Array.from(document.querySelectorAll('.prose img')).filter(function (i) { return i.getBoundingClientRect().height > 0; }).map(function (i) { return i.alt; });")
+        .await;
+    serde_json::from_value(found).unwrap()
+}
+
+#[tokio::test]
+async fn light_and_dark_image_pairs_show_one_image_per_mode() {
+    let Some(browser) = launch().await else {
+        return;
+    };
+    let site = named_fixture_site("light-dark-images");
+    show_page(&browser, &site.url(""), "light").await;
+    browser
+        .wait_until("Array.from(document.images).every(function (i) { return i.complete; })")
+        .await;
+    assert_eq!(
+        visible_images(&browser).await,
+        [
+            "Diagram on a light background",
+            "Framed diagram, light",
+            "An image shown in both modes"
+        ]
+    );
+    save_screenshot(&browser, "light-dark-images-light").await;
+    browser.click("[data-mode-toggle]").await;
+    assert_eq!(browser.theme().await, "dark");
+    assert_eq!(
+        visible_images(&browser).await,
+        [
+            "Diagram on a dark background",
+            "Framed diagram, dark",
+            "An image shown in both modes"
+        ]
+    );
+    save_screenshot(&browser, "light-dark-images-dark").await;
+    browser.close().await;
+}
+
 /* ---- screenshots ---- */
 
 /// `<target dir>/screenshots`, created if needed.
@@ -997,13 +1042,7 @@ async fn an_open_preview_page_reloads_itself_after_its_file_changes() {
         return;
     };
     let root = common::fixture_copy("browser-site");
-    let options = sheaf::serve::Options {
-        root: root.path().to_path_buf(),
-        port: 0,
-        host: "127.0.0.1".into(),
-        open: false,
-    };
-    let server = sheaf::serve::Server::start(&options).expect("the preview starts");
+    let server = site::start_preview(root.path());
     browser
         .goto(&format!(
             "{}/guides/quickstart/",

@@ -704,3 +704,24 @@ fn request_and_response_examples_written_in_a_page_go_to_its_aside() {
         "the aside takes the TOC's place"
     );
 }
+
+#[test]
+fn light_and_dark_image_pairs_get_the_theme_classes() {
+    let out = tempfile::tempdir().unwrap();
+    let site = out.path().join("site");
+    let output = build(&fixture("light-dark-images"), &site);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let html = fs::read_to_string(site.join("index.html")).unwrap();
+    for img in [
+        "<img class=\"block only-light\" src=\"images/diagram-light.svg\"",
+        "<img class=\"only-dark\" src=\"images/diagram-dark.svg\"",
+        "<img class=\"only-light\" src=\"images/diagram-light.svg\" alt=\"Framed diagram, light\">",
+        "<img class=\"rounded\" src=\"images/diagram-light.svg\"",
+    ] {
+        assert!(html.contains(img), "{img}\n{html}");
+    }
+    assert!(
+        !html.contains("dark:"),
+        "no Tailwind class is left to do nothing"
+    );
+}

@@ -122,6 +122,34 @@ fn mint_json_is_validated_when_there_is_no_site_json() {
 }
 
 #[test]
+fn reading_mint_json_or_docs_json_is_said_once() {
+    for (case, file) in [
+        ("missing-page-mint-json", "mint.json"),
+        ("valid-docs-json", "docs.json"),
+    ] {
+        let dir = fixture("config").join(case);
+        for command in ["check", "build"] {
+            let out = tempfile::tempdir().unwrap();
+            let site = out.path().join("site");
+            let mut args = vec![command, dir.to_str().unwrap()];
+            if command == "build" {
+                args.extend(["--out", site.to_str().unwrap()]);
+            }
+            let text = stderr(&sheaf(&args));
+            let said = format!("; reading {file} (Mintlify's");
+            assert_eq!(text.matches(&said).count(), 1, "{case} {command}: {text}");
+            assert!(
+                text.starts_with("note: no site.json in "),
+                "said first: {text}"
+            );
+        }
+    }
+    let site_json = fixture("config").join("valid-all-fields");
+    let text = stderr(&sheaf(&["check", site_json.to_str().unwrap()]));
+    assert!(!text.contains("reading"), "{text}");
+}
+
+#[test]
 fn a_config_using_every_field_passes_without_warnings() {
     let dir = fixture("config").join("valid-all-fields");
     let output = sheaf(&["check", "--strict", dir.to_str().unwrap()]);
@@ -183,8 +211,92 @@ fn a_docs_json_using_every_construct_passes_without_warnings() {
         assert!(text.contains(construct), "the fixture lost {construct}");
     }
     let output = sheaf(&["check", "--strict", dir.to_str().unwrap()]);
-    assert_eq!(stderr(&output).trim(), "check passed");
+    let text = stderr(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(lines[0].contains("reading docs.json"), "{text}");
+    assert_eq!(lines[1], "check passed");
     assert_eq!(output.status.code(), Some(0));
+}
+
+#[test]
+fn one_check_reports_config_page_and_openapi_problems_together() {
+    let dir = fixture("check-one-run");
+    let output = sheaf(&["check", dir.to_str().unwrap()]);
+    let text = stderr(&output);
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    let printed = parse_printed(&text);
+    let has = |severity: &str, location: &str, headline: &str| {
+        printed.iter().any(|p| {
+            p.severity == severity && p.location == location && p.headline.contains(headline)
+        })
+    };
+    // site.json: three errors local to fields, at their own positions
+    // (the anchor and the page entry lie inside arrays).
+    assert!(has("error", "site.json:3:26", "`colors.primary`"), "{text}");
+    assert!(
+        has(
+            "error",
+            "site.json:5:5",
+            "`anchors[0]`: missing required field `url`"
+        ),
+        "{text}"
+    );
+    assert!(
+        has("error", "site.json:10:51", "`navigation[0].pages[1]`"),
+        "{text}"
+    );
+    assert!(text.contains("note: the rest of the docs was checked as if the values with errors in site.json were not there"), "{text}");
+    // ...and in the same run, the pages and the spec.
+    assert!(
+        has(
+            "warning",
+            "introduction.mdx:5:1",
+            "link `/guides/missing-page`"
+        ),
+        "{text}"
+    );
+    assert!(
+        has(
+            "warning",
+            "introduction.mdx:7:1",
+            "unknown component `<Cardd>`"
+        ),
+        "{text}"
+    );
+    assert!(
+        has(
+            "warning",
+            "guides/setup.mdx:5:1",
+            "`/images/not-there.png` does not exist"
+        ),
+        "{text}"
+    );
+    assert!(
+        has("warning", "openapi.yaml", "GET /things has a request body"),
+        "{text}"
+    );
+    // The build fails on the config errors and writes nothing.
+    let out = tempfile::tempdir().unwrap().path().join("site");
+    let build = sheaf(&[
+        "build",
+        dir.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(build.status.code(), Some(1));
+    assert!(!out.exists(), "a failed build writes nothing");
+}
+
+#[test]
+fn a_config_without_a_usable_root_stops_after_its_own_errors() {
+    let dir = fixture("config").join("missing-navigation");
+    let text = stderr(&sheaf(&["check", dir.to_str().unwrap()]));
+    assert!(
+        text.contains("missing required field `navigation`"),
+        "{text}"
+    );
+    assert!(!text.contains("the rest of the docs was checked"), "{text}");
 }
 
 #[test]

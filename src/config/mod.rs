@@ -4,7 +4,9 @@
 //!
 //! Each step reports every problem it finds; the next step runs only on
 //! what the previous one accepted (a document with a syntax error has no
-//! values to validate; one with schema errors is not deserialised). A docs
+//! values to validate; one with schema errors goes on without its failing
+//! values, `repair.rs`, unless the root itself fails, such as a missing
+//! `name`: then it is not deserialised). A docs
 //! root holds `site.json`, `docs.json` or `mint.json`, looked for in that
 //! order. `mint.json` is read as `site.json`; `docs.json` is validated
 //! against its own schema, then converted into the `site.json` shape
@@ -14,6 +16,7 @@
 mod docs_json;
 mod entries;
 pub mod migrate;
+mod repair;
 mod schema;
 mod semantic;
 mod source;
@@ -77,6 +80,23 @@ pub fn find_config_file(root: &Path) -> Option<PathBuf> {
         .iter()
         .map(PathBuf::from)
         .find(|name| root.join(name).is_file())
+}
+
+/// The line saying which Mintlify file is read when `root` has no
+/// `site.json` (decisions.md: say so once per run); `None` for `site.json`
+/// or no config at all.
+pub fn reading_notice(root: &Path) -> Option<String> {
+    let file = find_config_file(root)?;
+    let what = match file.to_str()? {
+        "mint.json" => "Mintlify's legacy config, read as site.json",
+        "docs.json" => "Mintlify's config, read into the same site model",
+        _ => return None,
+    };
+    Some(format!(
+        "note: no site.json in {}; reading {} ({what})",
+        root.display(),
+        file.display()
+    ))
 }
 
 /// A warning when `root` holds more than one config file, naming the one read.
@@ -182,9 +202,13 @@ fn parse_and_validate(
     let schema_problems = schema::validate(&doc, file, shape);
     let schema_ok = !schema_problems.iter().any(Diagnostic::is_error);
     out.extend(schema_problems);
-    if !schema_ok {
-        return None;
-    }
+    let doc = if schema_ok {
+        doc
+    } else {
+        let repaired = repair::without_failing_values(doc, shape)?;
+        out.push(checked_without_failing_values(file));
+        repaired
+    };
     let doc = match shape {
         ConfigShape::SiteJson => doc,
         ConfigShape::DocsJson => converted_docs_json(doc, file, out),
@@ -201,6 +225,22 @@ fn parse_and_validate(
     };
     out.extend(semantic::check(&doc, &config, files, file));
     Some(config)
+}
+
+/// Says that the rest of the docs was checked with the failing values of
+/// `file` left out (the errors still fail the build).
+fn checked_without_failing_values(file: &Path) -> Diagnostic {
+    Diagnostic::note(
+        file,
+        format!(
+            "the rest of the docs was checked as if the values with errors in {} were not there",
+            file.display()
+        ),
+    )
+    .with_help(format!(
+        "fix the errors in {}; nothing is built until they are gone",
+        file.display()
+    ))
 }
 
 /// A schema-valid docs.json in the `site.json` shape, its pointers traced
@@ -263,6 +303,17 @@ mod tests {
         let loaded = load(dir.path());
         assert!(loaded.is_mint_json());
         assert_eq!(loaded.config.unwrap().name, "M");
+    }
+
+    #[test]
+    fn reading_a_mintlify_file_is_said() {
+        let nav = r#"{"name": "M", "navigation": [{"group": "A", "pages": ["intro"]}]}"#;
+        let mint = site(&[("mint.json", nav)]);
+        let line = reading_notice(mint.path()).unwrap();
+        assert!(line.ends_with("reading mint.json (Mintlify's legacy config, read as site.json)"));
+        let both = site(&[("mint.json", nav), ("site.json", nav)]);
+        assert_eq!(reading_notice(both.path()), None);
+        assert_eq!(reading_notice(site(&[]).path()), None);
     }
 
     #[test]

@@ -22,14 +22,53 @@ pub const DOCS_SCHEMA_TEXT: &str = include_str!("../../schema/docs.schema.json")
 /// The file name `sheaf init` gives the schema beside `site.json`.
 pub const SCHEMA_FILE_NAME: &str = "site.schema.json";
 
-/// Validates `doc` against the schema of its shape; every failure, not just the first.
-pub fn validate(doc: &SourceDoc, file: &Path, shape: ConfigShape) -> Vec<Diagnostic> {
+/// The schema of `shape`, parsed, and its compiled validator.
+fn compiled(shape: ConfigShape) -> (Value, jsonschema::Validator) {
     let text = match shape {
         ConfigShape::SiteJson => SCHEMA_TEXT,
         ConfigShape::DocsJson => DOCS_SCHEMA_TEXT,
     };
     let schema: Value = serde_json::from_str(text).expect("embedded schema is valid JSON");
     let validator = jsonschema::draft7::new(&schema).expect("embedded schema compiles");
+    (schema, validator)
+}
+
+/// One value that fails the schema.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Failure {
+    /// The JSON pointer of the failing value (for a missing required field,
+    /// of the object lacking it).
+    pub pointer: String,
+    /// The required field the object lacks.
+    pub missing: Option<String>,
+}
+
+/// The values of `value` that fail the schema; unknown keys, which are only
+/// warnings, are not failures.
+pub fn failures(value: &Value, shape: ConfigShape) -> Vec<Failure> {
+    let (_, validator) = compiled(shape);
+    let mut found: Vec<Failure> = validator
+        .iter_errors(value)
+        .filter_map(|e| {
+            let missing = match e.kind() {
+                ValidationErrorKind::AdditionalProperties { .. } => return None,
+                ValidationErrorKind::Required { property } => property.as_str().map(String::from),
+                _ => None,
+            };
+            Some(Failure {
+                pointer: e.instance_path().as_str().to_string(),
+                missing,
+            })
+        })
+        .collect();
+    found.sort();
+    found.dedup();
+    found
+}
+
+/// Validates `doc` against the schema of its shape; every failure, not just the first.
+pub fn validate(doc: &SourceDoc, file: &Path, shape: ConfigShape) -> Vec<Diagnostic> {
+    let (schema, validator) = compiled(shape);
     let mut out: Vec<Diagnostic> = validator
         .iter_errors(&doc.value)
         .flat_map(|error| to_diagnostics(&error, doc, file, &schema))

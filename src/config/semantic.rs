@@ -415,7 +415,7 @@ impl Checker<'_> {
 /// The help every unknown-icon warning carries.
 pub fn unknown_icon(diagnostic: Diagnostic) -> Diagnostic {
     diagnostic.with_help(
-        "sheaf ships the free Font Awesome 6 set (solid, regular, brands); a neutral icon is shown instead. Pick a free icon name or give an image path",
+        "sheaf ships the free Font Awesome 6 set (solid, regular, brands); the closest free icon of the name's family is shown, or none. Pick a free icon name or give an image path",
     )
 }
 

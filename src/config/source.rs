@@ -35,6 +35,9 @@ pub struct SourceDoc {
     spans: HashMap<String, Spans>,
     /// Pointer of the value → pointer of the text it came from.
     aliases: HashMap<String, String>,
+    /// Pointer after invalid values were left out → pointer before (an
+    /// array item that moved up): applied after `aliases`.
+    repairs: HashMap<String, String>,
 }
 
 impl SourceDoc {
@@ -64,6 +67,7 @@ impl SourceDoc {
             value,
             spans,
             aliases: HashMap::new(),
+            repairs: HashMap::new(),
         })
     }
 
@@ -77,22 +81,21 @@ impl SourceDoc {
         }
     }
 
-    /// The pointer of the text that `pointer` (of the value) came from: the
-    /// alias of its closest aliased ancestor, plus the rest.
+    /// The same text with `value`, the parsed value without some invalid
+    /// parts; `repairs` give, for pointers of `value` whose place changed
+    /// (array items after a removed one), the pointer they had.
+    pub fn repaired(self, value: serde_json::Value, repairs: HashMap<String, String>) -> Self {
+        SourceDoc {
+            value,
+            repairs,
+            ..self
+        }
+    }
+
+    /// The pointer of the text that `pointer` (of the value) came from.
     fn original(&self, pointer: &str) -> String {
-        if self.aliases.is_empty() {
-            return pointer.to_string();
-        }
-        let mut end = pointer.len();
-        loop {
-            if let Some(alias) = self.aliases.get(&pointer[..end]) {
-                return format!("{alias}{}", &pointer[end..]);
-            }
-            match pointer[..end].rfind('/') {
-                Some(i) => end = i,
-                None => return pointer.to_string(),
-            }
-        }
+        let converted = through(&self.aliases, pointer);
+        through(&self.repairs, &converted)
     }
 
     /// The path shown to people for the value at `pointer`, in the text's
@@ -123,6 +126,24 @@ impl SourceDoc {
             .get(&self.original(pointer))
             .and_then(|s| s.key.clone())
             .unwrap_or_else(|| self.span_of(pointer))
+    }
+}
+
+/// `pointer` mapped by `aliases`: the alias of its closest aliased
+/// ancestor, plus the rest.
+pub(super) fn through(aliases: &HashMap<String, String>, pointer: &str) -> String {
+    if aliases.is_empty() {
+        return pointer.to_string();
+    }
+    let mut end = pointer.len();
+    loop {
+        if let Some(alias) = aliases.get(&pointer[..end]) {
+            return format!("{alias}{}", &pointer[end..]);
+        }
+        match pointer[..end].rfind('/') {
+            Some(i) => end = i,
+            None => return pointer.to_string(),
+        }
     }
 }
 

@@ -619,7 +619,7 @@ fn views_show_every_version_under_its_title() {
 #[test]
 fn tiles_link_a_preview_with_title_and_description() {
     let r = render("<Tile href=\"/img/guide\" title=\"Accordion\" description={'Two \"variants\"'}>\n  <img src=\"/img/a.svg\" alt=\"Preview\" className=\"block dark:hidden\" />\n</Tile>\n");
-    assert!(r.html.starts_with("<a class=\"c-tile\" href=\"/assets/guide\"><div class=\"c-tile-preview\"><img src=\"/assets/a.svg\" alt=\"Preview\" class=\"block dark:hidden\"></div><p class=\"c-tile-title\">Accordion</p><p class=\"c-tile-desc\">Two &quot;variants&quot;</p></a>"), "{}", r.html);
+    assert!(r.html.starts_with("<a class=\"c-tile\" href=\"/assets/guide\"><div class=\"c-tile-preview\"><img src=\"/assets/a.svg\" alt=\"Preview\" class=\"block only-light\"></div><p class=\"c-tile-title\">Accordion</p><p class=\"c-tile-desc\">Two &quot;variants&quot;</p></a>"), "{}", r.html);
     assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
 }
 

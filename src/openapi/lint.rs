@@ -2,7 +2,9 @@
 //! with some, and the field shows as unresolved), duplicate
 //! operationIds, GET/DELETE operations with a request body (decisions.md),
 //! missing summaries, and examples that do not validate against their schema
-//! (warnings).
+//! (warnings). A spec acknowledges a deliberate finding with
+//! `x-sheaf-lint-ignore` (`lint_ignore.rs`); each finding's help names the
+//! rule to list there.
 //!
 //! Examples are validated with the `jsonschema` crate after turning the
 //! OpenAPI schema into plain JSON Schema: `$ref`s inlined (recursion cut off
@@ -14,6 +16,7 @@ use std::path::PathBuf;
 use serde_json::{Map, Value};
 
 use super::find::METHODS;
+use super::lint_ignore::{Acknowledged, Rule};
 use super::store::{DocId, DocStore, Node};
 use crate::diagnostics::Diagnostic;
 
@@ -21,49 +24,64 @@ const MAX_INLINE_DEPTH: usize = 24;
 
 pub(crate) fn lint_spec(store: &DocStore, doc: DocId, name: &str) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    unresolved_refs(store, store.root(doc), String::new(), name, &mut out);
+    let spec_wide = Acknowledged::read(store.root(doc).value, name, "", &mut out);
+    if !spec_wide.has(Rule::UnresolvedRef) {
+        unresolved_refs(store, store.root(doc), String::new(), name, &mut out);
+    }
     let mut ids: HashMap<String, String> = HashMap::new();
     for (path, method, op) in operations(store.root(doc).value) {
         let label = format!("{} {path}", method.to_ascii_uppercase());
         let at = format!("paths.{path}.{method}");
-        let warn = |message: String| {
-            Diagnostic::warning(PathBuf::from(name), message).with_json_path(at.clone())
+        let acknowledged = spec_wide.and(Acknowledged::read(op, name, &at, &mut out));
+        let warn = |rule: Rule, message: String, help: &str| {
+            Diagnostic::warning(PathBuf::from(name), message)
+                .with_json_path(at.clone())
+                .with_help(format!("{help}; {}", rule.how_to_acknowledge()))
         };
         if let Some(id) = op.get("operationId").and_then(Value::as_str) {
             if let Some(first) = ids.insert(id.to_string(), label.clone()) {
-                out.push(
-                    warn(format!(
-                        "operationId `{id}` of {label} is also used by {first}"
-                    ))
-                    .with_help("operationIds must be unique within a spec"),
-                );
+                if !acknowledged.has(Rule::DuplicateOperationId) {
+                    out.push(warn(
+                        Rule::DuplicateOperationId,
+                        format!("operationId `{id}` of {label} is also used by {first}"),
+                        "operationIds must be unique within a spec",
+                    ));
+                }
             }
         }
         if op
             .get("summary")
             .and_then(Value::as_str)
             .is_none_or(str::is_empty)
+            && !acknowledged.has(Rule::MissingSummary)
         {
-            out.push(
-                warn(format!(
-                    "{label} has no summary; its page is titled `{label}`"
-                ))
-                .with_help("add a `summary` to the operation"),
-            );
+            out.push(warn(
+                Rule::MissingSummary,
+                format!("{label} has no summary; its page is titled `{label}`"),
+                "add a `summary` to the operation",
+            ));
         }
-        if op.get("requestBody").is_some() && matches!(method, "get" | "delete") {
-            out.push(warn(format!(
-                "{label} has a request body; many clients and proxies drop bodies on {}, and browsers cannot send one with GET",
-                method.to_ascii_uppercase()
-            ))
-            .with_help("the playground sends it through the preview server's proxy; a static site shows the cURL command instead"));
+        if op.get("requestBody").is_some()
+            && matches!(method, "get" | "delete")
+            && !acknowledged.has(Rule::GetWithBody)
+        {
+            out.push(warn(
+                Rule::GetWithBody,
+                format!(
+                    "{label} has a request body; many clients and proxies drop bodies on {}, and browsers cannot send one with GET",
+                    method.to_ascii_uppercase()
+                ),
+                "the playground sends it through the preview server's proxy; a static site shows the cURL command instead",
+            ));
         }
-        out.extend(example_mismatches(
-            store,
-            Node { doc, value: op },
-            name,
-            &at,
-        ));
+        if !acknowledged.has(Rule::ExampleMismatch) {
+            out.extend(example_mismatches(
+                store,
+                Node { doc, value: op },
+                name,
+                &at,
+            ));
+        }
     }
     out
 }
@@ -96,7 +114,10 @@ fn unresolved_refs(
                     out.push(
                         Diagnostic::warning(PathBuf::from(name), err.to_string())
                             .with_json_path(at.clone())
-                            .with_help("point the `$ref` at an existing component or file; the field is shown as \"unresolved\" meanwhile"),
+                            .with_help(format!(
+                                "point the `$ref` at an existing component or file; the field is shown as \"unresolved\" meanwhile; {}",
+                                Rule::UnresolvedRef.how_to_acknowledge()
+                            )),
                     );
                 }
             }
@@ -191,7 +212,10 @@ fn example_mismatches<'a>(
                     format!("example does not match its schema: {error}"),
                 )
                 .with_json_path(path)
-                .with_help("fix the example or the schema; readers copy examples"),
+                .with_help(format!(
+                    "fix the example or the schema; readers copy examples; {}",
+                    Rule::ExampleMismatch.how_to_acknowledge()
+                )),
             )
         })
         .collect()
@@ -397,6 +421,38 @@ mod tests {
             mismatch[0].json_path.as_deref(),
             Some("paths./b.post.responses.200.content.application/json.example")
         );
+    }
+
+    #[test]
+    fn acknowledged_findings_are_left_out() {
+        let get_with_body = |ignore: Value| {
+            json!({"openapi": "3.0.0", "paths": {"/a": {"get": {
+                "summary": "A", "x-sheaf-lint-ignore": ignore,
+                "requestBody": {"content": {"application/json": {"schema": {"type": "object"}}}},
+                "responses": {"200": {"description": "ok"}}
+            }}}})
+        };
+        let found = lint(get_with_body(json!([])));
+        assert_eq!(found.len(), 1);
+        assert!(found[0]
+            .help
+            .as_deref()
+            .unwrap()
+            .ends_with("add `x-sheaf-lint-ignore: [get-with-body]` on the operation"));
+        assert_eq!(
+            messages(get_with_body(json!(["get-with-body"]))),
+            Vec::<String>::new()
+        );
+        let typo = messages(get_with_body(json!(["get-with-bdy"])));
+        assert_eq!(
+            typo.len(),
+            2,
+            "the typo and the finding it failed to hide: {typo:?}"
+        );
+        let spec_wide = json!({"openapi": "3.0.0", "x-sheaf-lint-ignore": ["missing-summary", "unresolved-ref"],
+            "paths": {"/b": {"post": {"responses": {"200": {"description": "ok", "content": {
+                "application/json": {"schema": {"$ref": "#/components/schemas/Missing"}}}}}}}}});
+        assert_eq!(messages(spec_wide), Vec::<String>::new());
     }
 
     #[test]

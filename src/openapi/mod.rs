@@ -26,6 +26,7 @@ mod fields;
 mod find;
 mod html;
 mod lint;
+mod lint_ignore;
 mod manual;
 mod request;
 mod samples;

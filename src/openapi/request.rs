@@ -39,7 +39,9 @@ pub(crate) fn sample_request(view: &EndpointView) -> SampleRequest {
         method: view.method.clone(),
         url: format!(
             "{}{}{}",
-            view.base_urls.first().map_or("", String::as_str),
+            view.base_urls
+                .first()
+                .map_or("", |base| base.trim_end_matches('/')),
             path,
             query_string(&query)
         ),

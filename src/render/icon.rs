@@ -5,8 +5,8 @@
 use super::links;
 use crate::icons::{inline_svg, is_image_reference};
 
-/// HTML for an icon named in `site.json` or frontmatter. Unknown names give
-/// the neutral fallback icon.
+/// HTML for an icon named in `site.json` or frontmatter. A name outside the
+/// free set gives its closest free icon, or nothing.
 pub fn html(name: &str, icon_type: Option<&str>) -> String {
     if is_image_reference(name) {
         format!(

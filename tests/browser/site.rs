@@ -48,7 +48,8 @@ pub fn example_site() -> Site {
     build_and_serve(source)
 }
 
-fn build_and_serve(source: tempfile::TempDir) -> Site {
+/// Builds the docs in `source` and serves the output.
+pub fn build_and_serve(source: tempfile::TempDir) -> Site {
     let output = tempfile::tempdir().expect("an output directory");
     let site_dir = output.path().join("site");
     let built = common::sheaf(&[
@@ -90,3 +91,14 @@ pub fn set_api_server(root: &Path, origin: &str) {
 
 /// The placeholder server URL in the fixture's `openapi.yaml` (never contacted).
 const FIXTURE_API_ORIGIN: &str = "http://127.0.0.1:1";
+
+/// `sheaf serve` on the docs in `root`, in process, on a free port.
+pub fn start_preview(root: &Path) -> sheaf::serve::Server {
+    let options = sheaf::serve::Options {
+        root: root.to_path_buf(),
+        port: 0,
+        host: "127.0.0.1".into(),
+        open: false,
+    };
+    sheaf::serve::Server::start(&options).expect("the preview starts")
+}

@@ -6,10 +6,18 @@
    localStorage; credentials live in sessionStorage unless the reader ticks
    "Remember on this device" (then localStorage).
 
-   A GET/HEAD body cannot be sent by fetch(). When the preview server defines
-   window.SHEAF_PROXY (a URL path), such requests (and DELETE with a body) go
-   through it: POST {SHEAF_PROXY} with JSON {method, url, headers, body},
-   answered with JSON {status, headers, body, elapsed_ms}. */
+   Under the preview server (`sheaf serve` defines window.SHEAF_PROXY, a URL
+   path), every request goes through its proxy: POST {SHEAF_PROXY} with JSON
+   {method, url, headers, body}, answered with JSON {status, headers, body,
+   elapsed_ms}, or {error} with a 4xx/5xx status. The proxy sends what
+   fetch() cannot (a body with GET) and needs no CORS headers from the API.
+   It forwards only to the site's API base URLs; a URL it refuses is sent
+   directly when fetch() can send it. A static site sends directly and says
+   so honestly when the API's CORS rules block it.
+
+   The base URL selector also rewrites the code samples (and the cURL
+   command of the GET-with-body note): the server writes them for the first
+   base URL, and the script swaps that text for the chosen one. */
 (function () {
   "use strict";
 
@@ -46,12 +54,60 @@
   function setupBaseUrl(root) {
     var select = root.querySelector("[data-base-url-select]");
     if (!select) return;
+    // The samples as the server wrote them: for the first base URL.
+    var shown = trimSlash(select.options[0].value);
+    var follow = function () {
+      var chosen = trimSlash(select.value);
+      if (chosen === shown) return;
+      root.querySelectorAll("[data-sample] pre, [data-no-proxy-note] pre").forEach(function (pre) {
+        replaceText(pre, shown, chosen);
+      });
+      shown = chosen;
+    };
     var saved = read("local", BASE_KEY);
     Array.prototype.forEach.call(select.options, function (option) {
       if (option.value === saved) select.value = saved;
     });
+    follow();
     select.addEventListener("change", function () {
       write("local", BASE_KEY, select.value);
+      follow();
+    });
+  }
+
+  function trimSlash(url) {
+    return url.replace(/\/+$/, "");
+  }
+
+  /* Replaces every `from` in the text of `element` by `to`, also where
+     highlighting splits it over several spans: the first text node it
+     touches gets `to`, the others lose their part. Matches are handled
+     last to first, so the offsets of earlier ones stay valid. */
+  function replaceText(element, from, to) {
+    var walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    var nodes = [];
+    var text = "";
+    while (walker.nextNode()) {
+      nodes.push({ node: walker.currentNode, start: text.length, length: walker.currentNode.data.length });
+      text += walker.currentNode.data;
+    }
+    var at = text.lastIndexOf(from);
+    while (at !== -1) {
+      spliceText(nodes, at, at + from.length, to);
+      at = at === 0 ? -1 : text.lastIndexOf(from, at - 1);
+    }
+  }
+
+  function spliceText(nodes, start, end, to) {
+    var placed = false;
+    nodes.forEach(function (entry) {
+      var nodeEnd = entry.start + entry.length;
+      if (nodeEnd <= start || entry.start >= end) return;
+      var data = entry.node.data;
+      var cutFrom = Math.max(start - entry.start, 0);
+      var cutTo = Math.min(end, nodeEnd) - entry.start;
+      entry.node.data = data.slice(0, cutFrom) + (placed ? "" : to) + data.slice(cutTo);
+      placed = true;
     });
   }
 
@@ -176,7 +232,7 @@
     var headers = {};
     form.querySelectorAll("[data-param]").forEach(function (input) {
       var name = input.getAttribute("data-name");
-      var value = input.value;
+      var value = paramValue(input);
       var location = input.getAttribute("data-location");
       if (location === "path") {
         path = path.split("{" + name + "}").join(encodeURIComponent(value));
@@ -199,6 +255,23 @@
       headers: headers,
       body: body,
     };
+  }
+
+  /* A toggle (boolean) sends "true" when on; off, "false" if the
+     parameter is required, else nothing. */
+  function paramValue(input) {
+    if (input.type !== "checkbox") return input.value;
+    if (input.checked) return "true";
+    return input.required ? "false" : "";
+  }
+
+  /* The first required parameter left empty, if any. */
+  function missingParam(form) {
+    var inputs = form.querySelectorAll("[data-param][required]");
+    for (var i = 0; i < inputs.length; i++) {
+      if (inputs[i].type !== "checkbox" && inputs[i].value === "") return inputs[i];
+    }
+    return null;
   }
 
   function addAuth(form, headers, query) {
@@ -231,33 +304,43 @@
 
   /* ---- sending ---- */
 
-  function needsProxy(request) {
-    return request.body !== null && /^(GET|HEAD|DELETE)$/.test(request.method);
+  function fetchCannotSend(request) {
+    return request.body !== null && /^(GET|HEAD)$/.test(request.method);
   }
 
+  /* Under the preview, every request goes through its proxy. */
   function send(request) {
-    var started = performance.now();
     var proxy = proxyPath();
-    if (proxy && needsProxy(request)) {
-      return fetch(proxy, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(request),
-      })
-        .then(function (response) {
-          if (!response.ok) throw new Error("The preview server's proxy answered " + response.status + ".");
-          return response.json();
-        })
-        .then(function (result) {
+    if (!proxy) return sendDirectly(request);
+    return fetch(proxy, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(request),
+    }).then(function (response) {
+      return response.json().catch(function () { return {}; }).then(function (answer) {
+        if (response.ok) {
           return {
-            status: result.status,
+            status: answer.status,
             statusText: "",
-            headers: result.headers || {},
-            body: result.body || "",
-            elapsed: result.elapsed_ms,
+            headers: answer.headers || {},
+            body: answer.body || "",
+            elapsed: answer.elapsed_ms,
           };
-        });
-    }
+        }
+        // A URL outside the site's API base URLs: the proxy refuses it.
+        if (response.status === 403 && !fetchCannotSend(request)) return sendDirectly(request);
+        throw new ProxyError(answer.error || "The preview server's proxy answered " + response.status + ".");
+      });
+    });
+  }
+
+  function ProxyError(message) {
+    this.name = "ProxyError";
+    this.message = message;
+  }
+
+  function sendDirectly(request) {
+    var started = performance.now();
     var init = { method: request.method, headers: request.headers };
     if (request.body !== null) init.body = request.body;
     return fetch(request.url, init).then(function (response) {
@@ -357,6 +440,7 @@
     status.textContent = result.status + (result.statusText ? " " + result.statusText : "");
     status.setAttribute("data-status-class", String(result.status).charAt(0) + "xx");
     section.querySelector("[data-time]").textContent = result.elapsed !== undefined ? result.elapsed + " ms" : "";
+    showResponseParts(section, true);
     section.querySelector("[data-size]").textContent = byteSize(result.body);
     showHeaders(section, result.headers);
     showBody(section, result.body);
@@ -368,14 +452,38 @@
     box.hidden = false;
     section.querySelector("[data-status]").textContent = "";
     section.querySelector("[data-time]").textContent = "";
+    section.querySelector("[data-size]").textContent = "";
     section.querySelector("[data-headers]").textContent = "";
     section.querySelector("[data-response-body]").textContent = "";
+    showResponseParts(section, false);
     var error = section.querySelector("[data-error]");
     error.hidden = false;
     error.textContent = message;
   }
 
+  /* The response headers and body boxes: shown with a response, never
+     empty beside an error. */
+  function showResponseParts(section, shown) {
+    var headers = section.querySelector("[data-headers]");
+    var body = section.querySelector("[data-response-body]");
+    [headers && headers.closest("details"), body && body.closest("pre")].forEach(function (part) {
+      if (part) part.hidden = !shown;
+    });
+  }
+
+  function origin(url) {
+    try {
+      return new URL(url, window.location.href).origin;
+    } catch (e) {
+      return url;
+    }
+  }
+
   function networkMessage(request, error) {
+    if (error && error.name === "TypeError" && proxyPath()) {
+      return "The request did not get through: the preview server (sheaf serve) stopped, or the API at " +
+        origin(request.url) + " is unreachable.";
+    }
     if (error && error.name === "TypeError") {
       return "The browser blocked the request: the API at " + origin(request.url) +
         " did not allow requests from this page (CORS) or is unreachable. " +
@@ -405,6 +513,11 @@
       if (request.body !== null && /^(GET|HEAD)$/.test(request.method) && !proxyPath()) {
         return showError(section, "Browsers cannot send a body with a " + request.method +
           " request, so this page cannot send it. Run the cURL command shown above instead.");
+      }
+      var missing = missingParam(form);
+      if (missing) {
+        missing.focus();
+        return showError(section, "Fill in the required parameter " + missing.getAttribute("data-name") + ".");
       }
       var invalid = bodyError(request);
       if (invalid) return showError(section, invalid);

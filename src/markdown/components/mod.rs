@@ -11,6 +11,7 @@ mod api;
 mod blocks;
 mod diagrams;
 mod layout;
+mod mode_classes;
 mod tabs;
 mod visual;
 
@@ -378,6 +379,7 @@ impl Renderer<'_> {
                 ("src" | "poster" | "srcset", _) => {
                     self.rewrite_url(&value, UrlKind::Asset, el.offset)
                 }
+                ("class", _) => mode_classes::translate(&value),
                 _ => value,
             };
             out.push_str(&attr(&name, Some(&value)));

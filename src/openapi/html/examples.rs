@@ -30,7 +30,8 @@ impl Html<'_> {
         self.out.push_str("</div>");
         for (i, sample) in view.code_samples.iter().enumerate() {
             self.out.push_str(&format!(
-                "<div class=\"code-panel\" role=\"tabpanel\" id=\"sample-panel-{i}\" aria-labelledby=\"sample-tab-{i}\"{}><button type=\"button\" class=\"copy-button\" data-copy aria-label=\"Copy the {} sample\">Copy</button><pre class=\"hl\"><code class=\"language-{}\">{}</code></pre></div>",
+                "<div class=\"code-panel\" role=\"tabpanel\" id=\"sample-panel-{i}\" aria-labelledby=\"sample-tab-{i}\" data-sample=\"{}\"{}><button type=\"button\" class=\"copy-button\" data-copy aria-label=\"Copy the {} sample\">Copy</button><pre class=\"hl\"><code class=\"language-{}\">{}</code></pre></div>",
+                esc(&sample.lang),
                 if i == 0 { "" } else { " hidden" },
                 esc(&sample.label),
                 esc(&sample.lang),

@@ -23,6 +23,7 @@ mod result;
 
 use crate::config::PlaygroundMode;
 use crate::openapi::auth::AuthKind;
+use crate::openapi::fields::FieldView;
 use crate::openapi::view::{BodyView, EndpointView, ResponseView};
 
 /// What an endpoint page needs from the later stages: its descriptions as
@@ -238,6 +239,14 @@ impl<'a> Html<'a> {
 
     fn parameters(&mut self, view: &EndpointView) {
         for (location, fields) in view.parameters.groups() {
+            let with_content_type;
+            let fields = match (location, &view.request_body) {
+                ("header", Some(body)) => {
+                    with_content_type = request_headers(fields, body);
+                    &with_content_type
+                }
+                _ => fields,
+            };
             if fields.is_empty() {
                 continue;
             }
@@ -343,6 +352,26 @@ fn first_paragraph(text: &str) -> (&str, &str) {
         Some(i) => (text[..i].trim(), text[i..].trim()),
         None => (text, ""),
     }
+}
+
+/// The header parameters of an operation with a body, and `Content-Type`
+/// (the request sends it with the body, so readers must too).
+fn request_headers(fields: &[FieldView], body: &BodyView) -> Vec<FieldView> {
+    let mut out = fields.to_vec();
+    if !fields
+        .iter()
+        .any(|f| f.name.eq_ignore_ascii_case("content-type"))
+    {
+        out.push(FieldView {
+            name: "Content-Type".into(),
+            type_label: "string".into(),
+            required: true,
+            description_md: Some("The media type of the request body.".into()),
+            enum_values: vec![body.content_type.clone().into()],
+            ..FieldView::default()
+        });
+    }
+    out
 }
 
 #[cfg(test)]

@@ -1,12 +1,17 @@
 //! The Try-it form (`playground.mode: show`). `themes/default/playground.js`
 //! sends it; this only writes labelled inputs and the `data-*` hooks the
-//! script reads.
+//! script reads. Parameter inputs are typed by their schema (a select for
+//! an enum, a switch for a boolean, a number field for numbers, else text);
+//! required values carry the same `required` badge as the page.
 
 use super::{esc, Html};
 use crate::openapi::auth::AuthKind;
 use crate::openapi::fields::FieldView;
 use crate::openapi::schema::plain;
 use crate::openapi::view::EndpointView;
+
+/// The mark of a value the request needs.
+const REQUIRED_BADGE: &str = "<span class=\"badge badge-required\">required</span>";
 
 impl Html<'_> {
     pub(super) fn playground(&mut self, view: &EndpointView) {
@@ -76,9 +81,10 @@ impl Html<'_> {
         self.out.push_str("<label class=\"pg-remember\"><input type=\"checkbox\" data-remember> Remember on this device</label><p class=\"pg-hint\">Credentials stay in this browser tab unless you tick this box.</p></fieldset>");
     }
 
+    /// A credential input; the spec requires it, so it is marked so.
     fn text_input(&mut self, id: &str, label: &str, value: &str, hook: &str, kind: &str) {
         self.out.push_str(&format!(
-            "<div class=\"pg-field\"><label for=\"{id}\">{}</label><input id=\"{id}\" type=\"{kind}\" {hook} value=\"{}\" autocomplete=\"off\" spellcheck=\"false\"></div>",
+            "<div class=\"pg-field\"><label for=\"{id}\">{} {REQUIRED_BADGE}</label><input id=\"{id}\" type=\"{kind}\" {hook} value=\"{}\" autocomplete=\"off\" spellcheck=\"false\"></div>",
             esc(label),
             esc(value)
         ));
@@ -94,21 +100,16 @@ impl Html<'_> {
         ));
         for field in fields {
             let id = format!("pg-{location}-{}", slug(&field.name));
-            let value = field
-                .example
-                .as_ref()
-                .or(field.default.as_ref())
-                .filter(|v| !v.is_object() && !v.is_array())
-                .map(plain)
-                .unwrap_or_default();
+            let required = if field.required {
+                format!(" {REQUIRED_BADGE}")
+            } else {
+                String::new()
+            };
+            let control = param_control(&id, location, field);
             self.out.push_str(&format!(
-                "<div class=\"pg-field\"><label for=\"{id}\"><code>{}</code> <span class=\"pg-hint\">{}{}</span></label><input id=\"{id}\" type=\"text\" data-param data-location=\"{location}\" data-name=\"{}\" value=\"{}\"{} autocomplete=\"off\" spellcheck=\"false\"></div>",
+                "<div class=\"pg-field\"><label for=\"{id}\"><code>{}</code> <span class=\"pg-hint\">{}</span>{required}</label>{control}</div>",
                 esc(&field.name),
                 esc(&field.type_label),
-                if field.required { ", required" } else { "" },
-                esc(&field.name),
-                esc(&value),
-                if field.required { " required" } else { "" },
             ));
         }
         self.out.push_str("</fieldset>");
@@ -130,6 +131,64 @@ impl Html<'_> {
             esc(curl)
         ));
     }
+}
+
+/// The input of one parameter, typed by its schema: a select for an enum,
+/// a switch for a boolean, a number field for numbers, else text.
+fn param_control(id: &str, location: &str, field: &FieldView) -> String {
+    let hooks = format!(
+        "id=\"{id}\" data-param data-location=\"{location}\" data-name=\"{}\"{}",
+        esc(&field.name),
+        if field.required { " required" } else { "" }
+    );
+    let initial = field
+        .example
+        .as_ref()
+        .or(field.default.as_ref())
+        .filter(|v| !v.is_object() && !v.is_array())
+        .map(plain)
+        .unwrap_or_default();
+    if !field.enum_values.is_empty() {
+        return enum_select(&hooks, field, &initial);
+    }
+    match field.type_label.as_str() {
+        "boolean" => format!(
+            "<span class=\"pg-switch\"><input type=\"checkbox\" role=\"switch\" {hooks}{}><span class=\"pg-hint\">{}</span></span>",
+            if initial == "true" { " checked" } else { "" },
+            if field.required {
+                "on: true, off: false"
+            } else {
+                "on: sends true; off: not sent"
+            }
+        ),
+        "integer" | "number" => format!(
+            "<input type=\"number\" {hooks} step=\"{}\" value=\"{}\" autocomplete=\"off\">",
+            if field.type_label == "integer" { "1" } else { "any" },
+            esc(&initial)
+        ),
+        _ => format!(
+            "<input type=\"text\" {hooks} value=\"{}\" autocomplete=\"off\" spellcheck=\"false\">",
+            esc(&initial)
+        ),
+    }
+}
+
+/// A select of the enum's values; an optional one can be left unset.
+fn enum_select(hooks: &str, field: &FieldView, initial: &str) -> String {
+    let mut out = format!("<select {hooks}>");
+    if !field.required || initial.is_empty() {
+        out.push_str("<option value=\"\">(not set)</option>");
+    }
+    for value in &field.enum_values {
+        let text = plain(value);
+        out.push_str(&format!(
+            "<option value=\"{0}\"{1}>{0}</option>",
+            esc(&text),
+            if text == initial { " selected" } else { "" }
+        ));
+    }
+    out.push_str("</select>");
+    out
 }
 
 fn auth_kind(kind: AuthKind) -> &'static str {
@@ -159,4 +218,48 @@ fn slug(s: &str) -> String {
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn field(name: &str, type_label: &str, required: bool) -> FieldView {
+        FieldView {
+            name: name.into(),
+            type_label: type_label.into(),
+            required,
+            ..FieldView::default()
+        }
+    }
+
+    #[test]
+    fn enums_are_selects_with_their_values() {
+        let mut tag = field("tag", "string", false);
+        tag.enum_values = vec![json!("Customer"), json!("Testing")];
+        tag.example = Some(json!("Testing"));
+        let html = param_control("pg-query-tag", "query", &tag);
+        assert!(html.starts_with(
+            "<select id=\"pg-query-tag\" data-param data-location=\"query\" data-name=\"tag\">"
+        ));
+        assert!(html.contains("<option value=\"\">(not set)</option>"));
+        assert!(html.contains("<option value=\"Testing\" selected>Testing</option>"));
+        tag.required = true;
+        let html = param_control("pg-query-tag", "query", &tag);
+        assert!(!html.contains("(not set)") && html.contains(" required>"));
+    }
+
+    #[test]
+    fn booleans_are_switches_and_numbers_number_fields() {
+        let mut flag = field("dry_run", "boolean", true);
+        flag.default = Some(json!(true));
+        let html = param_control("pg-query-dry-run", "query", &flag);
+        assert!(html.contains("<input type=\"checkbox\" role=\"switch\" id=\"pg-query-dry-run\""));
+        assert!(html.contains(" required checked>"));
+        let html = param_control("pg-query-page", "query", &field("page", "integer", false));
+        assert!(html.contains("type=\"number\"") && html.contains("step=\"1\""));
+        let html = param_control("pg-path-id", "path", &field("id", "string", true));
+        assert!(html.contains("type=\"text\"") && html.contains(" required value=\"\""));
+    }
 }
