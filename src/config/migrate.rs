@@ -23,8 +23,8 @@ use serde_json::{json, Map, Value};
 
 use super::{is_endpoint_entry, normalise_slug, section_of};
 use super::{
-    AnchorColor, CtaType, IconType, Logo, Mode, NavEntry, NavGroup, OneOrMany, PageUrls,
-    PlaygroundMode, SiteConfig, Version,
+    AnchorColor, CtaType, ExampleDefaults, IconType, Logo, Mode, NavEntry, NavGroup, OneOrMany,
+    PageUrls, PlaygroundMode, SiteConfig, Version,
 };
 use crate::sources::SourceFiles;
 
@@ -186,12 +186,23 @@ impl Output {
                 PlaygroundMode::Simple => "simple",
                 PlaygroundMode::Hide => "none",
             };
-            api.insert("playground".into(), json!({"display": display}));
+            let mut playground = json!({"display": display});
+            if !model.playground.proxy {
+                playground["proxy"] = json!(false);
+            }
+            api.insert("playground".into(), playground);
+            if model.params_expanded {
+                api.insert("params".into(), json!({"expanded": "all"}));
+            }
+            let mut examples = Map::new();
             if !model.examples_languages.is_empty() {
-                api.insert(
-                    "examples".into(),
-                    json!({"languages": model.examples_languages}),
-                );
+                examples.insert("languages".into(), json!(model.examples_languages));
+            }
+            if model.examples_defaults == ExampleDefaults::Required {
+                examples.insert("defaults".into(), json!("required"));
+            }
+            if !examples.is_empty() {
+                api.insert("examples".into(), Value::Object(examples));
             }
             let mut mdx = Map::new();
             insert_some(&mut mdx, "auth", model.auth.as_ref().map(|a| self.auth(a)));

@@ -45,7 +45,7 @@ pub struct SiteConfig {
     pub seo: Seo,
     /// Whether each page's Markdown source is written beside it (`a/b.md`)
     /// and all of them into `llms-full.txt` (sheaf's own key; default on).
-    #[serde(default = "markdown_sources_default")]
+    #[serde(default = "on_by_default")]
     pub markdown_sources: bool,
     /// How page URLs are shaped (sheaf's own key; default folders).
     #[serde(default)]
@@ -120,7 +120,8 @@ pub enum ContextualOption {
     Perplexity,
 }
 
-fn markdown_sources_default() -> bool {
+/// The serde default of switches that are on unless turned off.
+fn on_by_default() -> bool {
     true
 }
 
@@ -463,10 +464,23 @@ pub enum AuthMethod {
     Key,
 }
 
-#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct Playground {
     #[serde(default)]
     pub mode: PlaygroundMode,
+    /// Under `sheaf serve`, Try-it goes through the preview's proxy
+    /// (default); `false`: the browser sends requests itself.
+    #[serde(default = "on_by_default")]
+    pub proxy: bool,
+}
+
+impl Default for Playground {
+    fn default() -> Self {
+        Playground {
+            mode: PlaygroundMode::default(),
+            proxy: true,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, Default, Serialize, Deserialize, PartialEq, Eq)]

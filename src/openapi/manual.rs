@@ -71,6 +71,7 @@ impl EndpointView {
             deprecated: false,
             playground_mode: playground_mode(api, &base_urls),
             expand_fields: api.params_expanded,
+            playground_proxy: api.playground.proxy,
             base_urls,
             server_descriptions: Vec::new(),
             path,

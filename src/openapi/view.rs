@@ -46,6 +46,9 @@ pub struct EndpointView {
     pub playground_mode: PlaygroundMode,
     /// Nested fields start open (`api.params.expanded`).
     pub expand_fields: bool,
+    /// Try-it goes through the preview's proxy under `sheaf serve`
+    /// (`api.playground.proxy`).
+    pub playground_proxy: bool,
     /// A body on GET/HEAD: browsers cannot send it, the playground needs the
     /// preview server's proxy.
     pub body_needs_proxy: bool,
@@ -228,6 +231,7 @@ pub(crate) fn build_view(src: &OperationSource<'_>, api: &ApiConfig) -> Endpoint
         deprecated: op.value.get("deprecated").and_then(Value::as_bool) == Some(true),
         playground_mode: playground_mode(api, &base_urls),
         expand_fields: api.params_expanded,
+        playground_proxy: api.playground.proxy,
         base_urls,
         server_descriptions,
         path: src.path.to_string(),

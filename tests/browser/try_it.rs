@@ -39,8 +39,14 @@ struct Preview {
 
 impl Preview {
     fn start() -> Preview {
+        Preview::start_with(|_| {})
+    }
+
+    /// The preview of the example after `edit` changed its site.json.
+    fn start_with(edit: impl FnOnce(&mut serde_json::Map<String, Value>)) -> Preview {
         let service = UserGroupService::start();
         let root = example_against(&service);
+        edit_site_json(root.path(), edit);
         let server = start_preview(root.path());
         Preview {
             service,
@@ -241,6 +247,27 @@ async fn endpoint_pages_fit_a_phone_and_the_get_note_follows_the_base_url() {
         "dark, after switching"
     );
     save_screenshot(&browser, "phone-endpoint-get-user-note-dark").await;
+    browser.close().await;
+}
+
+#[tokio::test]
+async fn with_the_proxy_turned_off_the_preview_sends_try_it_from_the_browser() {
+    let Some(browser) = launch().await else {
+        return;
+    };
+    let preview = Preview::start_with(|config| {
+        config["api"]["playground"]["proxy"] = json!(false);
+    });
+    browser
+        .goto(&format!("{}/api-reference/update-user/", preview.origin()))
+        .await;
+    browser.wait_until("window.SHEAF_PROXY !== undefined").await;
+    send_with_key(&browser, "test-key-42").await;
+    let error = shown_text(&browser, "[data-playground] [data-error]").await;
+    assert!(
+        error.contains("(CORS)"),
+        "the browser itself met the API, which allows no other origin: {error}"
+    );
     browser.close().await;
 }
 

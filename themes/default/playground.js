@@ -45,7 +45,9 @@
     else s.setItem(key, value);
   }
 
+  /* The preview's proxy, unless the site turned it off (api.playground.proxy). */
   function proxyPath() {
+    if (document.querySelector("[data-playground][data-no-proxy]")) return null;
     return typeof window.SHEAF_PROXY === "string" && window.SHEAF_PROXY ? window.SHEAF_PROXY : null;
   }
 

@@ -293,8 +293,15 @@ impl Conversion {
             Some(_) => Some("show"),
             None => None,
         };
+        let mut playground = Map::new();
         if let Some(mode) = mode {
-            model.insert("playground".into(), json!({"mode": mode}));
+            playground.insert("mode".into(), json!(mode));
+        }
+        if let Some(proxy) = api.pointer("/playground/proxy") {
+            playground.insert("proxy".into(), proxy.clone());
+        }
+        if !playground.is_empty() {
+            model.insert("playground".into(), Value::Object(playground));
         }
         if api.pointer("/params/expanded").and_then(Value::as_str) == Some("all") {
             model.insert("paramsExpanded".into(), json!(true));

@@ -297,3 +297,14 @@ fn api_examples_defaults_picks_the_properties_of_generated_examples() {
     let (config, _) = site(docs(json!({"languages": ["curl"]})));
     assert_eq!(config.api.unwrap().examples_defaults, ExampleDefaults::All);
 }
+
+#[test]
+fn api_playground_proxy_false_turns_the_preview_proxy_off() {
+    let docs = |playground: Value| json!({"name": "X", "navigation": {"pages": ["a"]}, "api": {"playground": playground}});
+    let (config, _) = site(docs(json!({"display": "simple", "proxy": false})));
+    let api = config.api.unwrap();
+    assert!(!api.playground.proxy);
+    assert_eq!(api.playground.mode, crate::config::PlaygroundMode::Simple);
+    let (config, _) = site(docs(json!({"display": "interactive"})));
+    assert!(config.api.unwrap().playground.proxy, "on by default");
+}

@@ -36,7 +36,8 @@ fn flat_fields_map_onto_docs_json_keys() {
             "topbarLinks": [{"name": "Blog", "url": "https://b"}],
             "topbarCtaButton": {"url": "https://app", "name": "Sign in"},
             "api": {"baseUrl": "https://api", "auth": {"method": "key", "name": "K", "inputPrefix": "T "},
-                    "playground": {"mode": "hide"}, "maintainOrder": true},
+                    "playground": {"mode": "hide", "proxy": false}, "maintainOrder": true},
+            "seo": {"indexHiddenPages": true},
             "openapi": ["a.yaml", "b.yaml"],
             "metadata": {"og:title": "X"}, "searchPrompt": "Ask", "notFound": {"title": "Lost"},
             "navigation": [{"group": "A", "pages": ["a"]}]
@@ -65,7 +66,11 @@ fn flat_fields_map_onto_docs_json_keys() {
         docs["navbar"]["primary"],
         json!({"type": "button", "label": "Sign in", "href": "https://app"})
     );
-    assert_eq!(docs["api"]["playground"]["display"], "none");
+    assert_eq!(
+        docs["api"]["playground"],
+        json!({"display": "none", "proxy": false})
+    );
+    assert_eq!(docs["seo"]["indexing"], "all");
     assert_eq!(
         docs["api"]["mdx"],
         json!({"auth": {"method": "key", "name": "K"}, "server": "https://api"})

@@ -17,8 +17,9 @@ impl Html<'_> {
     pub(super) fn playground(&mut self, view: &EndpointView) {
         let auth = &view.auth;
         self.out.push_str(&format!(
-            "<section class=\"playground\" aria-labelledby=\"try-it\" data-playground data-body-needs-proxy=\"{}\"><h2 id=\"try-it\">Try it</h2><form class=\"playground-form\" data-playground-form novalidate data-auth-kind=\"{}\" data-auth-name=\"{}\" data-auth-location=\"{}\">",
+            "<section class=\"playground\" aria-labelledby=\"try-it\" data-playground data-body-needs-proxy=\"{}\"{}><h2 id=\"try-it\">Try it</h2><form class=\"playground-form\" data-playground-form novalidate data-auth-kind=\"{}\" data-auth-name=\"{}\" data-auth-location=\"{}\">",
             view.body_needs_proxy,
+            if view.playground_proxy { "" } else { " data-no-proxy" },
             auth_kind(auth.kind),
             esc(&auth.name),
             esc(if auth.location.is_empty() { "header" } else { &auth.location }),

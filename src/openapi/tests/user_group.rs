@@ -242,7 +242,10 @@ fn playground_modes() {
     let specs = example_docs();
     let render = |mode| {
         let api = ApiConfig {
-            playground: Playground { mode },
+            playground: Playground {
+                mode,
+                ..Playground::default()
+            },
             ..user_group_api()
         };
         render_endpoint_html(
@@ -324,4 +327,16 @@ fn nested_fields_start_open_when_params_are_expanded() {
     let expanded = render_endpoint_html(&view, &PlainText).joined();
     assert!(expanded.contains("<details class=\"field-children\" open><summary>"));
     assert!(!expanded.contains("<details class=\"field-children\"><summary>"));
+}
+
+#[test]
+fn try_it_is_marked_when_the_preview_proxy_is_off() {
+    let specs = example_docs();
+    let on = render_endpoint_html(&endpoint(&specs, "PUT /api/user"), &PlainText).joined();
+    assert!(!on.contains("data-no-proxy "), "proxy on by default");
+    let mut api = user_group_api();
+    api.playground.proxy = false;
+    let view = specs.endpoint(&op(&specs, "PUT /api/user"), &api);
+    let off = render_endpoint_html(&view, &PlainText).joined();
+    assert!(off.contains("data-body-needs-proxy=\"false\" data-no-proxy>"));
 }
