@@ -27,6 +27,7 @@ const WAIT: Duration = Duration::from_secs(30);
 
 fn agent() -> ureq::Agent {
     ureq::Agent::config_builder()
+        .proxy(None)
         .http_status_as_error(false)
         .timeout_global(Some(Duration::from_secs(30)))
         .build()
@@ -142,9 +143,14 @@ struct EventStream {
 
 impl EventStream {
     fn open(addr: SocketAddr) -> EventStream {
+        EventStream::open_at(addr, "/__sheaf/events")
+    }
+
+    /// Opens the stream at `target` (`/__sheaf/events?since=N`).
+    fn open_at(addr: SocketAddr, target: &str) -> EventStream {
         let mut stream = TcpStream::connect(addr).unwrap();
         stream
-            .write_all(b"GET /__sheaf/events HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            .write_all(format!("GET {target} HTTP/1.1\r\nHost: localhost\r\n\r\n").as_bytes())
             .unwrap();
         let received = Arc::new(Mutex::new(String::new()));
         let sink = received.clone();
@@ -380,7 +386,7 @@ fn page_edit_is_visible_on_the_next_request(build: BuildFn) {
     let edited = std::fs::read_to_string(root.path().join("index.mdx"))
         .unwrap()
         .replace("The first version", "The second version");
-    std::fs::write(root.path().join("index.mdx"), edited).unwrap();
+    common::save(&root.path().join("index.mdx"), &edited);
     wait_until(&server, "the edit is built", |s| {
         s.build > built
             && s.dir.as_ref().is_some_and(|dir| {
@@ -389,6 +395,9 @@ fn page_edit_is_visible_on_the_next_request(build: BuildFn) {
             })
     });
 
+    // The save was one change (an atomic rename), so any later build could
+    // only come from the build's own reads of the sources. Waiting for
+    // something not to happen needs a time window: a second here.
     let settled = server.snapshot().build;
     thread::sleep(Duration::from_secs(1));
     assert_eq!(
@@ -418,7 +427,7 @@ fn broken_then_fixed_site_json(build: BuildFn) {
     let events = EventStream::open(server.addr());
     let built = server.snapshot().build;
 
-    std::fs::write(&config, good.replace("\"Start\"", "42")).unwrap();
+    common::save(&config, &good.replace("\"Start\"", "42"));
     wait_until(&server, "the broken config is reported", |s| {
         s.build > built
             && s.diagnostics
@@ -441,7 +450,7 @@ fn broken_then_fixed_site_json(build: BuildFn) {
     let late_tab = EventStream::open(server.addr());
     late_tab.wait_for("event: problems");
 
-    std::fs::write(&config, &good).unwrap();
+    common::save(&config, &good);
     wait_until(&server, "the fixed config builds", |s| !s.failed());
     let status: Value =
         serde_json::from_str(&get(&agent, &format!("{}__sheaf/status", server.url())).body)
@@ -471,6 +480,45 @@ fn broken_then_fixed_site_json_real_build() {
     broken_then_fixed_site_json(real_build());
 }
 
+/// A save that lands after a page was served but before its event stream
+/// opened must still reload that page: the page carries the reload count it
+/// was served with, and a stream opened with an older count starts with a
+/// reload.
+#[test]
+fn a_tab_that_connects_after_a_save_is_told_to_reload() {
+    let root = site_copy();
+    let server = Server::start_with(&options(root.path()), stand_in_build()).unwrap();
+    let page = get(&agent(), &server.url()).body;
+    let served_with = page
+        .split("window.SHEAF_RELOADS = ")
+        .nth(1)
+        .and_then(|rest| rest.split(';').next())
+        .expect("the page carries its reload count")
+        .to_string();
+    let up_to_date = EventStream::open_at(
+        server.addr(),
+        &format!("/__sheaf/events?since={served_with}"),
+    );
+
+    let built = server.snapshot().build;
+    let index = root.path().join("index.mdx");
+    let edited = std::fs::read_to_string(&index)
+        .unwrap()
+        .replace("The first version", "The saved version");
+    common::save(&index, &edited);
+    wait_until(&server, "the save is built", |s| {
+        s.build > built && !s.failed()
+    });
+    up_to_date.wait_for("event: reload");
+
+    let late = EventStream::open_at(
+        server.addr(),
+        &format!("/__sheaf/events?since={served_with}"),
+    );
+    late.wait_for("event: reload");
+    server.shutdown();
+}
+
 #[test]
 fn a_site_that_never_built_says_so_and_recovers() {
     let root = site_copy();
@@ -484,7 +532,7 @@ fn a_site_that_never_built_says_so_and_recovers() {
     assert!(waiting.body.contains("has not built yet"));
     assert!(waiting.body.contains("data-sheaf-serve"));
 
-    std::fs::write(&config, good).unwrap();
+    common::save(&config, &good);
     wait_until(&server, "the fixed config builds", |s| s.dir.is_some());
     assert_eq!(get(&agent, &server.url()).status, 200);
 }
@@ -743,14 +791,19 @@ fn shutdown_is_clean_with_open_event_streams() {
     let server = Server::start_with(&options(root.path()), stand_in_build()).unwrap();
     let addr = server.addr();
     let _tabs: Vec<EventStream> = (0..3).map(|_| EventStream::open(addr)).collect();
-    let started = Instant::now();
-    server.shutdown();
-    assert!(started.elapsed() < Duration::from_secs(10));
-    let rebound = Server::serve_dir(root.path(), "127.0.0.1", addr.port(), AllowList::default());
-    assert_eq!(
-        rebound.unwrap().addr().port(),
-        addr.port(),
-        "the port is free again"
+    let (done, finished) = std::sync::mpsc::channel();
+    thread::spawn(move || {
+        server.shutdown();
+        let _ = done.send(());
+    });
+    finished
+        .recv_timeout(WAIT)
+        .expect("shutdown ends although tabs hold event streams");
+    // shutdown returns once the listening socket is closed (tiny_http closes
+    // it on a thread of its own): nothing answers on the port any more.
+    assert!(
+        TcpStream::connect(addr).is_err(),
+        "nothing listens on {addr} after shutdown"
     );
 }
 
@@ -792,7 +845,7 @@ fn a_page_body_edit_rerenders_only_that_page_in_place() {
     let edited = std::fs::read_to_string(&page)
         .unwrap()
         .replace("The first version", "The incremental version");
-    std::fs::write(&page, edited).unwrap();
+    common::save(&page, &edited);
     wait_until(&server, "the page is re-rendered", |_| {
         std::fs::read_to_string(dir.join("index.html"))
             .is_ok_and(|h| h.contains("The incremental version"))

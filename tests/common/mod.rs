@@ -60,6 +60,17 @@ pub fn snapshot(dir: &Path) -> std::collections::BTreeMap<PathBuf, Vec<u8>> {
         .collect()
 }
 
+/// Saves `text` into `path` the way an editor's atomic save does: written
+/// to a new file in the system's temp folder (outside any docs folder a
+/// test watches) and renamed over `path`, so a file watcher sees exactly
+/// one change, never a truncated file followed by its new text.
+pub fn save(path: &Path, text: &str) {
+    use std::io::Write;
+    let mut file = tempfile::NamedTempFile::new().expect("a temporary file");
+    file.write_all(text.as_bytes()).unwrap();
+    file.persist(path).expect("renamed into place");
+}
+
 /// A fresh copy of fixture `name` in a temporary directory.
 pub fn fixture_copy(name: &str) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();

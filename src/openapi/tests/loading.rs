@@ -107,12 +107,8 @@ fn specs_load_over_http_with_relative_refs() {
 
 #[test]
 fn unreachable_urls_and_missing_files_are_clear_errors() {
-    let closed_port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let url = format!("http://127.0.0.1:{closed_port}/openapi.json");
+    let closed = ClosedPort::new();
+    let url = format!("http://127.0.0.1:{}/openapi.json", closed.port());
     let (specs, diagnostics) = load(
         &fixture("openapi-swagger"),
         &[&url, "missing.yaml", "openapi.yml"],
