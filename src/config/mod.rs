@@ -23,7 +23,7 @@ use std::path::{Path, PathBuf};
 pub use migrate::{migrate, LeftOut, Migration};
 pub use schema::{DOCS_SCHEMA_TEXT, SCHEMA_FILE_NAME, SCHEMA_TEXT};
 pub use semantic::{is_local, unknown_icon};
-pub use source::{display_path, SourceDoc};
+pub use source::{display_path, offset_of_line_col, SourceDoc};
 pub use types::*;
 
 use crate::content::SourceFiles;

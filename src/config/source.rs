@@ -165,7 +165,9 @@ fn error_offset(text: &str, error: &serde_json::Error) -> usize {
     offset
 }
 
-fn offset_of_line_col(text: &str, line: usize, column: usize) -> usize {
+/// The byte offset of serde_json's 1-based line and column (columns count
+/// bytes; column 0 is the line break ending the line before).
+pub fn offset_of_line_col(text: &str, line: usize, column: usize) -> usize {
     let line_start: usize = text
         .split_inclusive('\n')
         .take(line.saturating_sub(1))

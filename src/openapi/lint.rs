@@ -2,7 +2,8 @@
 //! with some, and the field shows as unresolved), duplicate
 //! operationIds, GET/DELETE operations with a request body (decisions.md),
 //! missing summaries, and examples that do not validate against their schema
-//! (warnings).
+//! (warnings). Each finding is placed at the spec's line and column of its
+//! JSON path ([`super::spans::locate`]).
 //!
 //! Examples are validated with the `jsonschema` crate after turning the
 //! OpenAPI schema into plain JSON Schema: `$ref`s inlined (recursion cut off
@@ -65,6 +66,7 @@ pub(crate) fn lint_spec(store: &DocStore, doc: DocId, name: &str) -> Vec<Diagnos
             &at,
         ));
     }
+    super::spans::locate(store, doc, &mut out);
     out
 }
 

@@ -31,6 +31,7 @@ mod request;
 mod samples;
 mod schema;
 mod source;
+mod spans;
 mod store;
 mod view;
 
@@ -100,17 +101,18 @@ impl ApiSpecs {
         diagnostics: &mut Vec<Diagnostic>,
     ) -> Result<(), Box<Diagnostic>> {
         let name = location.display(root);
-        let (_, value) = location
+        let (text, value) = location
             .load()
             .map_err(|err| Box::new(load_error(&name, &location, err)))?;
         check_version(&name, &value)?;
         let stem = location.stem();
         let operations = list_operations(&value);
-        let doc = self.store.add(Document {
+        let document = Document {
             location,
             name: name.clone(),
             value,
-        });
+        };
+        let doc = self.store.add_with_text(document, text);
         diagnostics.extend(self.store.load_external_refs(doc, root));
         self.specs.push(Spec {
             doc,
@@ -257,18 +259,20 @@ impl ApiSpecs {
 }
 
 fn load_error(name: &str, location: &Location, err: SourceError) -> Diagnostic {
-    let help = match (location, &err) {
-        (Location::Url(_), _) => format!(
+    let help = match location {
+        Location::Url(_) => format!(
             "check that {name} is reachable from this machine, or download the file into the docs root and list its path in site.json `openapi` instead"
         ),
-        (_, SourceError::Parse(_)) => "fix the syntax error; the file must be JSON or YAML".into(),
-        _ => "check the path in site.json `openapi` (relative to the docs root; a leading `/` means the docs root)".into(),
+        Location::File(_) => "check the path in site.json `openapi` (relative to the docs root; a leading `/` means the docs root)".into(),
     };
-    let message = match err {
-        SourceError::Parse(reason) => format!("cannot parse OpenAPI file {name}: {reason}"),
-        other => format!("cannot load OpenAPI spec: {other}"),
-    };
-    Diagnostic::error(PathBuf::from(name), message).with_help(help)
+    match err {
+        SourceError::Parse(failure) => failure.diagnostic(name),
+        other => Diagnostic::error(
+            PathBuf::from(name),
+            format!("cannot load OpenAPI spec: {other}"),
+        )
+        .with_help(help),
+    }
 }
 
 /// OpenAPI 3.x is read; Swagger 2.0 and anything else is refused with a warning.
