@@ -12,6 +12,7 @@ use std::time::Duration;
 
 use serde_json::Value;
 
+use super::cache::{describe_age, CachedSpec, SpecCache};
 use crate::config::offset_of_line_col;
 use crate::diagnostics::Diagnostic;
 
@@ -135,21 +136,79 @@ impl Location {
         }
     }
 
-    /// Reads and parses the document.
-    pub(crate) fn load(&self) -> Result<(String, Value), SourceError> {
-        let text = match self {
+    /// Reads and parses the document. A URL's text is kept in `cache` once
+    /// it parses; when the URL cannot be reached, the kept copy is used.
+    pub(crate) fn load(&self, cache: &SpecCache) -> Result<Loaded, SourceError> {
+        match self {
             Location::File(path) => {
-                std::fs::read_to_string(path).map_err(|source| SourceError::Read {
+                let text = std::fs::read_to_string(path).map_err(|source| SourceError::Read {
                     path: path.display().to_string(),
                     source,
-                })?
+                })?;
+                Loaded::parse(text, None)
             }
-            Location::Url(url) => download(url)?,
-        };
+            Location::Url(url) => match download(url) {
+                Ok(text) => {
+                    let loaded = Loaded::parse(text, None)?;
+                    cache.store(url, &loaded.text);
+                    Ok(loaded)
+                }
+                Err(failure) => {
+                    let Some(copy) = cache.load(url) else {
+                        return Err(failure);
+                    };
+                    let text = copy.text.clone();
+                    let stale = Stale {
+                        reason: failure.to_string(),
+                        copy,
+                    };
+                    Loaded::parse(text, Some(stale)).map_err(|_| failure)
+                }
+            },
+        }
+    }
+}
+
+/// A document's text and value.
+#[derive(Debug)]
+pub(crate) struct Loaded {
+    pub text: String,
+    pub value: Value,
+    /// Set when the URL could not be reached and a cached copy was used.
+    pub stale: Option<Stale>,
+}
+
+impl Loaded {
+    fn parse(text: String, stale: Option<Stale>) -> Result<Loaded, SourceError> {
         match parse_text(&text) {
-            Ok(value) => Ok((text, value)),
+            Ok(value) => Ok(Loaded { text, value, stale }),
             Err(failure) => Err(SourceError::Parse(failure)),
         }
+    }
+}
+
+/// Why a cached copy stands in for a URL's document, and the copy.
+#[derive(Debug)]
+pub(crate) struct Stale {
+    pub reason: String,
+    pub copy: CachedSpec,
+}
+
+impl Stale {
+    /// The warning shown for document `name` (its URL).
+    pub(crate) fn diagnostic(&self, name: &str) -> Diagnostic {
+        Diagnostic::warning(
+            name,
+            format!(
+                "{}; using the copy cached {} ago",
+                self.reason,
+                describe_age(self.copy.age)
+            ),
+        )
+        .with_help(format!(
+            "the copy is {}; the next build that reaches the URL refreshes it",
+            self.copy.path.display()
+        ))
     }
 }
 

@@ -11,6 +11,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
+use super::cache::SpecCache;
 use super::source::{Location, SourceError};
 use crate::diagnostics::Diagnostic;
 
@@ -89,7 +90,12 @@ impl DocStore {
 
     /// Loads every document that `id` references through `$ref`, and the
     /// documents those reference, reporting files that cannot be read.
-    pub(crate) fn load_external_refs(&mut self, id: DocId, root: &Path) -> Vec<Diagnostic> {
+    pub(crate) fn load_external_refs(
+        &mut self,
+        id: DocId,
+        root: &Path,
+        cache: &SpecCache,
+    ) -> Vec<Diagnostic> {
         let mut diagnostics = Vec::new();
         let mut queue = vec![id];
         while let Some(current) = queue.pop() {
@@ -98,14 +104,17 @@ impl DocStore {
                     continue;
                 }
                 let name = target.display(root);
-                match target.load() {
-                    Ok((text, value)) => {
+                match target.load(cache) {
+                    Ok(loaded) => {
+                        if let Some(stale) = &loaded.stale {
+                            diagnostics.push(stale.diagnostic(&name));
+                        }
                         let document = Document {
                             location: target,
                             name,
-                            value,
+                            value: loaded.value,
                         };
-                        queue.push(self.add_with_text(document, text));
+                        queue.push(self.add_with_text(document, loaded.text));
                     }
                     Err(SourceError::Parse(failure)) => {
                         let mut located = failure.diagnostic(&name);

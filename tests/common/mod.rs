@@ -111,3 +111,40 @@ pub fn parse_printed(text: &str) -> Vec<Printed> {
     }
     out
 }
+
+/// A loopback port that refuses connections: bound but never listening,
+/// held until dropped so no other test takes it meanwhile.
+pub struct ClosedPort(socket2::Socket);
+
+impl ClosedPort {
+    pub fn new() -> ClosedPort {
+        ClosedPort::bind(0).expect("bound to a free port")
+    }
+
+    /// Holds `port` once the server that listened on it closed it (a
+    /// stopped server's listener can take a moment to close).
+    pub fn take_over(port: u16) -> ClosedPort {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        loop {
+            match ClosedPort::bind(port) {
+                Ok(closed) => return closed,
+                Err(e) if std::time::Instant::now() > deadline => {
+                    panic!("port {port} was not freed: {e}")
+                }
+                Err(_) => std::thread::sleep(std::time::Duration::from_millis(10)),
+            }
+        }
+    }
+
+    pub fn port(&self) -> u16 {
+        let addr = self.0.local_addr().expect("a bound address");
+        addr.as_socket().expect("an IP address").port()
+    }
+
+    fn bind(port: u16) -> std::io::Result<ClosedPort> {
+        let socket = socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None)?;
+        let addr = std::net::SocketAddr::from(([127, 0, 0, 1], port));
+        socket.bind(&addr.into())?;
+        Ok(ClosedPort(socket))
+    }
+}

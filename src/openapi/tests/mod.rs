@@ -58,7 +58,8 @@ pub(super) fn load(
     sources: &[&str],
 ) -> (super::ApiSpecs, Vec<crate::diagnostics::Diagnostic>) {
     let sources: Vec<String> = sources.iter().map(|s| s.to_string()).collect();
-    super::ApiSpecs::load(root, &sources)
+    let cache = tempfile::tempdir().unwrap();
+    super::ApiSpecs::load_cached(root, &sources, &super::SpecCache::in_dir(cache.path()))
 }
 
 /// A loopback port that refuses connections: bound but never listening,
@@ -70,7 +71,7 @@ impl ClosedPort {
     pub(super) fn new() -> ClosedPort {
         let socket = socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None)
             .expect("a socket");
-        let any_port: std::net::SocketAddr = "127.0.0.1:0".parse().unwrap();
+        let any_port = std::net::SocketAddr::from(([127, 0, 0, 1], 0));
         socket.bind(&any_port.into()).expect("bound to a free port");
         ClosedPort(socket)
     }
