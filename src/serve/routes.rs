@@ -38,8 +38,23 @@ pub fn handle(request: Request, shared: &Shared) {
                 Method::Get | Method::Head => page(request.url(), shared),
                 _ => text(405, "method not allowed\n"),
             };
-            respond_and_close(request, reply);
+            answer(request, reply);
         }
+    }
+}
+
+/// Answers larger than this are written on a thread of their own.
+const HAND_OFF_SIZE: usize = 64 * 1024;
+
+/// Sends `reply`. A large one is written on a thread of its own: a client
+/// that asks for a big file and never reads it fills the socket's send
+/// buffer, and the write would hold a worker (with a few such clients,
+/// every worker) until the socket's write timeout ends it.
+fn answer(request: Request, reply: Reply) {
+    if reply.data_length().unwrap_or(0) > HAND_OFF_SIZE {
+        std::thread::spawn(move || respond_and_close(request, reply));
+    } else {
+        respond_and_close(request, reply);
     }
 }
 
