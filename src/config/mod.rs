@@ -12,6 +12,8 @@
 //! from there like the others.
 
 mod docs_json;
+#[cfg(test)]
+mod fuzz;
 pub mod migrate;
 mod schema;
 mod semantic;

@@ -18,6 +18,8 @@
 mod alternates;
 mod files;
 mod frontmatter;
+#[cfg(test)]
+mod fuzz;
 pub mod nav;
 
 use std::collections::{HashMap, HashSet};

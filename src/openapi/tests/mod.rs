@@ -2,6 +2,7 @@
 //! `example-docs/`, its 3.1 copy, cyclic and cross-file specs, specs served
 //! over HTTP, Swagger 2.0, and the real-world sites' specs.
 
+mod fuzz;
 mod loading;
 mod realworld;
 mod user_group;
