@@ -13,9 +13,12 @@
 #   --shared-target  all runs share one CARGO_TARGET_DIR (DIR, else a folder
 #                    under the work folder, kept until the script ends):
 #                    dependencies compile once, so after the first run the
-#                    times are the test suite's own. A target/ of an earlier
-#                    checkout (e.g. --shared-target=target) skips even the
-#                    first cold build: cargo rebuilds only what changed.
+#                    times are the test suite's own. Every run clones into
+#                    the same path, since test binaries keep the path they
+#                    were built from (CARGO_MANIFEST_DIR). DIR must not be a
+#                    checkout's own target/: cargo would then take binaries
+#                    built from the clone as fresh for that checkout, and its
+#                    tests would look for fixtures in the deleted clone.
 #
 # env: CI_REPEAT_DIR (default: a new folder under /tmp), where clones and
 #      logs go; logs of failed runs are kept and their path printed.
@@ -42,7 +45,11 @@ mkdir -p "$work/logs"
 case $shared_target in
   "") ;;
   auto) shared_target=$work/target ;;
-  *) mkdir -p "$shared_target"; shared_target=$(cd "$shared_target" && pwd) ;;
+  *) mkdir -p "$shared_target"; shared_target=$(cd "$shared_target" && pwd)
+     if [ -f "$shared_target/../Cargo.toml" ]; then
+       echo "--shared-target=$shared_target is a checkout's own target folder; use a folder of its own" >&2
+       exit 2
+     fi ;;
 esac
 
 echo "commit $commit, $runs run(s), target: ${shared_target:-fresh per run}, logs in $work/logs"
@@ -57,8 +64,9 @@ clone_into() {
 }
 
 # run_once I: clones, runs .ci/run, prints one line; returns its status.
+# Every run uses the same clone path (see --shared-target above).
 run_once() {
-  local i=$1 dir=$work/run-$1 log=$work/logs/run-$1.log status=0
+  local i=$1 dir=$work/run log=$work/logs/run-$1.log status=0
   clone_into "$dir" || { echo "run $i/$runs: FAIL (could not clone $commit)"; return 1; }
   local start end
   start=$(date +%s.%N)
