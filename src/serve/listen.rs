@@ -37,7 +37,7 @@ pub fn bind(host: &str, port: u16) -> Result<Bound, ServeError> {
         match TcpListener::bind(SocketAddr::new(ip, candidate)) {
             Ok(listener) => {
                 send_without_delay(&listener);
-                give_up_on_stalled_connections(&listener);
+                give_up_on_stalled_writes(&listener);
                 let addr = listener.local_addr().map_err(ServeError::Bind)?;
                 if candidate != port {
                     notices.push(format!("port {port} is busy; using port {candidate}"));
@@ -65,21 +65,14 @@ fn send_without_delay(listener: &TcpListener) {
 
 /// How long a write to a client that reads nothing may block.
 pub const WRITE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(60);
-/// How long a client may send nothing (before or within a request).
-pub const READ_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
 
-/// Gives accepted connections read and write timeouts (inherited from the
-/// listener on Linux and the BSDs). Each connection holds a thread of
-/// tiny_http's pool while it is read, and that pool can queue a new
-/// connection behind busy threads (it counts a thread it has just woken as
-/// still idle): without a read timeout, connections opened and left silent
-/// or sending half a request would hold their threads, and a queued
-/// connection would wait forever. An answer to a client that stopped
-/// reading ends too instead of holding its thread.
-fn give_up_on_stalled_connections(listener: &TcpListener) {
-    let socket = socket2::SockRef::from(listener);
-    let _ = socket.set_read_timeout(Some(READ_TIMEOUT));
-    let _ = socket.set_write_timeout(Some(WRITE_TIMEOUT));
+/// Gives accepted connections a write timeout (inherited from the listener
+/// on Linux and the BSDs), so an answer to a client that stopped reading
+/// ends instead of holding its thread forever. (Not a read timeout: on the
+/// listening socket it would also end `accept`, and tiny_http stops
+/// accepting after the first error.)
+fn give_up_on_stalled_writes(listener: &TcpListener) {
+    let _ = socket2::SockRef::from(listener).set_write_timeout(Some(WRITE_TIMEOUT));
 }
 
 /// The address of `host`: an IP literal, `localhost`, or a name to resolve.
@@ -127,12 +120,15 @@ mod tests {
 
     #[cfg(target_os = "linux")]
     #[test]
-    fn accepted_connections_inherit_the_timeouts() {
+    fn accepted_connections_inherit_the_write_timeout() {
         let bound = bind("127.0.0.1", 0).unwrap();
         let _client = std::net::TcpStream::connect(bound.addr).unwrap();
         let (accepted, _) = bound.listener.accept().unwrap();
         assert_eq!(accepted.write_timeout().unwrap(), Some(WRITE_TIMEOUT));
-        assert_eq!(accepted.read_timeout().unwrap(), Some(READ_TIMEOUT));
+        // A read timeout on the listener would end `accept` after a quiet
+        // spell, and tiny_http stops accepting after the first error.
+        let listening = socket2::SockRef::from(&bound.listener);
+        assert_eq!(listening.read_timeout().unwrap(), None);
     }
 
     #[test]
