@@ -3,13 +3,16 @@
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 shared=${SHARED:-$here/../shared}
 work=${BENCH_DIR:-/tmp/sheaf-bench}
+# Created here, so a fresh machine (or a new BENCH_DIR) works: the scripts
+# make temporary folders inside it.
+mkdir -p "$work"
 
 # corpus_for N: the shared generator's corpus of N pages (generated once,
 # cached under $work); prints its folder (the sheaf input is DIR/sheaf).
 corpus_for() {
   local n=$1 dir=$work/corpus-$1
   if [ ! -f "$dir/sheaf/site.json" ]; then
-    rm -rf "$dir"; mkdir -p "$work"
+    rm -rf "$dir"
     python3 "$shared/bench/gen_corpus.py" "$n" "$dir" >/dev/null
   fi
   echo "$dir"

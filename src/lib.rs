@@ -25,6 +25,8 @@ pub mod cli;
 pub mod config;
 pub mod content;
 pub mod diagnostics;
+#[cfg(test)]
+pub(crate) mod fuzzing;
 pub mod html;
 pub mod icons;
 pub mod markdown;

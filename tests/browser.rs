@@ -1056,7 +1056,7 @@ async fn an_open_preview_page_reloads_itself_after_its_file_changes() {
 
     let page = root.path().join("guides/quickstart.mdx");
     let text = std::fs::read_to_string(&page).unwrap();
-    std::fs::write(&page, format!("{text}\n\nFreshly saved paragraph.\n")).unwrap();
+    common::save(&page, &format!("{text}\n\nFreshly saved paragraph.\n"));
 
     browser
         .wait_until("window.sheafMarker === undefined && document.body.textContent.includes('Freshly saved paragraph.')")

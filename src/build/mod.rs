@@ -45,6 +45,9 @@ pub struct Project {
     anchors: links::AnchorIndex,
     /// The innermost navigation group of each page, for search breadcrumbs.
     groups: HashMap<PageId, String>,
+    /// Built for the preview (`sheaf serve`): a spec URL that cannot be
+    /// downloaded is a warning, and its endpoint pages show a notice.
+    preview: bool,
 }
 
 /// What `sheaf check` found.
@@ -78,13 +81,27 @@ impl Project {
 
     /// [`Project::load`] with a given markdown stage.
     pub fn load_with(root: &Path, markdown: Markdown) -> (Option<Project>, Diagnostics) {
+        Project::load_as(root, markdown, false)
+    }
+
+    /// [`Project::load`] for the preview: a spec URL that cannot be
+    /// downloaded (and has no cached copy) does not fail the build; the
+    /// pages of its endpoints say so instead.
+    pub fn load_preview(root: &Path) -> (Option<Project>, Diagnostics) {
+        Project::load_as(root, Markdown::new(), true)
+    }
+
+    fn load_as(root: &Path, markdown: Markdown, preview: bool) -> (Option<Project>, Diagnostics) {
         let files = SourceFiles::scan(root);
         let loaded = config::load_listed(&files);
         let mut diagnostics = loaded.diagnostics;
         let Some(mut config) = loaded.config else {
             return (None, diagnostics);
         };
-        let (specs, spec_problems) = ApiSpecs::load(root, &spec_sources(&files, &config));
+        let (specs, mut spec_problems) = ApiSpecs::load(root, &spec_sources(&files, &config));
+        if preview {
+            keep_previewing_without(&specs, &mut spec_problems);
+        }
         diagnostics.extend(spec_problems);
         fill_openapi_groups(&mut config.navigation, &specs, root);
         diagnostics.extend(specs.lint());
@@ -107,6 +124,7 @@ impl Project {
             site,
             specs,
             theme,
+            preview,
         };
         (Some(project), diagnostics)
     }
@@ -127,6 +145,24 @@ impl Project {
                 out
             })
             .collect()
+    }
+}
+
+/// In the preview, a spec URL that cannot be downloaded is a warning: the
+/// preview keeps serving, and the pages of its endpoints show a notice.
+fn keep_previewing_without(specs: &ApiSpecs, problems: &mut [Diagnostic]) {
+    for problem in problems.iter_mut() {
+        let unreachable = specs
+            .unreachable()
+            .iter()
+            .any(|spec| problem.file == Path::new(&spec.url));
+        if unreachable && problem.is_error() {
+            problem.severity = crate::diagnostics::Severity::Warning;
+            problem.help = Some(format!(
+                "{}; the preview keeps running, its endpoint pages show a notice, and saving the config file tries again",
+                problem.help.as_deref().unwrap_or("check the URL")
+            ));
+        }
     }
 }
 

@@ -38,10 +38,20 @@ pub fn render(project: &Project, page: &Page, mode: Mode) -> PageOutput {
     let mut diagnostics = Vec::new();
     let body = render_body(project, page);
     diagnostics.extend(body.rendered.diagnostics.iter().cloned());
+    let mut notice = None;
     let endpoint = match endpoint_view(project, page, &body.rendered) {
         Ok(view) => view,
         Err(problem) => {
-            diagnostics.push(problem);
+            match unreachable_spec_notice(project, page) {
+                Some(text) => {
+                    notice = Some(text);
+                    diagnostics.push(Diagnostic {
+                        severity: crate::diagnostics::Severity::Warning,
+                        ..problem
+                    });
+                }
+                None => diagnostics.push(problem),
+            }
             None
         }
     };
@@ -51,7 +61,10 @@ pub fn render(project: &Project, page: &Page, mode: Mode) -> PageOutput {
         markdown: &project.markdown,
         urls: &urls,
     };
-    let content = page_content(page, &body.rendered, endpoint.as_ref(), &text);
+    let mut content = page_content(page, &body.rendered, endpoint.as_ref(), &text);
+    if let Some(notice) = notice {
+        content.html.insert_str(0, &notice);
+    }
     let page_html = match mode {
         Mode::Check => None,
         Mode::Build => match project.theme.render_page(&project.site, page, &content) {
@@ -258,6 +271,26 @@ fn endpoint_view(
             "expected `METHOD URL`, e.g. `POST https://api.example.com/users`",
         )),
     }
+}
+
+/// In the preview, the notice shown on an endpoint page whose spec URL
+/// could not be downloaded (no cached copy either); `None` otherwise.
+fn unreachable_spec_notice(project: &Project, page: &Page) -> Option<String> {
+    if !project.preview {
+        return None;
+    }
+    let spec = project.specs.unreachable_for(page.openapi.as_deref()?)?;
+    let (icon, _) = crate::icons::inline_svg("triangle-exclamation", None);
+    Some(format!(
+        "<aside class=\"c-callout c-warning\" role=\"status\" aria-label=\"Warning\">\
+         <span class=\"c-callout-icon\">{icon}</span><div class=\"c-callout-body\">\
+         <p><strong>This endpoint cannot be shown yet.</strong> Its OpenAPI spec, <code>{url}</code>, \
+         could not be downloaded ({reason}) and no copy of it is cached.</p>\
+         <p>The preview keeps running; once the URL is reachable, save the config file \
+         (site.json, docs.json or mint.json) to download it again.</p></div></aside>",
+        url = crate::html::escape(&spec.url),
+        reason = crate::html::escape(&spec.reason),
+    ))
 }
 
 /// A reference that matches no operation. A page with its own file still

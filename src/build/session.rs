@@ -74,7 +74,7 @@ impl Session {
             }
         };
         let out = out.path();
-        let (project, mut diagnostics) = Project::load(root);
+        let (project, mut diagnostics) = Project::load_preview(root);
         let Some(project) = project.filter(|_| !diagnostics.has_errors()) else {
             return (
                 BuildResult {

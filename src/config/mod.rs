@@ -15,6 +15,8 @@
 
 mod docs_json;
 mod entries;
+#[cfg(test)]
+mod fuzz;
 pub mod migrate;
 mod repair;
 mod schema;
@@ -28,7 +30,7 @@ pub use entries::{is_endpoint_entry, normalise_slug, section_of};
 pub use migrate::{migrate, LeftOut, Migration};
 pub use schema::{DOCS_SCHEMA_TEXT, SCHEMA_FILE_NAME, SCHEMA_TEXT};
 pub use semantic::{is_local, unknown_icon};
-pub use source::{display_path, SourceDoc};
+pub use source::{display_path, offset_of_line_col, SourceDoc};
 pub use types::*;
 
 use crate::diagnostics::{Diagnostic, Diagnostics};

@@ -163,11 +163,17 @@ fn strict_json() -> ParseOptions {
 }
 
 fn syntax_error(text: &str, file: &Path, span: Range<usize>, what: &str) -> Diagnostic {
-    let start = span.start.min(text.len());
+    // Parsers report byte offsets that may fall inside a character: widen
+    // the span to whole characters.
+    let start = (0..=span.start.min(text.len()))
+        .rev()
+        .find(|&i| text.is_char_boundary(i))
+        .unwrap_or(0);
+    let end = (span.end.clamp(start, text.len())..=text.len())
+        .find(|&i| text.is_char_boundary(i))
+        .unwrap_or(text.len());
     // Never underline across a line break: the caret stays on the offending line.
-    let end = text[start..span.end.min(text.len()).max(start)]
-        .find('\n')
-        .map_or(span.end.min(text.len()).max(start), |i| start + i);
+    let end = text[start..end].find('\n').map_or(end, |i| start + i);
     Diagnostic::error(file, format!("invalid JSON: {what}"))
         .at_span(text, start..end)
         .with_help("fix the JSON syntax here: strings in double quotes, commas between items, no trailing commas or comments")
@@ -186,7 +192,9 @@ fn error_offset(text: &str, error: &serde_json::Error) -> usize {
     offset
 }
 
-fn offset_of_line_col(text: &str, line: usize, column: usize) -> usize {
+/// The byte offset of serde_json's 1-based line and column (columns count
+/// bytes; column 0 is the line break ending the line before).
+pub fn offset_of_line_col(text: &str, line: usize, column: usize) -> usize {
     let line_start: usize = text
         .split_inclusive('\n')
         .take(line.saturating_sub(1))
@@ -320,6 +328,17 @@ mod tests {
             "navigation.tabs[0].pages[1]"
         );
         assert_eq!(d.json_path("/colors"), "colors");
+    }
+
+    /// Found by `fuzz_config_files`: the error's byte offset fell inside
+    /// `¡`, and slicing there panicked.
+    #[test]
+    fn syntax_errors_inside_a_multibyte_character_do_not_panic() {
+        for text in ["\"\\u\"x\"¡", "{\"a\": ¡}", "¡", "{\"é\u{301}\": tru€}"] {
+            let error = SourceDoc::parse(text.to_string(), Path::new("site.json")).unwrap_err();
+            let span = error.span.clone().unwrap();
+            assert!(text.is_char_boundary(span.start) && text.is_char_boundary(span.end));
+        }
     }
 
     #[test]

@@ -17,6 +17,8 @@
 
 mod alternates;
 mod frontmatter;
+#[cfg(test)]
+mod fuzz;
 pub mod nav;
 
 use std::collections::{HashMap, HashSet};

@@ -20,6 +20,8 @@
 
 mod attrs;
 mod components;
+#[cfg(test)]
+mod fuzz;
 mod headings;
 mod highlight;
 mod html;

@@ -443,6 +443,20 @@ impl<'a> Renderer<'a> {
                 }));
             }
             Event::Text(text) => self.text_with_tokens(text, out, slots),
+            Event::Html(html) | Event::InlineHtml(html) if has_component_tag(html) => {
+                // pulldown-cmark read as raw HTML what the MDX splitter left
+                // as text (a `$` it did not pair the same way): the tag is
+                // shown as text, never passed to the page raw.
+                let escaped = html.replace("<", "&lt;");
+                let escaped = match escaped.contains(TOKEN_OPEN) {
+                    true => self.replace_tokens(&escaped, slots),
+                    false => escaped,
+                };
+                out.push(match event {
+                    Event::Html(_) => Event::Html(escaped.into()),
+                    _ => Event::InlineHtml(escaped.into()),
+                });
+            }
             Event::Html(html) | Event::InlineHtml(html) if html.contains(TOKEN_OPEN) => {
                 let replaced = self.replace_tokens(html, slots);
                 out.push(Event::Html(replaced.into()));
@@ -694,6 +708,16 @@ fn is_plain_heading(content: &[(Event, Range<usize>)]) -> bool {
         ),
         Event::Html(_) | Event::InlineHtml(_) | Event::FootnoteReference(_) => false,
         _ => true,
+    })
+}
+
+/// Whether raw HTML from pulldown-cmark holds a component tag (`<Note`,
+/// `</Card`): one the MDX splitter did not take as an element.
+fn has_component_tag(html: &str) -> bool {
+    html.match_indices('<').any(|(i, _)| {
+        let rest = &html[i + 1..];
+        let name = rest.strip_prefix('/').unwrap_or(rest);
+        mdx::is_component_name(name)
     })
 }
 

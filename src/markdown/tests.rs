@@ -819,3 +819,31 @@ fn unknown_components_warn_once_per_name() {
     assert_eq!(r.html.matches("data-component=\"Foo\"").count(), 3);
     assert!(r.html.contains(">d</div>"), "{}", r.html);
 }
+
+/// Found by `fuzz_page_rendering`: the MDX splitter copied `$5<Note>{$`
+/// through as a formula while pulldown-cmark (braces must balance; a later
+/// `$` that can only open takes over) read `<Note>` as raw HTML, which
+/// reached the page as a raw tag.
+#[test]
+fn components_beside_dollar_signs_never_reach_the_page_raw() {
+    for source in [
+        "$5<Note>{$x^2$",
+        "$5<Note>x\n$x^2$",
+        "$5<Note>import A from '/snippets/a.mdx'\n$x^2$",
+        "$5$$\n\\frac{a}{b}\n$$- $5<Note>import A from '/snippets/a.mdx'\n$$\n\\frac{a}{b}\n$$",
+    ] {
+        let html = render_with(source, &[], 0).html;
+        let raw = html.match_indices('<').any(|(i, _)| {
+            html[i + 1..]
+                .trim_start_matches('/')
+                .starts_with(|c: char| c.is_ascii_uppercase())
+        });
+        assert!(!raw, "{source:?} gave {html}");
+    }
+    let html = render_with("$a{b$c}d$ and $x$", &[], 0).html;
+    assert_eq!(
+        html.matches("c-math").count() + html.matches("<math").count(),
+        2,
+        "{html}"
+    );
+}

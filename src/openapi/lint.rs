@@ -2,9 +2,10 @@
 //! with some, and the field shows as unresolved), duplicate
 //! operationIds, GET/DELETE operations with a request body (decisions.md),
 //! missing summaries, and examples that do not validate against their schema
-//! (warnings). A spec acknowledges a deliberate finding with
-//! `x-sheaf-lint-ignore` (`lint_ignore.rs`); each finding's help names the
-//! rule to list there.
+//! (warnings). Each finding is placed at the spec's line and column of its
+//! JSON path ([`super::spans::locate`]). A spec acknowledges a deliberate
+//! finding with `x-sheaf-lint-ignore` (`lint_ignore.rs`); each finding's
+//! help names the rule to list there.
 //!
 //! Examples are validated with the `jsonschema` crate after turning the
 //! OpenAPI schema into plain JSON Schema: `$ref`s inlined (recursion cut off
@@ -83,6 +84,7 @@ pub(crate) fn lint_spec(store: &DocStore, doc: DocId, name: &str) -> Vec<Diagnos
             ));
         }
     }
+    super::spans::locate(store, doc, &mut out);
     out
 }
 

@@ -21,6 +21,7 @@
 //! as such on the page and as lint errors.
 
 mod auth;
+mod cache;
 mod example;
 mod fields;
 mod find;
@@ -32,6 +33,7 @@ mod request;
 mod samples;
 mod schema;
 mod source;
+mod spans;
 mod store;
 mod view;
 
@@ -43,6 +45,7 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 
 pub use auth::{AuthKind, AuthView};
+pub use cache::SpecCache;
 pub use fields::FieldView;
 pub use find::{parse_api_reference, FindError, OperationRef};
 pub use html::{render_endpoint_html, EndpointHtml, EndpointText};
@@ -62,6 +65,18 @@ use store::{DocId, DocStore, Document};
 pub struct ApiSpecs {
     store: DocStore,
     specs: Vec<Spec>,
+    /// Spec URLs that could not be downloaded and had no cached copy.
+    unreachable: Vec<UnreachableSpec>,
+}
+
+/// A spec URL that could not be downloaded, with no cached copy to use.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnreachableSpec {
+    /// The URL, as the config names it.
+    pub url: String,
+    stem: String,
+    /// Why the download failed.
+    pub reason: String,
 }
 
 /// One loaded OpenAPI 3 document and its operations.
@@ -79,7 +94,19 @@ impl ApiSpecs {
     /// Loads `sources` (site.json `openapi` entries and discovered spec files:
     /// paths relative to the docs root, a leading `/` meaning the docs root, or
     /// http(s) URLs). A source that cannot be loaded is reported and skipped.
+    ///
+    /// Specs fetched from URLs are kept in the user's cache folder
+    /// ([`SpecCache::from_env`]) for when the URL cannot be reached.
     pub fn load(root: &Path, sources: &[String]) -> (ApiSpecs, Vec<Diagnostic>) {
+        ApiSpecs::load_cached(root, sources, &SpecCache::from_env())
+    }
+
+    /// [`ApiSpecs::load`] with the cache of fetched specs in `cache`.
+    pub fn load_cached(
+        root: &Path,
+        sources: &[String],
+        cache: &SpecCache,
+    ) -> (ApiSpecs, Vec<Diagnostic>) {
         let mut specs = ApiSpecs::default();
         let mut diagnostics = Vec::new();
         for source in sources {
@@ -87,7 +114,7 @@ impl ApiSpecs {
             if specs.store.find(&location).is_some() {
                 continue;
             }
-            if let Err(diagnostic) = specs.load_one(root, location, &mut diagnostics) {
+            if let Err(diagnostic) = specs.load_one(root, location, cache, &mut diagnostics) {
                 diagnostics.push(*diagnostic);
             }
         }
@@ -98,21 +125,39 @@ impl ApiSpecs {
         &mut self,
         root: &Path,
         location: Location,
+        cache: &SpecCache,
         diagnostics: &mut Vec<Diagnostic>,
     ) -> Result<(), Box<Diagnostic>> {
         let name = location.display(root);
-        let (_, value) = location
-            .load()
-            .map_err(|err| Box::new(load_error(&name, &location, err)))?;
+        let loaded = match location.load(cache) {
+            Ok(loaded) => loaded,
+            Err(err) => {
+                if let (Location::Url(url), SourceError::Download { reason, .. }) =
+                    (&location, &err)
+                {
+                    self.unreachable.push(UnreachableSpec {
+                        url: url.clone(),
+                        stem: location.stem(),
+                        reason: reason.clone(),
+                    });
+                }
+                return Err(Box::new(load_error(&name, &location, err)));
+            }
+        };
+        if let Some(stale) = &loaded.stale {
+            diagnostics.push(stale.diagnostic(&name));
+        }
+        let (text, value) = (loaded.text, loaded.value);
         check_version(&name, &value)?;
         let stem = location.stem();
         let operations = list_operations(&value);
-        let doc = self.store.add(Document {
+        let document = Document {
             location,
             name: name.clone(),
             value,
-        });
-        diagnostics.extend(self.store.load_external_refs(doc, root));
+        };
+        let doc = self.store.add_with_text(document, text);
+        diagnostics.extend(self.store.load_external_refs(doc, root, cache));
         self.specs.push(Spec {
             doc,
             name,
@@ -164,6 +209,22 @@ impl ApiSpecs {
             }
         }
         Some(groups)
+    }
+
+    /// The spec URLs that could not be downloaded (and had no cached copy).
+    pub fn unreachable(&self) -> &[UnreachableSpec] {
+        &self.unreachable
+    }
+
+    /// The unreachable spec a page reference may have meant: the one its
+    /// spec token names, or, without a token, the first unreachable spec
+    /// (the operation may be in it).
+    pub fn unreachable_for(&self, reference: &str) -> Option<&UnreachableSpec> {
+        let wanted = parse_reference(reference).ok()?;
+        self.unreachable.iter().find(|spec| match &wanted.spec {
+            Some(token) => spec_matches(token, &spec.url, &spec.stem),
+            None => true,
+        })
     }
 
     /// The loaded spec files (relative to the docs root) and URLs.
@@ -258,18 +319,20 @@ impl ApiSpecs {
 }
 
 fn load_error(name: &str, location: &Location, err: SourceError) -> Diagnostic {
-    let help = match (location, &err) {
-        (Location::Url(_), _) => format!(
+    let help = match location {
+        Location::Url(_) => format!(
             "check that {name} is reachable from this machine, or download the file into the docs root and list its path in site.json `openapi` instead"
         ),
-        (_, SourceError::Parse(_)) => "fix the syntax error; the file must be JSON or YAML".into(),
-        _ => "check the path in site.json `openapi` (relative to the docs root; a leading `/` means the docs root)".into(),
+        Location::File(_) => "check the path in site.json `openapi` (relative to the docs root; a leading `/` means the docs root)".into(),
     };
-    let message = match err {
-        SourceError::Parse(reason) => format!("cannot parse OpenAPI file {name}: {reason}"),
-        other => format!("cannot load OpenAPI spec: {other}"),
-    };
-    Diagnostic::error(PathBuf::from(name), message).with_help(help)
+    match err {
+        SourceError::Parse(failure) => failure.diagnostic(name),
+        other => Diagnostic::error(
+            PathBuf::from(name),
+            format!("cannot load OpenAPI spec: {other}"),
+        )
+        .with_help(help),
+    }
 }
 
 /// OpenAPI 3.x is read; Swagger 2.0 and anything else is refused with a warning.

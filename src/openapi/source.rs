@@ -3,12 +3,18 @@
 //! A document lives at a [`Location`]: a file on disk or an http(s) URL.
 //! Text is parsed as JSON when it looks like JSON, else as YAML (converted to
 //! a `serde_json::Value`, which keeps key order because serde_json is built
-//! with `preserve_order`).
+//! with `preserve_order`). A syntax error keeps the text and the byte offset
+//! of the offending spot, so it is reported at `openapi.yaml:LINE:COL` with
+//! the spec's own line.
 
 use std::path::{Component, Path, PathBuf};
 use std::time::Duration;
 
 use serde_json::Value;
+
+use super::cache::{describe_age, CachedSpec, SpecCache};
+use crate::config::offset_of_line_col;
+use crate::diagnostics::Diagnostic;
 
 /// Where a spec document was read from.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -27,8 +33,56 @@ pub(crate) enum SourceError {
     },
     #[error("cannot download {url}: {reason}")]
     Download { url: String, reason: String },
-    #[error("{0}")]
-    Parse(String),
+    #[error("{}", .0.message)]
+    Parse(ParseFailure),
+}
+
+/// A syntax error in a spec's text, and where it is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct ParseFailure {
+    /// The text that did not parse.
+    pub text: String,
+    /// What is wrong, without the parser's own "at line L column C".
+    pub message: String,
+    /// Byte offset of the offending spot in `text`.
+    pub offset: usize,
+    /// `JSON` or `YAML`: the syntax the text was read as.
+    pub syntax: &'static str,
+}
+
+impl ParseFailure {
+    /// The error as a diagnostic of the file `name`, at its line and column.
+    pub(crate) fn diagnostic(&self, name: &str) -> Diagnostic {
+        // An error at the end of the file is shown on its last character.
+        let content_end = self.text.trim_end().len();
+        let offset = match self.text[..content_end].char_indices().next_back() {
+            Some((last, _)) if self.offset >= content_end => last,
+            _ => self.offset,
+        };
+        let start = floor_boundary(&self.text, offset.min(self.text.len()));
+        let end = self.text[start..]
+            .chars()
+            .next()
+            .filter(|c| *c != '\n')
+            .map_or(start, |c| start + c.len_utf8());
+        let help = match self.syntax {
+            "JSON" => "fix the JSON syntax here: strings in double quotes, commas between items, no trailing commas or comments",
+            _ => "fix the YAML syntax here: indent nested keys with spaces (no tabs), put a space after every `:`, quote values holding `: ` or starting with a special character",
+        };
+        Diagnostic::error(
+            name,
+            format!("{name} is not valid {}: {}", self.syntax, self.message),
+        )
+        .at_span(&self.text, start..end)
+        .with_help(help)
+    }
+}
+
+fn floor_boundary(text: &str, mut offset: usize) -> usize {
+    while offset > 0 && !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    offset
 }
 
 impl Location {
@@ -82,19 +136,79 @@ impl Location {
         }
     }
 
-    /// Reads and parses the document.
-    pub(crate) fn load(&self) -> Result<(String, Value), SourceError> {
-        let text = match self {
+    /// Reads and parses the document. A URL's text is kept in `cache` once
+    /// it parses; when the URL cannot be reached, the kept copy is used.
+    pub(crate) fn load(&self, cache: &SpecCache) -> Result<Loaded, SourceError> {
+        match self {
             Location::File(path) => {
-                std::fs::read_to_string(path).map_err(|source| SourceError::Read {
+                let text = std::fs::read_to_string(path).map_err(|source| SourceError::Read {
                     path: path.display().to_string(),
                     source,
-                })?
+                })?;
+                Loaded::parse(text, None)
             }
-            Location::Url(url) => download(url)?,
-        };
-        let value = parse_text(&text).map_err(SourceError::Parse)?;
-        Ok((text, value))
+            Location::Url(url) => match download(url) {
+                Ok(text) => {
+                    let loaded = Loaded::parse(text, None)?;
+                    cache.store(url, &loaded.text);
+                    Ok(loaded)
+                }
+                Err(failure) => {
+                    let Some(copy) = cache.load(url) else {
+                        return Err(failure);
+                    };
+                    let text = copy.text.clone();
+                    let stale = Stale {
+                        reason: failure.to_string(),
+                        copy,
+                    };
+                    Loaded::parse(text, Some(stale)).map_err(|_| failure)
+                }
+            },
+        }
+    }
+}
+
+/// A document's text and value.
+#[derive(Debug)]
+pub(crate) struct Loaded {
+    pub text: String,
+    pub value: Value,
+    /// Set when the URL could not be reached and a cached copy was used.
+    pub stale: Option<Stale>,
+}
+
+impl Loaded {
+    fn parse(text: String, stale: Option<Stale>) -> Result<Loaded, SourceError> {
+        match parse_text(&text) {
+            Ok(value) => Ok(Loaded { text, value, stale }),
+            Err(failure) => Err(SourceError::Parse(failure)),
+        }
+    }
+}
+
+/// Why a cached copy stands in for a URL's document, and the copy.
+#[derive(Debug)]
+pub(crate) struct Stale {
+    pub reason: String,
+    pub copy: CachedSpec,
+}
+
+impl Stale {
+    /// The warning shown for document `name` (its URL).
+    pub(crate) fn diagnostic(&self, name: &str) -> Diagnostic {
+        Diagnostic::warning(
+            name,
+            format!(
+                "{}; using the copy cached {} ago",
+                self.reason,
+                describe_age(self.copy.age)
+            ),
+        )
+        .with_help(format!(
+            "the copy is {}; the next build that reaches the URL refreshes it",
+            self.copy.path.display()
+        ))
     }
 }
 
@@ -163,15 +277,57 @@ fn download(url: &str) -> Result<String, SourceError> {
         .map_err(|e| failed(e.to_string()))
 }
 
-/// Parses JSON (when the text starts with `{` or `[`) or YAML.
-pub(crate) fn parse_text(text: &str) -> Result<Value, String> {
-    let trimmed = text.trim_start_matches('\u{feff}').trim_start();
-    if trimmed.starts_with('{') || trimmed.starts_with('[') {
-        if let Ok(value) = serde_json::from_str(trimmed) {
-            return Ok(value);
+/// Parses JSON (when the text starts with `{` or `[`) or YAML. A text that
+/// starts like JSON but is not is still tried as YAML (a superset of most of
+/// it); when both fail, the JSON error is the one reported.
+pub(crate) fn parse_text(text: &str) -> Result<Value, ParseFailure> {
+    let body = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let skipped = text.len() - body.len();
+    let failure = |message: String, offset: usize, syntax| ParseFailure {
+        text: text.to_string(),
+        message,
+        offset: skipped + offset,
+        syntax,
+    };
+    let trimmed = body.trim_start();
+    let json_error = if trimmed.starts_with('{') || trimmed.starts_with('[') {
+        match serde_json::from_str(body) {
+            Ok(value) => return Ok(value),
+            Err(error) => Some(error),
         }
-    }
-    serde_yaml_ng::from_str::<Value>(trimmed).map_err(|e| e.to_string())
+    } else {
+        None
+    };
+    let yaml_error = match serde_yaml_ng::from_str::<Value>(body) {
+        Ok(value) => return Ok(value),
+        Err(error) => error,
+    };
+    Err(match json_error {
+        Some(error) => failure(
+            without_position(&error.to_string()),
+            offset_of_line_col(body, error.line(), error.column()),
+            "JSON",
+        ),
+        None => failure(
+            without_position(&yaml_error.to_string()),
+            yaml_error.location().map_or(0, |at| at.index()),
+            "YAML",
+        ),
+    })
+}
+
+/// A parser's message without its first " at line L column C" (the
+/// diagnostic shows the position itself).
+fn without_position(message: &str) -> String {
+    let Some(at) = message.find(" at line ") else {
+        return message.to_string();
+    };
+    let rest = &message[at + " at line ".len()..];
+    let rest = rest.trim_start_matches(|c: char| c.is_ascii_digit());
+    let rest = rest
+        .strip_prefix(" column ")
+        .map_or(rest, |r| r.trim_start_matches(|c: char| c.is_ascii_digit()));
+    format!("{}{rest}", &message[..at])
 }
 
 /// Whether a `.json`/`.yaml`/`.yml` file is an OpenAPI or Swagger document
@@ -254,6 +410,23 @@ mod tests {
         let value = parse_text("b: 1\na: 2\nc: 3\n").unwrap();
         let keys: Vec<_> = value.as_object().unwrap().keys().cloned().collect();
         assert_eq!(keys, ["b", "a", "c"]);
+    }
+
+    #[test]
+    fn syntax_errors_keep_their_position_and_syntax() {
+        let json = parse_text("{\n  \"openapi\": [unclosed\n").unwrap_err();
+        assert_eq!(json.syntax, "JSON");
+        assert_eq!(&json.text[json.offset..json.offset + 8], "unclosed");
+        assert!(!json.message.contains(" at line "), "{}", json.message);
+        let yaml = parse_text("openapi: 3.0.0\npaths:\n  /a: [x\n  /b: 1\n").unwrap_err();
+        assert_eq!(yaml.syntax, "YAML");
+        let at = crate::diagnostics::Position::from_offset(&yaml.text, yaml.offset);
+        assert_eq!(at.line, 4, "{yaml:?}");
+        let d = yaml.diagnostic("openapi.yaml");
+        assert_eq!(d.location(), format!("openapi.yaml:4:{}", at.column));
+        assert!(d.message.starts_with("openapi.yaml is not valid YAML: "));
+        let bom = parse_text("\u{feff}{\"a\": ]").unwrap_err();
+        assert_eq!(&bom.text[bom.offset..], "]");
     }
 
     #[test]

@@ -11,7 +11,8 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use super::source::Location;
+use super::cache::SpecCache;
+use super::source::{Location, SourceError};
 use crate::diagnostics::Diagnostic;
 
 pub(crate) type DocId = usize;
@@ -46,20 +47,34 @@ const MAX_REF_CHAIN: usize = 32;
 #[derive(Debug, Default)]
 pub(crate) struct DocStore {
     docs: Vec<Document>,
+    /// The text each document was parsed from (empty when not known), for
+    /// positions in diagnostics.
+    texts: Vec<String>,
     index: HashMap<Location, DocId>,
 }
 
 impl DocStore {
+    #[cfg(test)]
     pub(crate) fn add(&mut self, document: Document) -> DocId {
+        self.add_with_text(document, String::new())
+    }
+
+    /// Adds a document parsed from `text`.
+    pub(crate) fn add_with_text(&mut self, document: Document, text: String) -> DocId {
         let id = self.docs.len();
         self.index.insert(document.location.clone(), id);
         self.docs.push(document);
+        self.texts.push(text);
         id
     }
 
-    #[cfg(test)]
     pub(crate) fn get(&self, id: DocId) -> &Document {
         &self.docs[id]
+    }
+
+    /// The text document `id` was parsed from (empty when not known).
+    pub(crate) fn text(&self, id: DocId) -> &str {
+        &self.texts[id]
     }
 
     pub(crate) fn find(&self, location: &Location) -> Option<DocId> {
@@ -75,7 +90,12 @@ impl DocStore {
 
     /// Loads every document that `id` references through `$ref`, and the
     /// documents those reference, reporting files that cannot be read.
-    pub(crate) fn load_external_refs(&mut self, id: DocId, root: &Path) -> Vec<Diagnostic> {
+    pub(crate) fn load_external_refs(
+        &mut self,
+        id: DocId,
+        root: &Path,
+        cache: &SpecCache,
+    ) -> Vec<Diagnostic> {
         let mut diagnostics = Vec::new();
         let mut queue = vec![id];
         while let Some(current) = queue.pop() {
@@ -84,12 +104,30 @@ impl DocStore {
                     continue;
                 }
                 let name = target.display(root);
-                match target.load() {
-                    Ok((_, value)) => queue.push(self.add(Document {
-                        location: target,
-                        name,
-                        value,
-                    })),
+                match target.load(cache) {
+                    Ok(loaded) => {
+                        if let Some(stale) = &loaded.stale {
+                            diagnostics.push(stale.diagnostic(&name));
+                        }
+                        let document = Document {
+                            location: target,
+                            name,
+                            value: loaded.value,
+                        };
+                        queue.push(self.add_with_text(document, loaded.text));
+                    }
+                    Err(SourceError::Parse(failure)) => {
+                        let mut located = failure.diagnostic(&name);
+                        let referenced = format!(
+                            "{} references this file with `$ref`",
+                            self.docs[current].name
+                        );
+                        located.help = Some(match located.help {
+                            Some(help) => format!("{help}; {referenced}"),
+                            None => referenced,
+                        });
+                        diagnostics.push(located);
+                    }
                     Err(err) => diagnostics.push(
                         Diagnostic::error(self.docs[current].name.clone(), err.to_string())
                             .with_help("fix the `$ref` or add the referenced file"),

@@ -50,6 +50,8 @@
 mod bundles;
 mod cards;
 mod codec;
+#[cfg(test)]
+mod fuzz;
 mod inverted;
 mod query;
 mod shards;

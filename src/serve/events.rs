@@ -2,6 +2,12 @@
 //! stream and hears `reload` after a good build and `problems` (the
 //! diagnostics as JSON) after a failed one.
 //!
+//! A page knows how many reloads had been announced when it was served
+//! (`window.SHEAF_RELOADS`) and opens its stream with `?since=N`: when more
+//! have been announced since (a save landed between serving the page and
+//! the stream opening), the new stream starts with a reload, so no save is
+//! ever missed.
+//!
 //! Each stream gets its own small thread that owns the connection's raw
 //! writer, so a tab left open never holds one of the request workers. The
 //! thread waits on a channel; a comment line every few seconds finds closed
@@ -46,6 +52,8 @@ struct State {
     clients: Vec<Sender<Event>>,
     /// The failed build being shown, until a good build replaces it.
     pending_problems: Option<Event>,
+    /// How many reloads were announced.
+    reloads: u64,
     closed: bool,
 }
 
@@ -55,15 +63,26 @@ impl Broadcaster {
         let mut state = self.lock();
         state.pending_problems = match &event {
             Event::Problems(_) => Some(event.clone()),
-            Event::Reload => None,
+            Event::Reload => {
+                state.reloads += 1;
+                None
+            }
         };
         state
             .clients
             .retain(|client| client.send(event.clone()).is_ok());
     }
 
-    /// Takes over a request's connection and streams events into it.
+    /// How many reloads were announced so far (pages are served with it).
+    pub fn reloads(&self) -> u64 {
+        self.lock().reloads
+    }
+
+    /// Takes over a request's connection and streams events into it. A
+    /// page served before the latest reload (`?since=N` of the target) is
+    /// told to reload at once.
     pub fn subscribe(&self, request: tiny_http::Request) {
+        let since = since_of(request.url());
         let (sender, receiver) = mpsc::channel();
         {
             let mut state = self.lock();
@@ -71,7 +90,9 @@ impl Broadcaster {
                 let _ = request.respond(tiny_http::Response::empty(503));
                 return;
             }
-            if let Some(problems) = &state.pending_problems {
+            if since.is_some_and(|n| n != state.reloads) {
+                let _ = sender.send(Event::Reload);
+            } else if let Some(problems) = &state.pending_problems {
                 let _ = sender.send(problems.clone());
             }
             state.clients.push(sender);
@@ -94,6 +115,15 @@ impl Broadcaster {
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
+}
+
+/// The `since` number of an event stream's target (`/__sheaf/events?since=3`).
+fn since_of(target: &str) -> Option<u64> {
+    let (_, query) = target.split_once('?')?;
+    query
+        .split('&')
+        .find_map(|pair| pair.strip_prefix("since="))
+        .and_then(|n| n.parse().ok())
 }
 
 /// Writes the response head, then events as they come, until the tab or the
@@ -134,6 +164,19 @@ mod tests {
         assert!(broadcaster.lock().pending_problems.is_some());
         broadcaster.send(Event::Reload);
         assert!(broadcaster.lock().pending_problems.is_none());
+    }
+
+    #[test]
+    fn reloads_are_counted_and_read_from_the_target() {
+        let broadcaster = Broadcaster::default();
+        broadcaster.send(Event::Reload);
+        broadcaster.send(Event::Problems("{}".into()));
+        broadcaster.send(Event::Reload);
+        assert_eq!(broadcaster.reloads(), 2);
+        assert_eq!(since_of("/__sheaf/events?since=7"), Some(7));
+        assert_eq!(since_of("/__sheaf/events?x=1&since=0"), Some(0));
+        assert_eq!(since_of("/__sheaf/events"), None);
+        assert_eq!(since_of("/__sheaf/events?since=x"), None);
     }
 
     #[test]

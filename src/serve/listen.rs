@@ -37,6 +37,7 @@ pub fn bind(host: &str, port: u16) -> Result<Bound, ServeError> {
         match TcpListener::bind(SocketAddr::new(ip, candidate)) {
             Ok(listener) => {
                 send_without_delay(&listener);
+                give_up_on_stalled_writes(&listener);
                 let addr = listener.local_addr().map_err(ServeError::Bind)?;
                 if candidate != port {
                     notices.push(format!("port {port} is busy; using port {candidate}"));
@@ -60,6 +61,18 @@ pub fn bind(host: &str, port: u16) -> Result<Bound, ServeError> {
 /// client's delayed acknowledgement of the head, about 40 ms per page.
 fn send_without_delay(listener: &TcpListener) {
     let _ = socket2::SockRef::from(listener).set_tcp_nodelay(true);
+}
+
+/// How long a write to a client that reads nothing may block.
+pub const WRITE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// Gives accepted connections a write timeout (inherited from the listener
+/// on Linux and the BSDs), so an answer to a client that stopped reading
+/// ends instead of holding its thread forever. (Not a read timeout: on the
+/// listening socket it would also end `accept`, and tiny_http stops
+/// accepting after the first error.)
+fn give_up_on_stalled_writes(listener: &TcpListener) {
+    let _ = socket2::SockRef::from(listener).set_write_timeout(Some(WRITE_TIMEOUT));
 }
 
 /// The address of `host`: an IP literal, `localhost`, or a name to resolve.
@@ -103,6 +116,19 @@ mod tests {
                 bound.addr.port()
             )]
         );
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn accepted_connections_inherit_the_write_timeout() {
+        let bound = bind("127.0.0.1", 0).unwrap();
+        let _client = std::net::TcpStream::connect(bound.addr).unwrap();
+        let (accepted, _) = bound.listener.accept().unwrap();
+        assert_eq!(accepted.write_timeout().unwrap(), Some(WRITE_TIMEOUT));
+        // A read timeout on the listener would end `accept` after a quiet
+        // spell, and tiny_http stops accepting after the first error.
+        let listening = socket2::SockRef::from(&bound.listener);
+        assert_eq!(listening.read_timeout().unwrap(), None);
     }
 
     #[test]

@@ -92,7 +92,9 @@
 
   function connect() {
     if (!window.EventSource) return;
-    var events = new EventSource("/__sheaf/events");
+    /* since: the reloads announced when this page was served; a save that
+       landed before the stream opened makes the server answer with a reload. */
+    var events = new EventSource("/__sheaf/events?since=" + (window.SHEAF_RELOADS || 0));
     events.addEventListener("reload", reload);
     events.addEventListener("problems", function (event) {
       try {

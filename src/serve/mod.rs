@@ -37,6 +37,7 @@ use thiserror::Error;
 
 pub use allow::AllowList;
 pub use changes::{classify, ChangeKind, Plan};
+pub use listen::WRITE_TIMEOUT;
 pub use live::{EVENTS_PATH, PROXY_PATH, STATUS_PATH};
 pub use proxy::{ProxyRequest, ProxyResponse, RESPONSE_CAP, TIMEOUT};
 pub use routes::respond_and_close;

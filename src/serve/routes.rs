@@ -38,8 +38,23 @@ pub fn handle(request: Request, shared: &Shared) {
                 Method::Get | Method::Head => page(request.url(), shared),
                 _ => text(405, "method not allowed\n"),
             };
-            respond_and_close(request, reply);
+            answer(request, reply);
         }
+    }
+}
+
+/// Answers larger than this are written on a thread of their own.
+const HAND_OFF_SIZE: usize = 64 * 1024;
+
+/// Sends `reply`. A large one is written on a thread of its own: a client
+/// that asks for a big file and never reads it fills the socket's send
+/// buffer, and the write would hold a worker (with a few such clients,
+/// every worker) until the socket's write timeout ends it.
+fn answer(request: Request, reply: Reply) {
+    if reply.data_length().unwrap_or(0) > HAND_OFF_SIZE {
+        std::thread::spawn(move || respond_and_close(request, reply));
+    } else {
+        respond_and_close(request, reply);
     }
 }
 
@@ -69,8 +84,11 @@ pub fn respond_and_close<R: Read>(request: Request, reply: Response<R>) {
     let _ = writer.flush();
 }
 
-/// A file of the site, `404.html`, or the status report.
+/// A file of the site, `404.html`, or the status report. The reload count
+/// is read before the build state, so a page is never newer than the count
+/// it carries (at worst it reloads once more than needed).
 fn page(url: &str, shared: &Shared) -> Reply {
+    let reloads = shared.events.reloads();
     let snapshot = shared.snapshot();
     if url.split('?').next() == Some(STATUS_PATH) {
         return with_type(
@@ -79,24 +97,24 @@ fn page(url: &str, shared: &Shared) -> Reply {
         );
     }
     let Some(dir) = snapshot.dir else {
-        return html(503, &not_built_page());
+        return html(503, &not_built_page(), reloads);
     };
     match files::resolve(&dir, url) {
-        Lookup::File(path) => file(&path, 200),
+        Lookup::File(path) => file(&path, 200, reloads),
         Lookup::Refused => text(400, "bad request: the path leaves the site\n"),
         Lookup::NotFound => match files::resolve(&dir, "/404.html") {
-            Lookup::File(path) => file(&path, 404),
+            Lookup::File(path) => file(&path, 404, reloads),
             _ => text(404, "not found\n"),
         },
     }
 }
 
-fn file(path: &Path, status: u16) -> Reply {
+fn file(path: &Path, status: u16, reloads: u64) -> Reply {
     let Ok(bytes) = std::fs::read(path) else {
         return text(404, "not found\n");
     };
     if files::is_html(path) {
-        return html(status, &String::from_utf8_lossy(&bytes));
+        return html(status, &String::from_utf8_lossy(&bytes), reloads);
     }
     with_type(
         Response::from_data(bytes).with_status_code(status),
@@ -104,9 +122,9 @@ fn file(path: &Path, status: u16) -> Reply {
     )
 }
 
-fn html(status: u16, document: &str) -> Reply {
+fn html(status: u16, document: &str, reloads: u64) -> Reply {
     with_type(
-        Response::from_string(live::inject(document)).with_status_code(status),
+        Response::from_string(live::inject(document, reloads)).with_status_code(status),
         "text/html; charset=utf-8",
     )
 }

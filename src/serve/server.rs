@@ -3,12 +3,12 @@
 //! the watcher that rebuilds it.
 
 use std::io::IsTerminal;
-use std::net::SocketAddr;
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, TcpStream};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, RwLock};
 use std::thread::{self, JoinHandle};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::allow::AllowList;
 use super::changes::Plan;
@@ -143,7 +143,8 @@ fn report(root: &Path, snapshot: &Snapshot, started: Instant) {
 pub struct Server {
     addr: SocketAddr,
     notices: Vec<String>,
-    http: Arc<tiny_http::Server>,
+    /// `None` once stopped (dropping it closes the listening socket).
+    http: Option<Arc<tiny_http::Server>>,
     shared: Arc<Shared>,
     workers: Vec<JoinHandle<()>>,
     stopping: Arc<AtomicBool>,
@@ -211,7 +212,7 @@ impl Server {
         Ok(Server {
             addr: bound.addr,
             notices: bound.notices,
-            http,
+            http: Some(http),
             shared,
             workers,
             stopping,
@@ -250,7 +251,7 @@ impl Server {
     }
 
     /// Stops watching, ends event streams, lets the workers finish the
-    /// requests they hold and waits for them.
+    /// requests they hold and waits for them, then for the port to be free.
     pub fn shutdown(mut self) {
         self.stop();
     }
@@ -263,12 +264,45 @@ impl Server {
             watcher.stop();
         }
         self.shared.events.close();
+        let Some(http) = self.http.take() else {
+            return;
+        };
         for _ in &self.workers {
-            self.http.unblock();
+            http.unblock();
         }
         for worker in self.workers.drain(..) {
             let _ = worker.join();
         }
+        // The last reference: tiny_http wakes its accept thread, which
+        // closes the listening socket on its way out.
+        drop(http);
+        wait_until_closed(self.addr);
+    }
+}
+
+/// How long [`Server::shutdown`] waits for the listening socket to close.
+const CLOSE_PATIENCE: Duration = Duration::from_secs(5);
+
+/// Waits until nothing accepts connections on `addr` any more (or
+/// [`CLOSE_PATIENCE`] passed): tiny_http closes its listener on a thread of
+/// its own, after the server is dropped, so a caller that binds the port
+/// again right after shutdown would otherwise find it busy.
+fn wait_until_closed(addr: SocketAddr) {
+    let probe = match addr.ip() {
+        IpAddr::V4(ip) if ip.is_unspecified() => {
+            SocketAddr::new(Ipv4Addr::LOCALHOST.into(), addr.port())
+        }
+        IpAddr::V6(ip) if ip.is_unspecified() => {
+            SocketAddr::new(Ipv6Addr::LOCALHOST.into(), addr.port())
+        }
+        _ => addr,
+    };
+    let deadline = Instant::now() + CLOSE_PATIENCE;
+    while Instant::now() < deadline {
+        if TcpStream::connect_timeout(&probe, Duration::from_millis(200)).is_err() {
+            return;
+        }
+        thread::sleep(Duration::from_millis(5));
     }
 }
 

@@ -10,8 +10,10 @@ use serde_json::{json, Value};
 
 use super::tools::Tools;
 
-/// How long a condition may take to become true in the page.
-pub const PATIENCE: Duration = Duration::from_secs(10);
+/// How long a condition may take to become true in the page: generous,
+/// since the suite shares two cores with builds (waiting ends as soon as
+/// the condition holds, so this costs nothing when all is well).
+pub const PATIENCE: Duration = Duration::from_secs(30);
 
 /// A running `chromedriver --port=0`; stopped when dropped.
 pub struct ChromeDriver {
@@ -158,14 +160,21 @@ impl Browser {
         }
     }
 
-    /// Waits until the JavaScript expression `condition` is truthy.
+    /// Waits until the JavaScript expression `condition` is truthy. A
+    /// script that fails while the page navigates or reloads (no document
+    /// to run in yet) counts as "not yet", not as a failure.
     pub async fn wait_until(&self, condition: &str) {
         let deadline = Instant::now() + PATIENCE;
         let script = format!("return !!({condition});");
-        while self.eval(&script).await != Value::Bool(true) {
+        loop {
+            let last = match self.client.execute(&script, vec![]).await {
+                Ok(Value::Bool(true)) => return,
+                Ok(other) => other.to_string(),
+                Err(error) => error.to_string(),
+            };
             assert!(
                 Instant::now() < deadline,
-                "timed out waiting for {condition}"
+                "timed out waiting for {condition} (last answer: {last})"
             );
             tokio::time::sleep(Duration::from_millis(50)).await;
         }

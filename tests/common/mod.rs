@@ -61,6 +61,17 @@ pub fn snapshot(dir: &Path) -> std::collections::BTreeMap<PathBuf, Vec<u8>> {
         .collect()
 }
 
+/// Saves `text` into `path` the way an editor's atomic save does: written
+/// to a new file in the system's temp folder (outside any docs folder a
+/// test watches) and renamed over `path`, so a file watcher sees exactly
+/// one change, never a truncated file followed by its new text.
+pub fn save(path: &Path, text: &str) {
+    use std::io::Write;
+    let mut file = tempfile::NamedTempFile::new().expect("a temporary file");
+    file.write_all(text.as_bytes()).unwrap();
+    file.persist(path).expect("renamed into place");
+}
+
 /// A fresh copy of fixture `name` in a temporary directory.
 pub fn fixture_copy(name: &str) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
@@ -100,4 +111,41 @@ pub fn parse_printed(text: &str) -> Vec<Printed> {
         });
     }
     out
+}
+
+/// A loopback port that refuses connections: bound but never listening,
+/// held until dropped so no other test takes it meanwhile.
+pub struct ClosedPort(socket2::Socket);
+
+impl ClosedPort {
+    pub fn new() -> ClosedPort {
+        ClosedPort::bind(0).expect("bound to a free port")
+    }
+
+    /// Holds `port` once the server that listened on it closed it (a
+    /// stopped server's listener can take a moment to close).
+    pub fn take_over(port: u16) -> ClosedPort {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        loop {
+            match ClosedPort::bind(port) {
+                Ok(closed) => return closed,
+                Err(e) if std::time::Instant::now() > deadline => {
+                    panic!("port {port} was not freed: {e}")
+                }
+                Err(_) => std::thread::sleep(std::time::Duration::from_millis(10)),
+            }
+        }
+    }
+
+    pub fn port(&self) -> u16 {
+        let addr = self.0.local_addr().expect("a bound address");
+        addr.as_socket().expect("an IP address").port()
+    }
+
+    fn bind(port: u16) -> std::io::Result<ClosedPort> {
+        let socket = socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None)?;
+        let addr = std::net::SocketAddr::from(([127, 0, 0, 1], port));
+        socket.bind(&addr.into())?;
+        Ok(ClosedPort(socket))
+    }
 }

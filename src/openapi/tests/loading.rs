@@ -4,7 +4,7 @@ use std::sync::Arc;
 use std::thread;
 
 use super::*;
-use crate::openapi::{render_endpoint_html, ApiSpecs, FindError};
+use crate::openapi::{render_endpoint_html, ApiSpecs, FindError, SpecCache};
 
 #[test]
 fn cyclic_specs_render_once_and_point_back() {
@@ -95,8 +95,12 @@ impl Drop for LocalServer {
 fn specs_load_over_http_with_relative_refs() {
     let server = LocalServer::serve(fixture("openapi-cycle"));
     let url = server.url("tree.yaml");
-    let (specs, diagnostics) =
-        ApiSpecs::load(Path::new("/nonexistent"), std::slice::from_ref(&url));
+    let cache = tempfile::tempdir().unwrap();
+    let (specs, diagnostics) = ApiSpecs::load_cached(
+        Path::new("/nonexistent"),
+        std::slice::from_ref(&url),
+        &SpecCache::in_dir(cache.path()),
+    );
     assert!(diagnostics.is_empty(), "{diagnostics:?}");
     assert_eq!(specs.spec_names(), std::slice::from_ref(&url));
     let view = specs.endpoint(&op(&specs, "tree POST /trees"), &ApiConfig::default());
@@ -107,12 +111,8 @@ fn specs_load_over_http_with_relative_refs() {
 
 #[test]
 fn unreachable_urls_and_missing_files_are_clear_errors() {
-    let closed_port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let url = format!("http://127.0.0.1:{closed_port}/openapi.json");
+    let closed = ClosedPort::new();
+    let url = format!("http://127.0.0.1:{}/openapi.json", closed.port());
     let (specs, diagnostics) = load(
         &fixture("openapi-swagger"),
         &[&url, "missing.yaml", "openapi.yml"],

@@ -2,6 +2,7 @@
 //! `example-docs/`, its 3.1 copy, cyclic and cross-file specs, specs served
 //! over HTTP, Swagger 2.0, and the real-world sites' specs.
 
+mod fuzz;
 mod loading;
 mod realworld;
 mod user_group;
@@ -71,5 +72,26 @@ pub(super) fn load(
     sources: &[&str],
 ) -> (super::ApiSpecs, Vec<crate::diagnostics::Diagnostic>) {
     let sources: Vec<String> = sources.iter().map(|s| s.to_string()).collect();
-    super::ApiSpecs::load(root, &sources)
+    let cache = tempfile::tempdir().unwrap();
+    super::ApiSpecs::load_cached(root, &sources, &super::SpecCache::in_dir(cache.path()))
+}
+
+/// A loopback port that refuses connections: bound but never listening,
+/// and held until dropped, so no other test can take the port meanwhile
+/// (a listener bound and dropped frees its port for anyone).
+pub(super) struct ClosedPort(socket2::Socket);
+
+impl ClosedPort {
+    pub(super) fn new() -> ClosedPort {
+        let socket = socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None)
+            .expect("a socket");
+        let any_port = std::net::SocketAddr::from(([127, 0, 0, 1], 0));
+        socket.bind(&any_port.into()).expect("bound to a free port");
+        ClosedPort(socket)
+    }
+
+    pub(super) fn port(&self) -> u16 {
+        let addr = self.0.local_addr().expect("a bound address");
+        addr.as_socket().expect("an IP address").port()
+    }
 }
