@@ -273,7 +273,11 @@ fn one_check_reports_config_page_and_openapi_problems_together() {
         "{text}"
     );
     assert!(
-        has("warning", "openapi.yaml:7:5", "GET /things has a request body"),
+        has(
+            "warning",
+            "openapi.yaml:7:5",
+            "GET /things has a request body"
+        ),
         "{text}"
     );
     // The build fails on the config errors and writes nothing.
