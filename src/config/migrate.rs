@@ -820,7 +820,7 @@ impl Heads<'_> {
 fn anchor_head(anchor: &super::Anchor, head: &mut Map<String, Value>) {
     head.insert("anchor".into(), json!(anchor.name));
     insert_some(head, "icon", anchor.icon.as_ref());
-    insert_some(head, "iconType", anchor.icon_type.map(icon_type_name));
+    insert_some(head, "iconType", anchor.icon_type.map(IconType::as_str));
     let color = anchor.color.as_ref().map(|color| match color {
         AnchorColor::Solid(c) => c.clone(),
         AnchorColor::Gradient { from, .. } => from.clone(),
@@ -828,18 +828,6 @@ fn anchor_head(anchor: &super::Anchor, head: &mut Map<String, Value>) {
     insert_some(head, "color", color);
     if is_external(&anchor.url) {
         head.insert("href".into(), json!(anchor.url));
-    }
-}
-
-fn icon_type_name(icon_type: IconType) -> &'static str {
-    match icon_type {
-        IconType::Brands => "brands",
-        IconType::Duotone => "duotone",
-        IconType::Light => "light",
-        IconType::SharpSolid => "sharp-solid",
-        IconType::Solid => "solid",
-        IconType::Thin => "thin",
-        IconType::Regular => "regular",
     }
 }
 

@@ -363,6 +363,31 @@ pub enum IconType {
     Regular,
 }
 
+impl IconType {
+    pub const ALL: [IconType; 7] = [
+        IconType::Brands,
+        IconType::Duotone,
+        IconType::Light,
+        IconType::SharpSolid,
+        IconType::Solid,
+        IconType::Thin,
+        IconType::Regular,
+    ];
+
+    /// The style's name as configs write it (`sharp-solid`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            IconType::Brands => "brands",
+            IconType::Duotone => "duotone",
+            IconType::Light => "light",
+            IconType::SharpSolid => "sharp-solid",
+            IconType::Solid => "solid",
+            IconType::Thin => "thin",
+            IconType::Regular => "regular",
+        }
+    }
+}
+
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct TopAnchor {
@@ -578,6 +603,20 @@ impl SiteConfig {
 
     pub fn version_names(&self) -> Vec<&str> {
         self.versions.iter().map(Version::name).collect()
+    }
+
+    /// The versions built here (not links to docs elsewhere), in order.
+    pub fn local_version_names(&self) -> Vec<&str> {
+        self.versions
+            .iter()
+            .filter(|v| v.external_url().is_none())
+            .map(Version::name)
+            .collect()
+    }
+
+    /// The declared language codes, in order.
+    pub fn language_codes(&self) -> Vec<&str> {
+        self.languages.iter().map(|l| l.code.as_str()).collect()
     }
 }
 

@@ -24,19 +24,8 @@ pub struct SiteAlternates {
 impl SiteAlternates {
     /// The alternates of `site`'s declared languages and versions.
     pub fn build(site: &Site) -> SiteAlternates {
-        let languages: Vec<&str> = site
-            .config
-            .languages
-            .iter()
-            .map(|l| l.code.as_str())
-            .collect();
-        let versions: Vec<&str> = site
-            .config
-            .versions
-            .iter()
-            .filter(|v| v.external_url().is_none())
-            .map(|v| v.name())
-            .collect();
+        let languages = site.config.language_codes();
+        let versions = site.config.local_version_names();
         SiteAlternates {
             languages: Alternates::build(
                 site,

@@ -178,6 +178,11 @@ mod tests {
     use crate::openapi::store::Document;
 
     fn example(value: Value, direction: Direction) -> Option<Value> {
+        example_of(value, direction, false)
+    }
+
+    /// The example of the schema at `/x` of the document `value`.
+    fn example_of(value: Value, direction: Direction, required_only: bool) -> Option<Value> {
         let mut store = DocStore::default();
         store.add(Document {
             location: Location::File("/d/a.json".into()),
@@ -185,10 +190,12 @@ mod tests {
             value,
         });
         let root = store.get(0).value.get("x").unwrap();
-        ExampleBuilder::new(&store, direction).example(Node {
-            doc: 0,
-            value: root,
-        })
+        ExampleBuilder::new(&store, direction)
+            .required_only(required_only)
+            .example(Node {
+                doc: 0,
+                value: root,
+            })
     }
 
     #[test]
@@ -223,19 +230,7 @@ mod tests {
                 "email": {"type": "string"}
             }}
         }}});
-        let mut store = DocStore::default();
-        store.add(Document {
-            location: Location::File("/d/a.json".into()),
-            name: "a.json".into(),
-            value,
-        });
-        let root = store.get(0).value.get("x").unwrap();
-        let built = ExampleBuilder::new(&store, Direction::Request)
-            .required_only(true)
-            .example(Node {
-                doc: 0,
-                value: root,
-            });
+        let built = example_of(value, Direction::Request, true);
         assert_eq!(built, Some(json!({"name": "string", "owner": {"id": 0}})));
     }
 

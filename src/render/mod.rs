@@ -134,10 +134,9 @@ impl Theme {
             }),
             default_version: site
                 .config
-                .versions
-                .iter()
-                .find(|v| v.external_url().is_none())
-                .map(|v| v.name().to_string()),
+                .local_version_names()
+                .first()
+                .map(|v| v.to_string()),
             repository: site.config.repository_url(),
             tab_scopes: TabScopes::of(&site.config),
         })

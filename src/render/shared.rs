@@ -9,9 +9,7 @@ use tera::Context;
 use super::fragment::{Fragment, Key};
 use super::templates::Templates;
 use super::{colors, icon, links};
-use crate::config::{
-    github_repo, AnchorColor, AnchorDisplay, CtaType, IconType, Mode, PageUrls, SiteConfig,
-};
+use crate::config::{github_repo, AnchorColor, AnchorDisplay, CtaType, Mode, PageUrls, SiteConfig};
 use crate::content::{Page, Site};
 use crate::diagnostics::Diagnostic;
 
@@ -250,12 +248,7 @@ pub fn boot_script(config: &SiteConfig) -> String {
              if(m!=\"light\"&&m!=\"dark\")m={fallback};e.setAttribute(\"data-theme\",m);"
         );
     }
-    let versions: Vec<&str> = config
-        .versions
-        .iter()
-        .filter(|v| v.external_url().is_none())
-        .map(|v| v.name())
-        .collect();
+    let versions = config.local_version_names();
     if !versions.is_empty() {
         let list = serde_json::to_string(&versions)
             .expect("strings serialise")
@@ -323,10 +316,7 @@ fn tab_menu(site: &Site, tab: usize) -> Vec<MenuItemView> {
         .map(|(i, anchor)| MenuItemView {
             name: anchor.name.clone(),
             icon: anchor.icon.as_deref().map_or_else(String::new, |name| {
-                icon::html(
-                    name,
-                    Some(icon_type_name(anchor.icon_type.unwrap_or_default())),
-                )
+                icon::html(name, Some(anchor.icon_type.unwrap_or_default().as_str()))
             }),
             href: section_href(&anchor.url, first_page(site, |p| p.anchor == Some(i))),
             current: Key::Anchor(Some(i)).current_marker(),
@@ -632,7 +622,7 @@ fn sidebar_top_view(site: &Site) -> SidebarTopView {
                 name: language_name(&l.code),
             })
             .collect(),
-        first_language_pages: first_pages_per(site, &language_codes(site), |p| {
+        first_language_pages: first_pages_per(site, &site.config.language_codes(), |p| {
             p.language.as_deref()
         }),
         links: config
@@ -652,22 +642,8 @@ fn sidebar_top_view(site: &Site) -> SidebarTopView {
 
 /// `{"v2": "<root>path/"}`: where choosing a version leads from a page of another version.
 fn first_pages_per_version(site: &Site) -> String {
-    let versions: Vec<&str> = site
-        .config
-        .versions
-        .iter()
-        .filter(|v| v.external_url().is_none())
-        .map(|v| v.name())
-        .collect();
+    let versions = site.config.local_version_names();
     first_pages_per(site, &versions, |p| p.version.as_deref())
-}
-
-fn language_codes(site: &Site) -> Vec<&str> {
-    site.config
-        .languages
-        .iter()
-        .map(|l| l.code.as_str())
-        .collect()
 }
 
 /// `{"value": "<root>path/"}`: the first navigation page of each value of `key`.
@@ -723,18 +699,6 @@ fn language_name(code: &str) -> String {
         .map_or_else(|| code.to_string(), |(_, name)| name.to_string())
 }
 
-fn icon_type_name(t: IconType) -> &'static str {
-    match t {
-        IconType::Brands => "brands",
-        IconType::Duotone => "duotone",
-        IconType::Light => "light",
-        IconType::SharpSolid => "sharp-solid",
-        IconType::Solid => "solid",
-        IconType::Thin => "thin",
-        IconType::Regular => "regular",
-    }
-}
-
 fn anchor_style(color: Option<&AnchorColor>) -> String {
     match color {
         Some(AnchorColor::Solid(c)) => format!("--anchor-bg:{c}"),
@@ -756,7 +720,7 @@ fn anchor_views(site: &Site) -> Vec<AnchorView> {
     let primary_page = first_page(site, |p| p.anchor.is_none() && p.tab.is_none());
     let primary = has_primary_anchor(site).then(|| AnchorView {
         name: top.name,
-        icon: icon::html(&top.icon, Some(icon_type_name(top.icon_type))),
+        icon: icon::html(&top.icon, Some(top.icon_type.as_str())),
         href: section_href("/", primary_page.or(site.home())),
         current: Key::Anchor(None).current_marker(),
         hidden: String::new(),
@@ -780,7 +744,7 @@ fn anchor_views(site: &Site) -> Vec<AnchorView> {
             name: anchor.name.clone(),
             icon: icon::html(
                 anchor.icon.as_deref().unwrap_or("link"),
-                Some(icon_type_name(anchor.icon_type.unwrap_or_default())),
+                Some(anchor.icon_type.unwrap_or_default().as_str()),
             ),
             href: section_href(&anchor.url, first),
             current: if external {

@@ -20,6 +20,7 @@
 use serde_json::{json, Map, Value};
 
 use super::{Conversion, Note};
+use crate::config::IconType;
 
 /// What a division hands down to the groups inside it.
 #[derive(Debug, Clone, Default)]
@@ -408,16 +409,8 @@ fn anchor_value(item: &Value, label: &str, url: &str, version: Option<&str>) -> 
         anchor.insert("icon".into(), json!(icon));
     }
     // The site model's styles; docs.json's other `sharp-*` ones show the default.
-    const ICON_TYPES: [&str; 7] = [
-        "brands",
-        "duotone",
-        "light",
-        "sharp-solid",
-        "solid",
-        "thin",
-        "regular",
-    ];
-    if let Some(icon_type) = text(item, "iconType").filter(|t| ICON_TYPES.contains(t)) {
+    let known = |t: &&str| IconType::ALL.iter().any(|i| i.as_str() == *t);
+    if let Some(icon_type) = text(item, "iconType").filter(known) {
         anchor.insert("iconType".into(), json!(icon_type));
     }
     let color = match item.get("color") {
