@@ -360,11 +360,9 @@ fn visible_navigation(items: Vec<NavItem>, pages: &[Page]) -> Vec<NavItem> {
         .collect()
 }
 
-/// `in_nav`: whether the page is listed in the visible navigation.
+/// `in_nav`: whether the page is listed in the visible navigation (the
+/// loader leaves it false).
 fn mark_listed(pages: &mut [Page], nav_order: &[PageId]) {
-    for page in pages.iter_mut() {
-        page.in_nav = false;
-    }
     for &id in nav_order {
         pages[id].in_nav = true;
     }

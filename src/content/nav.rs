@@ -207,7 +207,7 @@ impl<'a> Loader<'a> {
         let id = if is_endpoint_entry(entry) {
             self.endpoint_page(entry, context.directory)
         } else {
-            self.file_page(entry, true)
+            self.file_page(entry)
         }?;
         let page = &mut self.pages[id];
         if page.version.is_none() {
@@ -247,14 +247,14 @@ impl<'a> Loader<'a> {
             language: None,
             tab: None,
             anchor: None,
-            in_nav: true,
+            in_nav: false,
             urls: PageUrls::default(),
             written_at: None,
         }))
     }
 
     /// Reads the page file for `slug`; `None` when missing, escaping or already loaded.
-    fn file_page(&mut self, slug: &str, in_nav: bool) -> Option<PageId> {
+    fn file_page(&mut self, slug: &str) -> Option<PageId> {
         let slug = normalise_slug(slug)?;
         if self.seen.contains(&slug) {
             // Listed twice (real sites cross-list pages): both entries link to one page.
@@ -274,7 +274,7 @@ impl<'a> Loader<'a> {
                 return None;
             }
         };
-        let page = self.page_from_file(slug, path, parsed, in_nav);
+        let page = self.page_from_file(slug, path, parsed);
         Some(self.push(page))
     }
 
@@ -289,13 +289,7 @@ impl<'a> Loader<'a> {
             .collect();
     }
 
-    fn page_from_file(
-        &mut self,
-        slug: String,
-        path: PathBuf,
-        parsed: ParsedFile,
-        in_nav: bool,
-    ) -> Page {
+    fn page_from_file(&mut self, slug: String, path: PathBuf, parsed: ParsedFile) -> Page {
         let ParsedFile {
             source,
             frontmatter: fm,
@@ -326,7 +320,8 @@ impl<'a> Loader<'a> {
             language: None,
             tab: None,
             anchor: None,
-            in_nav,
+            // Set by `Site::load` from the visible navigation.
+            in_nav: false,
             urls: PageUrls::default(),
             written_at: None,
         }
@@ -350,7 +345,7 @@ impl<'a> Loader<'a> {
         found.sort();
         found.dedup();
         for slug in found {
-            self.file_page(&slug, false);
+            self.file_page(&slug);
         }
     }
 

@@ -12,6 +12,7 @@ use super::super::html::escape;
 use super::super::math::math_html;
 use super::super::mdx::{self, Element, Node};
 use super::super::render::Renderer;
+use super::super::untrusted::runs_script;
 
 impl Renderer<'_> {
     /// Mermaid: the `chart` attribute, or the children as written.
@@ -141,15 +142,17 @@ fn responsive(svg: &str) -> String {
         return svg.to_string();
     };
     let (root, rest) = svg.split_at(end);
-    let width = attribute(root, "width").unwrap_or_default();
     let mut tag = String::from("<svg");
+    let mut width = None;
     for (name, value) in root_attributes(root) {
-        if name != "width" && name != "height" {
-            tag.push_str(&format!(" {name}=\"{value}\""));
+        match name {
+            "width" => width = Some(value),
+            "height" => {}
+            _ => tag.push_str(&format!(" {name}=\"{value}\"")),
         }
     }
     tag.push_str(" role=\"img\" aria-label=\"Diagram\"");
-    if !width.is_empty() {
+    if let Some(width) = width {
         tag.push_str(&format!(" style=\"max-width:{width}px\""));
     }
     tag + rest
@@ -169,14 +172,7 @@ fn root_attributes(tag: &str) -> Vec<(&str, &str)> {
     out
 }
 
-fn attribute<'t>(tag: &'t str, name: &str) -> Option<&'t str> {
-    root_attributes(tag)
-        .into_iter()
-        .find(|(n, _)| *n == name)
-        .map(|(_, v)| v)
-}
-
-/// `href`s with a `javascript:`, `vbscript:` or `data:` URL emptied, as
+/// `href`s with a URL that runs script ([`runs_script`]) emptied, as
 /// Mermaid's own strict security level does.
 fn inert_script_links(svg: &str) -> String {
     let mut out = String::with_capacity(svg.len());
@@ -186,11 +182,7 @@ fn inert_script_links(svg: &str) -> String {
         out.push_str(&rest[..value_start]);
         rest = &rest[value_start..];
         let end = rest.find('"').unwrap_or(rest.len());
-        let scheme = rest[..end].trim_start().to_ascii_lowercase();
-        if !["javascript:", "vbscript:", "data:"]
-            .iter()
-            .any(|s| scheme.starts_with(s))
-        {
+        if !runs_script(&rest[..end]) {
             out.push_str(&rest[..end]);
         }
         rest = &rest[end..];
