@@ -203,6 +203,82 @@ fn a_failed_build_leaves_the_previous_site_untouched() {
     );
 }
 
+/// Every file of a built site with its inode number.
+#[cfg(unix)]
+fn inodes(site: &Path) -> std::collections::BTreeMap<String, u64> {
+    use std::os::unix::fs::MetadataExt;
+    walkdir::WalkDir::new(site)
+        .into_iter()
+        .map(Result::unwrap)
+        .filter(|e| e.file_type().is_file())
+        .map(|e| {
+            let relative = e.path().strip_prefix(site).unwrap();
+            (relative.display().to_string(), e.metadata().unwrap().ino())
+        })
+        .collect()
+}
+
+#[cfg(unix)]
+#[test]
+fn a_rebuild_rewrites_only_what_changed_and_removes_what_went() {
+    let root = fixture_copy("build-basic");
+    fs::write(
+        root.path().join("extra.mdx"),
+        "---\ntitle: Extra\n---\nNot listed.\n",
+    )
+    .unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let site = out.path().join("site");
+    assert_eq!(build(root.path(), &site).status.code(), Some(0));
+    assert!(site.join("extra/index.html").is_file());
+    let first = inodes(&site);
+
+    assert_eq!(build(root.path(), &site).status.code(), Some(0));
+    assert_eq!(
+        inodes(&site),
+        first,
+        "an unchanged rebuild rewrites no file"
+    );
+
+    let config = fs::read_to_string(root.path().join("site.json")).unwrap();
+    fs::write(root.path().join("site.json"), "{ \"name\": ").unwrap();
+    assert_eq!(build(root.path(), &site).status.code(), Some(1));
+    assert_eq!(inodes(&site), first, "a failed rebuild changes nothing");
+    fs::write(root.path().join("site.json"), config).unwrap();
+
+    let setup = root.path().join("guides/setup.mdx");
+    let text = fs::read_to_string(&setup).unwrap();
+    fs::write(&setup, text.replace("Back to the", "Edited: back to the")).unwrap();
+    fs::remove_file(root.path().join("extra.mdx")).unwrap();
+    assert_eq!(build(root.path(), &site).status.code(), Some(0));
+    let second = inodes(&site);
+    let rewritten: Vec<&str> = second
+        .iter()
+        .filter(|(file, inode)| first.get(*file) != Some(inode))
+        .map(|(file, _)| file.as_str())
+        .collect();
+    assert!(
+        rewritten.contains(&"guides/setup/index.html"),
+        "{rewritten:?}"
+    );
+    assert!(fs::read_to_string(site.join("guides/setup/index.html"))
+        .unwrap()
+        .contains("Edited: back to the"));
+    assert!(
+        rewritten.iter().all(|f| f.starts_with("guides/setup")
+            || f.starts_with("search/")
+            || f.starts_with("llms-full")),
+        "only the edited page, its Markdown copy and the search files change: {rewritten:?}"
+    );
+    assert!(!site.join("extra").exists() && !site.join("extra.md").exists());
+    assert!(second.keys().all(|f| !f.starts_with("extra")), "{second:?}");
+    assert_eq!(
+        fs::read_dir(out.path()).unwrap().count(),
+        1,
+        "no staging leftovers"
+    );
+}
+
 #[test]
 fn image_paths_without_a_leading_slash_resolve_from_the_root_too() {
     let out = tempfile::tempdir().unwrap();

@@ -18,6 +18,7 @@ mod output;
 mod page;
 mod session;
 pub mod target;
+mod update;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -391,10 +392,10 @@ fn write_site(
     let markdown_sources = project.site.config.markdown_sources;
     let outputs = project.render_pages(page::Mode::Build, |page, rendered| {
         let Some(html) = &rendered.html else { return };
-        let mut result = staging.write_in_place(&page.output_path(), html.as_bytes());
+        let mut result = staging.put(&page.output_path(), html.as_bytes());
         if markdown_sources {
             result = result.and_then(|_| {
-                staging.write_in_place(
+                staging.put(
                     &extras::markdown_path(page),
                     extras::markdown_source(page).as_bytes(),
                 )
@@ -475,30 +476,30 @@ fn write_extras(
 ) -> std::io::Result<()> {
     let site = &project.site;
     for (path, bytes) in project.theme.assets() {
-        staging.write(&path, &bytes)?;
+        staging.put(&path, &bytes)?;
     }
     write_home(project, staging)?;
-    staging.write(
+    staging.put(
         Path::new("404.html"),
         project.theme.render_not_found(site).as_bytes(),
     )?;
     let site_url = options.site_url.as_deref();
-    staging.write(
+    staging.put(
         Path::new("sitemap.xml"),
         extras::sitemap(site, site_url).as_bytes(),
     )?;
-    staging.write(Path::new("robots.txt"), extras::robots(site_url).as_bytes())?;
-    staging.write(Path::new("llms.txt"), extras::llms_index(site).as_bytes())?;
+    staging.put(Path::new("robots.txt"), extras::robots(site_url).as_bytes())?;
+    staging.put(Path::new("llms.txt"), extras::llms_index(site).as_bytes())?;
     if site.config.markdown_sources {
         let mut llms_full = std::io::BufWriter::new(staging.create(Path::new("llms-full.txt"))?);
         extras::write_llms_full(site, docs, &mut llms_full)?;
         llms_full.into_inner().map_err(|e| e.into_error())?;
     }
     for (path, html) in extras::redirect_pages(site, &project.theme) {
-        staging.write(&path, html.as_bytes())?;
+        staging.put(&path, html.as_bytes())?;
     }
     if let Some(text) = extras::redirects_file(site) {
-        staging.write(Path::new("_redirects"), text.as_bytes())?;
+        staging.put(Path::new("_redirects"), text.as_bytes())?;
     }
     Ok(())
 }
@@ -507,7 +508,7 @@ fn write_extras(
 /// their first page ([`Site::section_roots`]).
 fn write_home(project: &Project, staging: &output::Staging) -> std::io::Result<()> {
     for (path, html) in section_root_pages(project, None) {
-        staging.write(&path, html.as_bytes())?;
+        staging.put(&path, html.as_bytes())?;
     }
     Ok(())
 }

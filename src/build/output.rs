@@ -3,39 +3,61 @@
 //! A failed build removes its staging folder and leaves the previous site
 //! untouched.
 //!
+//! Two ways to commit, chosen by whether there is a previous output:
+//! - **fresh** (no output yet, or an empty folder): every file is written
+//!   into the staging folder, which is renamed into place;
+//! - **update** (a previous output): a file whose bytes equal the previous
+//!   output's copy is not written at all ([`Staging::put`]), files written
+//!   whole (streams, the search index) are compared at commit, and only the
+//!   changed files move into the output, each replacing its old version in
+//!   one rename (see `update.rs`). Rebuilding an unchanged site writes
+//!   nothing: deleting and re-creating tens of thousands of files was most
+//!   of a rebuild's time.
+//!
 //! What may be deleted here, and why it is safe:
 //! - the staging folder (`.NAME.staging-XXXX` beside the output), when a
-//!   build fails or the swap does: created new by this build, it holds only
-//!   what the build wrote;
-//! - the previous output, after the swap: it is the folder that
-//!   [`super::target::OutputTarget::claim`] allowed (empty, marked as
-//!   sheaf's own, or replaced with `--force`, never the sources), renamed to
-//!   `.NAME.old-PID` first; a link to it would have been resolved by the
-//!   claim, and [`remove_tree`] never follows a link inside it.
+//!   build fails or once the commit is done: created new by this build, it
+//!   holds only what the build wrote, and the previous versions of the
+//!   files the commit replaced or removed;
+//! - the previous output's files that were replaced or are no longer
+//!   produced: it is the folder that [`super::target::OutputTarget::claim`]
+//!   allowed (empty, marked as sheaf's own, or replaced with `--force`,
+//!   never the sources); a link to it was resolved by the claim, and links
+//!   inside it are replaced or moved away, never followed.
 
+use std::collections::HashSet;
 use std::fs;
-use std::io;
+use std::io::{self, Read};
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard};
 
 use rayon::prelude::*;
 use walkdir::WalkDir;
 
 use super::links::is_static_asset;
 use super::target::MARKER_TEXT;
+use super::update;
 use crate::mintignore::MintIgnore;
 use crate::sources::OUTPUT_MARKER;
 
-/// A staging folder that becomes the output on [`Staging::commit`], and is
-/// removed if dropped before.
+/// A staging folder that becomes (or updates) the output on
+/// [`Staging::commit`], and is removed if dropped before.
 pub struct Staging {
     dir: Option<tempfile::TempDir>,
     out: PathBuf,
+    /// The previous output, when there is one to update in place.
+    previous: Option<PathBuf>,
+    /// The files [`Staging::put`] found unchanged in the previous output
+    /// (relative paths); with the staged files, what the build produced.
+    unchanged: Mutex<Vec<PathBuf>>,
+    /// Staged files already known to differ from the previous output.
+    compared: Mutex<HashSet<PathBuf>>,
 }
 
 impl Staging {
     /// Creates the staging folder in the output's parent (same file system,
-    /// so the swap is a rename), holding the marker that makes the output
-    /// sheaf's own to replace next time.
+    /// so the commit is made of renames), holding the marker that makes the
+    /// output sheaf's own to replace next time.
     pub fn new(out: &Path) -> io::Result<Staging> {
         let parent = match out.parent() {
             Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
@@ -48,11 +70,15 @@ impl Staging {
         let dir = tempfile::Builder::new()
             .prefix(&format!(".{name}.staging-"))
             .tempdir_in(&parent)?;
-        fs::write(dir.path().join(OUTPUT_MARKER), MARKER_TEXT)?;
-        Ok(Staging {
+        let staging = Staging {
             dir: Some(dir),
             out: out.to_path_buf(),
-        })
+            previous: has_entries(out).then(|| out.to_path_buf()),
+            unchanged: Mutex::new(Vec::new()),
+            compared: Mutex::new(HashSet::new()),
+        };
+        staging.put(Path::new(OUTPUT_MARKER), MARKER_TEXT.as_bytes())?;
+        Ok(staging)
     }
 
     pub fn path(&self) -> &Path {
@@ -62,23 +88,69 @@ impl Staging {
             .path()
     }
 
-    /// Writes `bytes` at `relative` inside the staging folder.
-    pub fn write(&self, relative: &Path, bytes: &[u8]) -> io::Result<()> {
+    /// Whether the build updates a previous output (rather than writing a
+    /// fresh one).
+    pub fn updates_previous(&self) -> bool {
+        self.previous.is_some()
+    }
+
+    /// Writes `bytes` at `relative` inside the staging folder (creating its
+    /// folder if needed), unless the previous output holds the same bytes
+    /// there.
+    pub fn put(&self, relative: &Path, bytes: &[u8]) -> io::Result<()> {
+        if let Some(previous) = &self.previous {
+            if same_file_bytes(&previous.join(relative), bytes) {
+                lock(&self.unchanged).push(relative.to_path_buf());
+                return Ok(());
+            }
+            lock(&self.compared).insert(relative.to_path_buf());
+        }
+        let path = self.path().join(relative);
+        match fs::write(&path, bytes) {
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                if let Some(parent) = path.parent() {
+                    fs::create_dir_all(parent)?;
+                }
+                fs::write(path, bytes)
+            }
+            result => result,
+        }
+    }
+
+    /// Copies the file `source` to `relative`, unless the previous output
+    /// holds the same bytes there.
+    pub fn copy_in(&self, relative: &Path, source: &Path) -> io::Result<()> {
+        if let Some(previous) = &self.previous {
+            if same_contents(source, &previous.join(relative)) {
+                lock(&self.unchanged).push(relative.to_path_buf());
+                return Ok(());
+            }
+            lock(&self.compared).insert(relative.to_path_buf());
+        }
+        let target = self.path().join(relative);
+        if let Some(parent) = target.parent() {
+            fs::create_dir_all(parent)?;
+        }
+        fs::copy(source, target).map(drop)
+    }
+
+    /// Creates the file `relative` for writing whole (a stream); it is
+    /// compared with the previous output's copy at commit.
+    pub fn create(&self, relative: &Path) -> io::Result<fs::File> {
         let path = self.path().join(relative);
         if let Some(parent) = path.parent() {
             fs::create_dir_all(parent)?;
         }
-        fs::write(path, bytes)
-    }
-
-    /// Creates the file `relative` (whose folder exists) for writing.
-    pub fn create(&self, relative: &Path) -> io::Result<fs::File> {
-        fs::File::create(self.path().join(relative))
+        fs::File::create(path)
     }
 
     /// Creates the folders of `files` (paths relative to the staging folder)
-    /// once, parents first, so [`Staging::write_in_place`] needs no `mkdir`.
+    /// once, parents first, so the page jobs of a fresh build need no
+    /// `mkdir` (an update creates the few folders it needs as it goes).
     pub fn create_parent_dirs<'a>(&self, files: impl Iterator<Item = &'a Path>) -> io::Result<()> {
+        if self.updates_previous() {
+            return Ok(());
+        }
         let mut dirs: Vec<&Path> = files.filter_map(Path::parent).collect();
         dirs.sort_unstable();
         dirs.dedup();
@@ -88,13 +160,28 @@ impl Staging {
         Ok(())
     }
 
-    /// Writes `bytes` at `relative`, whose folder exists already.
-    pub fn write_in_place(&self, relative: &Path, bytes: &[u8]) -> io::Result<()> {
-        fs::write(self.path().join(relative), bytes)
+    /// Makes the output what the build produced: renames the staging
+    /// folder into place for a fresh output; else moves in only the files
+    /// that changed and removes the ones no longer produced, undoing every
+    /// step if one fails.
+    pub fn commit(mut self) -> io::Result<()> {
+        let Some(previous) = self.previous.take() else {
+            return self.swap_in();
+        };
+        let dir = self.dir.take().expect("commit once");
+        let compared = std::mem::take(&mut *lock(&self.compared));
+        let unchanged = std::mem::take(&mut *lock(&self.unchanged));
+        let settled = update::settle(dir.path(), &previous, &compared)?;
+        let produced: HashSet<PathBuf> = (settled.changed.iter().cloned())
+            .chain(settled.identical)
+            .chain(unchanged)
+            .collect();
+        update::apply(dir.path(), &previous, &settled.changed, &produced)?;
+        remove_tree(&dir.keep())
     }
 
-    /// Replaces the output folder with the staging folder.
-    pub fn commit(mut self) -> io::Result<()> {
+    /// Replaces the (missing or empty) output folder with the staging folder.
+    fn swap_in(mut self) -> io::Result<()> {
         let staged = self.dir.take().expect("commit once").keep();
         if self.out.exists() {
             let old = self.out.with_file_name(format!(
@@ -118,11 +205,79 @@ impl Staging {
     }
 }
 
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Whether `dir` is a folder holding anything (a previous output).
+fn has_entries(dir: &Path) -> bool {
+    fs::read_dir(dir).is_ok_and(|mut entries| entries.next().is_some())
+}
+
+/// Whether `path` is a regular file (not a link) holding exactly `bytes`:
+/// one open, one stat and one read, since an unchanged rebuild compares
+/// every page.
+pub(super) fn same_file_bytes(path: &Path, bytes: &[u8]) -> bool {
+    let Ok(mut file) = open_no_follow(path) else {
+        return false;
+    };
+    let same_size = file
+        .metadata()
+        .is_ok_and(|meta| meta.is_file() && meta.len() == bytes.len() as u64);
+    if !same_size {
+        return false;
+    }
+    let mut existing = vec![0; bytes.len()];
+    file.read_exact(&mut existing).is_ok() && existing == bytes
+}
+
+/// Whether `source` and the regular file (not a link) `previous` hold the
+/// same bytes, compared in chunks.
+pub(super) fn same_contents(source: &Path, previous: &Path) -> bool {
+    let (Ok(a), Ok(b)) = (fs::File::open(source), open_no_follow(previous)) else {
+        return false;
+    };
+    let same_size = match (a.metadata(), b.metadata()) {
+        (Ok(meta_a), Ok(meta_b)) => meta_b.is_file() && meta_a.len() == meta_b.len(),
+        _ => false,
+    };
+    if !same_size {
+        return false;
+    }
+    let (mut a, mut b) = (io::BufReader::new(a), io::BufReader::new(b));
+    let (mut chunk_a, mut chunk_b) = (vec![0; 64 * 1024], vec![0; 64 * 1024]);
+    loop {
+        let Ok(n) = a.read(&mut chunk_a) else {
+            return false;
+        };
+        if n == 0 {
+            return b.read(&mut chunk_b[..1]).is_ok_and(|m| m == 0);
+        }
+        if b.read_exact(&mut chunk_b[..n]).is_err() || chunk_a[..n] != chunk_b[..n] {
+            return false;
+        }
+    }
+}
+
+/// Opens `path` for reading; a link fails to open rather than being followed.
+fn open_no_follow(path: &Path) -> io::Result<fs::File> {
+    let mut options = fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NOFOLLOW);
+    }
+    options.open(path)
+}
+
 /// Removes the folder `dir` and everything in it, its sub-folders in
 /// parallel (removing a large previous output is most of a build's system
 /// time). Links are removed, never followed: the entries' file types are
 /// those of the links themselves.
-fn remove_tree(dir: &Path) -> io::Result<()> {
+pub(super) fn remove_tree(dir: &Path) -> io::Result<()> {
     if fs::symlink_metadata(dir)?.file_type().is_symlink() {
         return fs::remove_file(dir);
     }
@@ -145,9 +300,9 @@ pub fn copy_static_files(root: &Path, out: &Path, staging: &Staging) -> io::Resu
     let ignore = MintIgnore::load(root);
     let mut copied = 0;
     let walker = WalkDir::new(root).into_iter().filter_entry(|e| {
-        let inside_out = out
-            .as_ref()
-            .is_some_and(|o| fs::canonicalize(e.path()).ok().as_ref() == Some(o));
+        let inside_out = out.as_ref().is_some_and(|o| {
+            e.file_type().is_dir() && fs::canonicalize(e.path()).ok().as_ref() == Some(o)
+        });
         !inside_out && (e.depth() == 0 || !is_ignored(root, e, &ignore))
     });
     for entry in walker
@@ -160,11 +315,7 @@ pub fn copy_static_files(root: &Path, out: &Path, staging: &Staging) -> io::Resu
         if !is_static_asset(relative) {
             continue;
         }
-        let target = staging.path().join(relative);
-        if let Some(parent) = target.parent() {
-            fs::create_dir_all(parent)?;
-        }
-        fs::copy(entry.path(), target)?;
+        staging.copy_in(relative, entry.path())?;
         copied += 1;
     }
     Ok(copied)
@@ -188,7 +339,7 @@ mod tests {
         fs::write(out.join("old.html"), "old").unwrap();
 
         let failed = Staging::new(&out).unwrap();
-        failed.write(Path::new("new.html"), b"new").unwrap();
+        failed.put(Path::new("new.html"), b"new").unwrap();
         drop(failed);
         assert!(
             out.join("old.html").is_file(),
@@ -196,7 +347,7 @@ mod tests {
         );
 
         let ok = Staging::new(&out).unwrap();
-        ok.write(Path::new("a/b/index.html"), b"new").unwrap();
+        ok.put(Path::new("a/b/index.html"), b"new").unwrap();
         ok.commit().unwrap();
         assert!(!out.join("old.html").exists());
         assert_eq!(
@@ -220,11 +371,94 @@ mod tests {
         ];
         staging.create_parent_dirs(files.iter().copied()).unwrap();
         for file in files {
-            staging.write_in_place(file, b"x").unwrap();
+            staging.put(file, b"x").unwrap();
         }
         staging.commit().unwrap();
         assert_eq!(fs::read_to_string(out.join("a/b/index.html")).unwrap(), "x");
         assert_eq!(fs::read_to_string(out.join("c.md")).unwrap(), "x");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_rebuild_rewrites_only_the_files_whose_bytes_changed() {
+        use std::io::Write;
+        use std::os::unix::fs::MetadataExt;
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("site");
+        let first = Staging::new(&out).unwrap();
+        for (file, text) in [
+            ("a/index.html", "a"),
+            ("b/index.html", "b"),
+            ("gone.md", "x"),
+        ] {
+            first.put(Path::new(file), text.as_bytes()).unwrap();
+        }
+        first
+            .create(Path::new("llms-full.txt"))
+            .unwrap()
+            .write_all(b"all")
+            .unwrap();
+        first.commit().unwrap();
+        let inode = |file: &str| fs::metadata(out.join(file)).unwrap().ino();
+        let before = [
+            "a/index.html",
+            "b/index.html",
+            "llms-full.txt",
+            OUTPUT_MARKER,
+        ]
+        .map(inode);
+
+        let second = Staging::new(&out).unwrap();
+        assert!(second.updates_previous());
+        second.put(Path::new("a/index.html"), b"a").unwrap();
+        second.put(Path::new("b/index.html"), b"changed").unwrap();
+        second.put(Path::new("new/index.html"), b"new").unwrap();
+        second
+            .create(Path::new("llms-full.txt"))
+            .unwrap()
+            .write_all(b"all")
+            .unwrap();
+        second.commit().unwrap();
+
+        let after = [
+            "a/index.html",
+            "b/index.html",
+            "llms-full.txt",
+            OUTPUT_MARKER,
+        ]
+        .map(inode);
+        assert_eq!(after[0], before[0], "an unchanged page is not rewritten");
+        assert_ne!(after[1], before[1], "a changed page is replaced");
+        assert_eq!(after[2], before[2], "an unchanged stream is not replaced");
+        assert_eq!(after[3], before[3], "the marker stays");
+        assert_eq!(
+            fs::read_to_string(out.join("b/index.html")).unwrap(),
+            "changed"
+        );
+        assert_eq!(
+            fs::read_to_string(out.join("new/index.html")).unwrap(),
+            "new"
+        );
+        assert!(
+            !out.join("gone.md").exists(),
+            "a file no longer produced goes"
+        );
+        let leftovers: Vec<_> = fs::read_dir(dir.path()).unwrap().collect();
+        assert_eq!(leftovers.len(), 1, "no staging folder remains");
+    }
+
+    #[test]
+    fn a_failed_rebuild_leaves_the_previous_output_untouched() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("site");
+        let first = Staging::new(&out).unwrap();
+        first.put(Path::new("a/index.html"), b"a").unwrap();
+        first.commit().unwrap();
+        let failed = Staging::new(&out).unwrap();
+        failed.put(Path::new("a/index.html"), b"half").unwrap();
+        drop(failed);
+        assert_eq!(fs::read_to_string(out.join("a/index.html")).unwrap(), "a");
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
     }
 
     #[test]
