@@ -346,6 +346,7 @@ pub fn build_with(root: &Path, out: &Path, options: &BuildOptions) -> BuildResul
     };
     let out = out.path();
     let (project, mut diagnostics) = Project::load(root);
+    rss("load");
     let Some(project) = project else {
         return BuildResult {
             pages: 0,
@@ -419,7 +420,9 @@ fn write_site(
     if diagnostics.has_errors() {
         return None;
     }
+    rss("pages");
     let result = write_site_files(project, &staging, out, options, &docs);
+    rss("files");
     match result.and_then(|_| staging.commit()) {
         Ok(()) => Some(docs),
         Err(e) => {
@@ -527,4 +530,11 @@ fn section_root_pages(project: &Project, of: Option<PageId>) -> Vec<(PathBuf, St
             Some((copy.output_path(), html))
         })
         .collect()
+}
+
+fn rss(what: &str) {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap();
+    let line = status.lines().find(|l| l.starts_with("VmRSS")).unwrap();
+    let hwm = status.lines().find(|l| l.starts_with("VmHWM")).unwrap();
+    eprintln!("RSS {what}: {line} {hwm}");
 }

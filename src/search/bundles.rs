@@ -36,26 +36,14 @@ struct DocJson<'a> {
 }
 
 /// Docs serialised in parallel at a time: every core busy, and only a
-/// chunk's JSON held besides the bundles themselves.
+/// chunk's JSON held besides the open bundle.
 const SERIALISE_CHUNK: usize = 512;
 
-/// The bundle files, and how many docs each holds (for `meta.js`).
-pub(crate) fn doc_bundles(docs: &[SearchDoc]) -> (Vec<IndexFile>, Vec<u32>) {
-    let mut bundles = BundleWriter::default();
-    for chunk in docs.chunks(SERIALISE_CHUNK) {
-        let jsons: Vec<String> = chunk.par_iter().map(doc_json).collect();
-        for json in &jsons {
-            bundles.add(json);
-        }
-    }
-    bundles.finish()
-}
-
 /// Fills bundles in doc order, closing each before it would pass
-/// [`BUNDLE_BYTES`] (a bundle holds at least one doc).
-#[derive(Default)]
-struct BundleWriter {
-    files: Vec<IndexFile>,
+/// [`BUNDLE_BYTES`] (a bundle holds at least one doc), and hands each
+/// closed bundle to its sink (which writes it) at once.
+pub(crate) struct BundleWriter {
+    /// How many docs each closed bundle holds (for `meta.js`).
     sizes: Vec<u32>,
     /// The open bundle's docs, comma-separated, and how many.
     open: String,
@@ -63,34 +51,59 @@ struct BundleWriter {
 }
 
 impl BundleWriter {
-    fn add(&mut self, json: &str) {
-        if self.count > 0 && self.open.len() + json.len() >= BUNDLE_BYTES {
-            self.close();
+    pub fn new() -> BundleWriter {
+        BundleWriter {
+            sizes: Vec::new(),
+            open: String::new(),
+            count: 0,
         }
-        if self.count > 0 {
-            self.open.push(',');
-        }
-        self.open.push_str(json);
-        self.count += 1;
     }
 
-    fn close(&mut self) {
-        let key = format!("d/{}", self.files.len());
+    /// Adds `docs` (the next ones in doc order), handing every bundle that
+    /// closes to `sink`.
+    pub fn add_docs(
+        &mut self,
+        docs: &[SearchDoc],
+        sink: &mut impl FnMut(IndexFile) -> std::io::Result<()>,
+    ) -> std::io::Result<()> {
+        for chunk in docs.chunks(SERIALISE_CHUNK) {
+            let jsons: Vec<String> = chunk.par_iter().map(doc_json).collect();
+            for json in &jsons {
+                if self.count > 0 && self.open.len() + json.len() >= BUNDLE_BYTES {
+                    sink(self.close())?;
+                }
+                if self.count > 0 {
+                    self.open.push(',');
+                }
+                self.open.push_str(json);
+                self.count += 1;
+            }
+        }
+        Ok(())
+    }
+
+    fn close(&mut self) -> IndexFile {
+        let key = format!("d/{}", self.sizes.len());
         let contents = script(&key, &format!("[{}]", self.open));
-        self.files.push(IndexFile {
-            path: format!("{key}.js"),
-            contents,
-        });
         self.sizes.push(self.count);
         self.open.clear();
         self.count = 0;
+        IndexFile {
+            path: format!("{key}.js"),
+            contents,
+        }
     }
 
-    fn finish(mut self) -> (Vec<IndexFile>, Vec<u32>) {
+    /// Closes the last bundle (handed to `sink`); returns how many docs
+    /// each bundle holds.
+    pub fn finish(
+        mut self,
+        sink: &mut impl FnMut(IndexFile) -> std::io::Result<()>,
+    ) -> std::io::Result<Vec<u32>> {
         if self.count > 0 {
-            self.close();
+            sink(self.close())?;
         }
-        (self.files, self.sizes)
+        Ok(self.sizes)
     }
 }
 
@@ -140,6 +153,19 @@ pub(crate) fn excerpt(text: &str) -> String {
 mod tests {
     use super::super::tests::doc;
     use super::*;
+
+    /// The bundle files of `docs`, and how many docs each holds.
+    fn doc_bundles(docs: &[SearchDoc]) -> (Vec<IndexFile>, Vec<u32>) {
+        let mut files = Vec::new();
+        let mut sink = |file| {
+            files.push(file);
+            Ok(())
+        };
+        let mut writer = BundleWriter::new();
+        writer.add_docs(docs, &mut sink).unwrap();
+        let sizes = writer.finish(&mut sink).unwrap();
+        (files, sizes)
+    }
 
     #[test]
     fn excerpts_are_short_and_cut_between_words() {

@@ -17,12 +17,17 @@ use super::SearchDoc;
 /// A card file is closed before it would grow past this many bytes.
 pub(crate) const CARD_BYTES: usize = 64 * 1024;
 
-/// The card files, and how many docs each holds (for `meta.js`).
-pub(crate) fn card_files(docs: &[SearchDoc]) -> (Vec<IndexFile>, Vec<u32>) {
-    let cards: Vec<String> = docs.par_iter().map(card_json).collect();
+/// The cards of `docs`, in doc order.
+pub(crate) fn cards(docs: &[SearchDoc]) -> Vec<String> {
+    docs.par_iter().map(card_json).collect()
+}
+
+/// The card files of every doc's card, and how many docs each holds (for
+/// `meta.js`).
+pub(crate) fn card_files(cards: &[String]) -> (Vec<IndexFile>, Vec<u32>) {
     let mut files = Vec::new();
     let mut sizes = Vec::new();
-    for chunk in chunk_by_bytes(&cards, CARD_BYTES) {
+    for chunk in chunk_by_bytes(cards, CARD_BYTES) {
         let key = format!("c/{}", files.len());
         let contents = script(&key, &format!("[{}]", chunk.join(",")));
         files.push(IndexFile {
@@ -76,7 +81,7 @@ mod tests {
         endpoint.endpoint = Some(("GET".into(), "/it".into()));
         let mut grouped = doc("guide/", "Guide");
         grouped.group = Some("Start".into());
-        let (files, sizes) = card_files(&[doc("", "Home"), grouped, endpoint]);
+        let (files, sizes) = card_files(&cards(&[doc("", "Home"), grouped, endpoint]));
         assert_eq!(sizes, [3]);
         assert_eq!(
             files[0].contents,

@@ -45,26 +45,17 @@ pub(crate) struct TermEntry {
 const MERGE_CHUNK: usize = 512;
 
 /// Builds the index, terms sorted by their bytes.
+#[cfg(test)]
 pub(crate) fn build_terms(docs: &[SearchDoc]) -> Vec<TermEntry> {
     let mut merged = Merged::default();
-    for chunk in docs.chunks(MERGE_CHUNK) {
-        let analysed: Vec<DocTerms> = chunk
-            .par_iter()
-            .map_init(Analyser::default, |analyser, doc| analyser.analyse(doc))
-            .collect();
-        for terms in &analysed {
-            merged.add(terms);
-        }
-    }
-    let mut entries = merged.entries;
-    entries.par_sort_unstable_by(|a, b| a.term.cmp(&b.term));
-    entries
+    merged.add_docs(docs);
+    merged.finish()
 }
 
 /// The global dictionary, merged doc by doc in doc order, so the result does
-/// not depend on thread scheduling.
+/// not depend on thread scheduling (nor on how the docs were handed over).
 #[derive(Default)]
-struct Merged {
+pub(crate) struct Merged {
     ids: HashMap<String, usize, FixedState>,
     entries: Vec<TermEntry>,
     next_doc: u32,
@@ -73,6 +64,26 @@ struct Merged {
 }
 
 impl Merged {
+    /// Analyses `docs` (the next ones in doc order) and merges their terms.
+    pub fn add_docs(&mut self, docs: &[SearchDoc]) {
+        for chunk in docs.chunks(MERGE_CHUNK) {
+            let analysed: Vec<DocTerms> = chunk
+                .par_iter()
+                .map_init(Analyser::default, |analyser, doc| analyser.analyse(doc))
+                .collect();
+            for terms in &analysed {
+                self.add(terms);
+            }
+        }
+    }
+
+    /// The terms, sorted by their bytes.
+    pub fn finish(self) -> Vec<TermEntry> {
+        let mut entries = self.entries;
+        entries.par_sort_unstable_by(|a, b| a.term.cmp(&b.term));
+        entries
+    }
+
     fn add(&mut self, terms: &DocTerms) {
         let doc = self.next_doc;
         self.next_doc += 1;

@@ -61,7 +61,7 @@ mod tokenize;
 mod tests;
 
 use std::io;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
@@ -110,33 +110,101 @@ pub struct IndexStats {
 /// Writes the index under `out_dir/search/`, replacing any previous index
 /// there. The same docs always give byte-identical files.
 pub fn write_index(docs: &[SearchDoc], out_dir: &Path) -> io::Result<IndexStats> {
-    let doc_count = u32::try_from(docs.len())
-        .map_err(|_| io::Error::new(io::ErrorKind::InvalidInput, "too many docs to index"))?;
-    let entries = inverted::build_terms(docs);
-    let term_files = shards::term_shards(&entries, doc_count);
-    drop(entries);
-    let (mut files, bundle_sizes) = bundles::doc_bundles(docs);
-    let (card_files, card_sizes) = cards::card_files(docs);
-    let meta = shards::meta_file(docs, &term_files, &bundle_sizes, &card_sizes);
-    files.extend(term_files);
-    files.extend(card_files);
-    files.push(meta);
+    let mut builder = IndexBuilder::new(out_dir)?;
+    builder.add(docs)?;
+    builder.finish()
+}
 
-    let dir = out_dir.join("search");
-    if dir.exists() {
-        std::fs::remove_dir_all(&dir)?;
+/// Builds the index from docs handed over a chunk at a time, in doc order:
+/// terms are merged and doc bundles written as the docs arrive, so a build
+/// never holds the text of every page at once. Handing the docs over in
+/// any chunks gives the files [`write_index`] writes for all of them.
+pub struct IndexBuilder {
+    dir: PathBuf,
+    terms: inverted::Merged,
+    bundles: bundles::BundleWriter,
+    cards: Vec<String>,
+    dimensions: Vec<shards::DocDimensions>,
+    stats: IndexStats,
+}
+
+impl IndexBuilder {
+    /// Starts an index under `out_dir/search/`, replacing any there.
+    pub fn new(out_dir: &Path) -> io::Result<IndexBuilder> {
+        let dir = out_dir.join("search");
+        if dir.exists() {
+            std::fs::remove_dir_all(&dir)?;
+        }
+        for sub in ["t", "d", "c"] {
+            std::fs::create_dir_all(dir.join(sub))?;
+        }
+        Ok(IndexBuilder {
+            dir,
+            terms: inverted::Merged::default(),
+            bundles: bundles::BundleWriter::new(),
+            cards: Vec::new(),
+            dimensions: Vec::new(),
+            stats: IndexStats {
+                files: 0,
+                total_bytes: 0,
+                largest_file_bytes: 0,
+            },
+        })
     }
-    std::fs::create_dir_all(dir.join("t"))?;
-    std::fs::create_dir_all(dir.join("d"))?;
-    std::fs::create_dir_all(dir.join("c"))?;
-    files
-        .par_iter()
-        .try_for_each(|file| std::fs::write(dir.join(&file.path), &file.contents))?;
 
-    let sizes = files.iter().map(|f| f.contents.len() as u64);
-    Ok(IndexStats {
-        files: files.len(),
-        total_bytes: sizes.clone().sum(),
-        largest_file_bytes: sizes.max().unwrap_or(0),
-    })
+    /// Adds the next docs, in doc order.
+    pub fn add(&mut self, docs: &[SearchDoc]) -> io::Result<()> {
+        self.terms.add_docs(docs);
+        let (dir, stats) = (&self.dir, &mut self.stats);
+        self.bundles
+            .add_docs(docs, &mut |file| write_file(dir, stats, &file))?;
+        self.cards.extend(cards::cards(docs));
+        self.dimensions
+            .extend(docs.iter().map(shards::DocDimensions::of));
+        Ok(())
+    }
+
+    /// Writes the term shards, the last bundle, the cards and `meta.js`.
+    pub fn finish(self) -> io::Result<IndexStats> {
+        let IndexBuilder {
+            dir,
+            terms,
+            bundles,
+            cards,
+            dimensions,
+            mut stats,
+        } = self;
+        let doc_count = u32::try_from(dimensions.len())
+            .map_err(|_| io::Error::new(io::ErrorKind::InvalidInput, "too many docs to index"))?;
+        let bundle_sizes = bundles.finish(&mut |file| write_file(&dir, &mut stats, &file))?;
+        let entries = terms.finish();
+        let mut files = shards::term_shards(&entries, doc_count);
+        drop(entries);
+        let (card_files, card_sizes) = cards::card_files(&cards);
+        let meta = shards::meta_file(&dimensions, &files, &bundle_sizes, &card_sizes);
+        files.extend(card_files);
+        files.push(meta);
+        files
+            .par_iter()
+            .try_for_each(|file| std::fs::write(dir.join(&file.path), &file.contents))?;
+        for file in &files {
+            stats.count(file);
+        }
+        Ok(stats)
+    }
+}
+
+impl IndexStats {
+    fn count(&mut self, file: &shards::IndexFile) {
+        let bytes = file.contents.len() as u64;
+        self.files += 1;
+        self.total_bytes += bytes;
+        self.largest_file_bytes = self.largest_file_bytes.max(bytes);
+    }
+}
+
+fn write_file(dir: &Path, stats: &mut IndexStats, file: &shards::IndexFile) -> io::Result<()> {
+    std::fs::write(dir.join(&file.path), &file.contents)?;
+    stats.count(file);
+    Ok(())
 }

@@ -22,6 +22,22 @@ pub(crate) const MAX_POSTINGS: usize = 256;
 /// Version of the file layout; bumped when `search.js` must change with it.
 pub(crate) const FORMAT: u32 = 1;
 
+/// The version and language of one doc, all `meta.js` needs of it.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct DocDimensions {
+    pub version: Option<String>,
+    pub language: Option<String>,
+}
+
+impl DocDimensions {
+    pub fn of(doc: &SearchDoc) -> DocDimensions {
+        DocDimensions {
+            version: doc.version.clone(),
+            language: doc.language.clone(),
+        }
+    }
+}
+
 /// One file to write: its path under `search/` and its contents.
 #[derive(Debug)]
 pub(crate) struct IndexFile {
@@ -144,12 +160,12 @@ struct MetaJson<'a> {
 /// The values of one dimension (version, language) of the docs, sorted, and
 /// run-length varints `(value index + 1, run length)` in doc order (0: none).
 fn dimension_runs<'a>(
-    docs: &'a [SearchDoc],
-    key: impl Fn(&'a SearchDoc) -> Option<&'a str>,
+    docs: &'a [DocDimensions],
+    key: impl Fn(&'a DocDimensions) -> Option<&'a str>,
 ) -> (Vec<&'a str>, String) {
     let values: BTreeSet<&str> = docs.iter().filter_map(&key).collect();
     let values: Vec<&str> = values.into_iter().collect();
-    let code = |doc: &'a SearchDoc| match key(doc) {
+    let code = |doc: &'a DocDimensions| match key(doc) {
         Some(v) => values.binary_search(&v).map_or(0, |i| i as u32 + 1),
         None => 0,
     };
@@ -164,7 +180,7 @@ fn dimension_runs<'a>(
 
 /// `meta.js`: what the first query needs before any shard.
 pub(crate) fn meta_file(
-    docs: &[SearchDoc],
+    docs: &[DocDimensions],
     shards: &[IndexFile],
     bundle_sizes: &[u32],
     card_sizes: &[u32],

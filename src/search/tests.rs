@@ -378,3 +378,23 @@ fn ten_thousand_pages_stay_small_per_query() {
     }
     assert_eq!(titles(dir.path(), "page 4321")[0], "Page 4321");
 }
+
+#[test]
+fn docs_handed_over_in_chunks_give_the_same_files() {
+    let n = 600;
+    let docs: Vec<SearchDoc> = (0..n).map(|i| synthetic_doc(i, n)).collect();
+    let whole = tempfile::tempdir().unwrap();
+    let whole_stats = write_index(&docs, whole.path()).unwrap();
+    for chunk in [1, 97, 512] {
+        let chunked = tempfile::tempdir().unwrap();
+        let mut builder = IndexBuilder::new(chunked.path()).unwrap();
+        for part in docs.chunks(chunk) {
+            builder.add(part).unwrap();
+        }
+        assert_eq!(builder.finish().unwrap(), whole_stats, "chunks of {chunk}");
+        assert!(
+            read_tree(&whole.path().join("search")) == read_tree(&chunked.path().join("search")),
+            "chunks of {chunk} wrote other files"
+        );
+    }
+}
