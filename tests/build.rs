@@ -280,6 +280,29 @@ fn a_rebuild_rewrites_only_what_changed_and_removes_what_went() {
 }
 
 #[test]
+fn llms_full_holds_each_listed_page_with_its_own_text() {
+    let out = tempfile::tempdir().unwrap();
+    let site = out.path().join("site");
+    assert_eq!(
+        build(&fixture("seo-indexing"), &site).status.code(),
+        Some(0)
+    );
+    let llms = fs::read_to_string(site.join("llms-full.txt")).unwrap();
+    let sections: Vec<&str> = llms.split("\n## ").skip(1).collect();
+    assert_eq!(sections.len(), 2, "the listed, visible pages: {llms}");
+    assert!(
+        sections[0].starts_with("Introduction\n") && sections[0].contains("Listed and indexed."),
+        "{llms}"
+    );
+    assert!(
+        sections[1].starts_with("Private runbook\n")
+            && sections[1].contains("Listed, never indexed."),
+        "{llms}"
+    );
+    assert!(!llms.contains("In no navigation."), "{llms}");
+}
+
+#[test]
 fn image_paths_without_a_leading_slash_resolve_from_the_root_too() {
     let out = tempfile::tempdir().unwrap();
     let site = out.path().join("site");

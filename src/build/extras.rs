@@ -3,10 +3,11 @@
 //! and a `_redirects` file for hosts that understand it.
 
 use std::fmt::Write;
-use std::io;
-use std::path::PathBuf;
+use std::fs;
+use std::io::{self, Read, Seek, Write as _};
+use std::path::{Path, PathBuf};
 
-use crate::content::{Page, Site};
+use crate::content::{Page, PageId, Site};
 use crate::render::{escape_html, Theme};
 use crate::search::SearchDoc;
 
@@ -87,42 +88,74 @@ fn write_llms_entries(site: &Site, pages: &[&Page], out: &mut String) {
     }
 }
 
-/// Writes `llms-full.txt`: every navigation page's title, description and
-/// text (its search document: the intro, then each section under its
-/// heading), streamed page by page since it is as large as all the pages
-/// together. `docs` holds the search document of each page, by page id.
-pub fn write_llms_full(
-    site: &Site,
-    docs: &[SearchDoc],
-    out: &mut impl io::Write,
-) -> io::Result<()> {
-    writeln!(out, "# {}", site.config.name)?;
-    let mut seen = std::collections::HashSet::new();
-    for &id in &site.nav_order {
-        if !seen.insert(id) {
-            continue;
-        }
-        let page = &site.pages[id];
-        write!(
-            out,
-            "\n## {}\n\nSource: {}\n",
-            page.title,
-            markdown_path(page).display()
-        )?;
-        if let Some(d) = &page.frontmatter.description {
-            writeln!(out, "\n{d}")?;
-        }
-        for section in docs.get(id).map_or(&[][..], |doc| &doc.sections) {
+/// `llms-full.txt`: every navigation page's title, description and text
+/// (its search document: the intro, then each section under its heading).
+/// It is as large as all the pages together, so a build hands over each
+/// page's text as it is rendered ([`LlmsFull::add`]), which goes to an
+/// unnamed temporary file, and [`LlmsFull::write`] copies it out in
+/// navigation order.
+pub struct LlmsFull {
+    spill: io::BufWriter<fs::File>,
+    /// Where each page's text lies in the spill file, by page id.
+    spans: Vec<Option<(u64, u64)>>,
+    spilled: u64,
+}
+
+impl LlmsFull {
+    /// Spills into an unnamed temporary file in `dir` (gone when closed).
+    pub fn new(dir: &Path, pages: usize) -> io::Result<LlmsFull> {
+        Ok(LlmsFull {
+            spill: io::BufWriter::new(tempfile::tempfile_in(dir)?),
+            spans: vec![None; pages],
+            spilled: 0,
+        })
+    }
+
+    /// The text of page `id`, from its search document.
+    pub fn add(&mut self, id: PageId, doc: &SearchDoc) -> io::Result<()> {
+        let mut text = String::new();
+        for section in &doc.sections {
             // The intro section (no anchor) is headed by the page title, written above.
             if !section.anchor.is_empty() && !section.heading.is_empty() {
-                writeln!(out, "\n### {}", section.heading)?;
+                let _ = write!(text, "\n### {}\n", section.heading);
             }
             if !section.text.is_empty() {
-                writeln!(out, "\n{}", section.text)?;
+                let _ = write!(text, "\n{}\n", section.text);
             }
         }
+        self.spill.write_all(text.as_bytes())?;
+        self.spans[id] = Some((self.spilled, text.len() as u64));
+        self.spilled += text.len() as u64;
+        Ok(())
     }
-    Ok(())
+
+    /// Writes the file: the site name, then each navigation page once, in
+    /// navigation order.
+    pub fn write(self, site: &Site, out: &mut impl io::Write) -> io::Result<()> {
+        let mut spill = self.spill.into_inner().map_err(|e| e.into_error())?;
+        writeln!(out, "# {}", site.config.name)?;
+        let mut seen = std::collections::HashSet::new();
+        for &id in &site.nav_order {
+            if !seen.insert(id) {
+                continue;
+            }
+            let page = &site.pages[id];
+            write!(
+                out,
+                "\n## {}\n\nSource: {}\n",
+                page.title,
+                markdown_path(page).display()
+            )?;
+            if let Some(d) = &page.frontmatter.description {
+                writeln!(out, "\n{d}")?;
+            }
+            if let Some((start, len)) = self.spans[id] {
+                spill.seek(io::SeekFrom::Start(start))?;
+                io::copy(&mut (&mut spill).take(len), out)?;
+            }
+        }
+        Ok(())
+    }
 }
 
 /// Where a page's Markdown source is written: `a/b.md` beside `a/b/`.

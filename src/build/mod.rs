@@ -346,8 +346,7 @@ pub fn build_with(root: &Path, out: &Path, options: &BuildOptions) -> BuildResul
     };
     let out = out.path();
     let (project, mut diagnostics) = Project::load(root);
-    rss("load");
-    let Some(project) = project else {
+    let Some(mut project) = project else {
         return BuildResult {
             pages: 0,
             diagnostics,
@@ -359,7 +358,7 @@ pub fn build_with(root: &Path, out: &Path, options: &BuildOptions) -> BuildResul
             diagnostics,
         };
     }
-    let written = write_site(&project, out, options, &mut diagnostics);
+    let written = write_site(&mut project, out, options, &mut diagnostics, Keep::Nothing);
     diagnostics.sort();
     let pages = match written {
         Some(_) if !diagnostics.has_errors() => project.site.pages.len(),
@@ -368,13 +367,30 @@ pub fn build_with(root: &Path, out: &Path, options: &BuildOptions) -> BuildResul
     BuildResult { pages, diagnostics }
 }
 
+/// Pages rendered per step of a build. After each step the steps' search
+/// docs go into the index and `llms-full.txt`, and (unless the caller keeps
+/// the project) the pages' sources are released, so a build holds the
+/// text of at most this many pages at once besides what it must keep.
+const RENDER_STEP: usize = 2048;
+
+/// What a caller keeps of the project after [`write_site`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Keep {
+    /// Nothing: the pages' sources are released as they are rendered.
+    Nothing,
+    /// The sources, and the search docs returned (the preview updates pages).
+    Everything,
+}
+
 /// Renders and writes everything into a staging folder; swaps it in when no
-/// error occurred and returns the pages' search documents.
+/// error occurred and, with [`Keep::Everything`], returns the pages' search
+/// documents.
 fn write_site(
-    project: &Project,
+    project: &mut Project,
     out: &Path,
     options: &BuildOptions,
     diagnostics: &mut Diagnostics,
+    keep: Keep,
 ) -> Option<Vec<crate::search::SearchDoc>> {
     let io_error =
         |e: std::io::Error| Diagnostic::error(out, format!("cannot write the site: {e}"));
@@ -385,51 +401,122 @@ fn write_site(
             return None;
         }
     };
-    if let Err(e) = create_page_dirs(project, &staging) {
-        diagnostics.push(io_error(e));
-        return None;
-    }
-    let write_failures = std::sync::Mutex::new(Vec::new());
-    let markdown_sources = project.site.config.markdown_sources;
-    let outputs = project.render_pages(page::Mode::Build, |page, rendered| {
-        let Some(html) = &rendered.html else { return };
-        let mut result = staging.put(&page.output_path(), html.as_bytes());
-        if markdown_sources {
-            result = result.and_then(|_| {
-                staging.put(
-                    &extras::markdown_path(page),
-                    extras::markdown_source(page).as_bytes(),
-                )
-            });
+    let written = create_page_dirs(project, &staging)
+        .and_then(|()| write_pages(project, &staging, diagnostics, keep));
+    let rendered = match written {
+        Ok(rendered) => rendered,
+        Err(e) => {
+            diagnostics.push(io_error(e));
+            return None;
         }
-        if let Err(e) = result {
-            write_failures
-                .lock()
-                .expect("no panics while holding the lock")
-                .push(e);
-        }
-    });
-    let mut docs = Vec::with_capacity(outputs.len());
-    for out in outputs {
-        diagnostics.extend(out.diagnostics);
-        docs.extend(out.search);
-    }
-    for e in write_failures.into_inner().expect("lock not poisoned") {
-        diagnostics.push(io_error(e));
-    }
+    };
     if diagnostics.has_errors() {
         return None;
     }
-    rss("pages");
-    let result = write_site_files(project, &staging, out, options, &docs);
-    rss("files");
+    let result = write_site_files(
+        project,
+        &staging,
+        out,
+        options,
+        rendered.index,
+        rendered.llms,
+    );
     match result.and_then(|_| staging.commit()) {
-        Ok(()) => Some(docs),
+        Ok(()) => Some(rendered.docs),
         Err(e) => {
             diagnostics.push(io_error(e));
             None
         }
     }
+}
+
+/// What the page jobs leave for the rest of the site.
+struct RenderedPages {
+    index: crate::search::IndexBuilder,
+    llms: Option<extras::LlmsFull>,
+    /// Every search doc, with [`Keep::Everything`].
+    docs: Vec<crate::search::SearchDoc>,
+}
+
+/// Renders every page [`RENDER_STEP`] at a time, writing its HTML, its
+/// Markdown copy and its copies at section roots, and handing its search
+/// doc to the index and to `llms-full.txt`.
+fn write_pages(
+    project: &mut Project,
+    staging: &output::Staging,
+    diagnostics: &mut Diagnostics,
+    keep: Keep,
+) -> std::io::Result<RenderedPages> {
+    let site = &project.site;
+    let mut rendered = RenderedPages {
+        index: crate::search::IndexBuilder::new(staging.path())?,
+        llms: (site.config.markdown_sources)
+            .then(|| extras::LlmsFull::new(staging.path(), site.pages.len()))
+            .transpose()?,
+        docs: Vec::new(),
+    };
+    let roots = site.section_roots();
+    let page_count = site.pages.len();
+    for start in (0..page_count).step_by(RENDER_STEP) {
+        let ids = start..page_count.min(start + RENDER_STEP);
+        let (doc_ids, docs): (Vec<PageId>, Vec<_>) =
+            write_page_step(project, staging, ids.clone(), diagnostics)?
+                .into_iter()
+                .unzip();
+        for (path, html) in roots
+            .iter()
+            .filter(|(_, id)| ids.contains(id))
+            .filter_map(|(place, id)| section_root_page(project, place, *id))
+        {
+            staging.put(&path, html.as_bytes())?;
+        }
+        rendered.index.add(&docs)?;
+        if let Some(llms) = &mut rendered.llms {
+            for (&id, doc) in doc_ids.iter().zip(&docs) {
+                llms.add(id, doc)?;
+            }
+        }
+        match keep {
+            Keep::Everything => rendered.docs.extend(docs),
+            Keep::Nothing => project.site.release_sources(ids),
+        }
+    }
+    Ok(rendered)
+}
+
+/// Renders the pages `ids` in parallel and writes them; returns their
+/// search docs with their page ids.
+fn write_page_step(
+    project: &Project,
+    staging: &output::Staging,
+    ids: std::ops::Range<PageId>,
+    diagnostics: &mut Diagnostics,
+) -> std::io::Result<Vec<(PageId, crate::search::SearchDoc)>> {
+    let markdown_sources = project.site.config.markdown_sources;
+    let first = ids.start;
+    let results: Vec<std::io::Result<page::PageOutput>> = project.site.pages[ids]
+        .par_iter()
+        .map(|page| {
+            let out = page::render(project, page, page::Mode::Build);
+            if let Some(html) = &out.html {
+                staging.put(&page.output_path(), html.as_bytes())?;
+                if markdown_sources {
+                    let markdown = extras::markdown_source(page);
+                    staging.put(&extras::markdown_path(page), markdown.as_bytes())?;
+                }
+            }
+            Ok(page::PageOutput { html: None, ..out })
+        })
+        .collect();
+    let mut docs = Vec::new();
+    for (result, id) in results.into_iter().zip(first..) {
+        let out = result?;
+        diagnostics.extend(out.diagnostics);
+        if let Some(doc) = out.search {
+            docs.push((id, doc));
+        }
+    }
+    Ok(docs)
 }
 
 /// The folders of every page's HTML and Markdown source, created up front
@@ -452,36 +539,36 @@ fn create_page_dirs(project: &Project, staging: &output::Staging) -> std::io::Re
 
 /// Writes everything besides the pages. The docs root's static files come
 /// first (the search index replaces a `search/` folder among them); then the
-/// search index, the largest part, is built on one thread while the other
-/// files are written on another.
+/// search index is finished on one thread while the other files are
+/// written on another.
 fn write_site_files(
     project: &Project,
     staging: &output::Staging,
     out: &Path,
     options: &BuildOptions,
-    docs: &[crate::search::SearchDoc],
+    index: crate::search::IndexBuilder,
+    llms: Option<extras::LlmsFull>,
 ) -> std::io::Result<()> {
     output::copy_static_files(&project.site.root, out, staging)?;
     let (search, rest) = rayon::join(
-        || crate::search::write_index(docs, staging.path()),
-        || write_extras(project, staging, options, docs),
+        || index.finish(),
+        || write_extras(project, staging, options, llms),
     );
     search.and(rest)
 }
 
-/// The theme assets, home and tab root pages, 404 page, sitemap, robots.txt, llms
-/// files (`llms-full.txt` only with `markdownSources`) and redirects.
+/// The theme assets, 404 page, sitemap, robots.txt, llms files
+/// (`llms-full.txt` only with `markdownSources`) and redirects.
 fn write_extras(
     project: &Project,
     staging: &output::Staging,
     options: &BuildOptions,
-    docs: &[crate::search::SearchDoc],
+    llms: Option<extras::LlmsFull>,
 ) -> std::io::Result<()> {
     let site = &project.site;
     for (path, bytes) in project.theme.assets() {
         staging.put(&path, &bytes)?;
     }
-    write_home(project, staging)?;
     staging.put(
         Path::new("404.html"),
         project.theme.render_not_found(site).as_bytes(),
@@ -493,9 +580,9 @@ fn write_extras(
     )?;
     staging.put(Path::new("robots.txt"), extras::robots(site_url).as_bytes())?;
     staging.put(Path::new("llms.txt"), extras::llms_index(site).as_bytes())?;
-    if site.config.markdown_sources {
+    if let Some(llms) = llms {
         let mut llms_full = std::io::BufWriter::new(staging.create(Path::new("llms-full.txt"))?);
-        extras::write_llms_full(site, docs, &mut llms_full)?;
+        llms.write(site, &mut llms_full)?;
         llms_full.into_inner().map_err(|e| e.into_error())?;
     }
     for (path, html) in extras::redirect_pages(site, &project.theme) {
@@ -507,34 +594,22 @@ fn write_extras(
     Ok(())
 }
 
-/// The site root and tab folders that no page occupies show a copy of
-/// their first page ([`Site::section_roots`]).
-fn write_home(project: &Project, staging: &output::Staging) -> std::io::Result<()> {
-    for (path, html) in section_root_pages(project, None) {
-        staging.put(&path, html.as_bytes())?;
-    }
-    Ok(())
-}
-
 /// The copies of pages shown at the site root and tab folders, as (output
 /// path, HTML); only the copies of page `of` when given. A copy's problems
 /// are its page's, reported by the page's own job.
 fn section_root_pages(project: &Project, of: Option<PageId>) -> Vec<(PathBuf, String)> {
-    let site = &project.site;
-    site.section_roots()
+    project
+        .site
+        .section_roots()
         .into_iter()
         .filter(|(_, id)| of.is_none_or(|of| of == *id))
-        .filter_map(|(place, id)| {
-            let copy = site.pages[id].copy_at(&place);
-            let html = page::render(project, &copy, page::Mode::Build).html?;
-            Some((copy.output_path(), html))
-        })
+        .filter_map(|(place, id)| section_root_page(project, &place, id))
         .collect()
 }
 
-fn rss(what: &str) {
-    let status = std::fs::read_to_string("/proc/self/status").unwrap();
-    let line = status.lines().find(|l| l.starts_with("VmRSS")).unwrap();
-    let hwm = status.lines().find(|l| l.starts_with("VmHWM")).unwrap();
-    eprintln!("RSS {what}: {line} {hwm}");
+/// The copy of page `id` shown at `place`, as (output path, HTML).
+fn section_root_page(project: &Project, place: &str, id: PageId) -> Option<(PathBuf, String)> {
+    let copy = project.site.pages[id].copy_at(place);
+    let html = page::render(project, &copy, page::Mode::Build).html?;
+    Some((copy.output_path(), html))
 }

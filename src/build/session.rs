@@ -11,7 +11,7 @@ use std::path::Path;
 use std::sync::{Arc, Mutex};
 
 use super::target::OutputTarget;
-use super::{extras, page, write_site, BuildOptions, BuildResult, Project};
+use super::{extras, page, write_site, BuildOptions, BuildResult, Keep, Project};
 use crate::content::split_frontmatter;
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::search::SearchDoc;
@@ -75,7 +75,7 @@ impl Session {
         };
         let out = out.path();
         let (project, mut diagnostics) = Project::load_preview(root);
-        let Some(project) = project.filter(|_| !diagnostics.has_errors()) else {
+        let Some(mut project) = project.filter(|_| !diagnostics.has_errors()) else {
             return (
                 BuildResult {
                     pages: 0,
@@ -84,7 +84,13 @@ impl Session {
                 None,
             );
         };
-        let docs = write_site(&project, out, &BuildOptions::default(), &mut diagnostics);
+        let docs = write_site(
+            &mut project,
+            out,
+            &BuildOptions::default(),
+            &mut diagnostics,
+            Keep::Everything,
+        );
         diagnostics.sort();
         match docs {
             Some(docs) if !diagnostics.has_errors() => {

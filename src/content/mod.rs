@@ -204,6 +204,17 @@ impl Site {
             .or_else(|| self.pages.first())
     }
 
+    /// Frees the sources of the pages `ids` once a build has rendered them
+    /// (a 100,000-page build would otherwise hold all their text until it
+    /// ends). Their bodies read as empty afterwards: only a build that
+    /// renders nothing more from them calls this.
+    pub fn release_sources(&mut self, ids: std::ops::Range<PageId>) {
+        for page in &mut self.pages[ids] {
+            page.source = String::new();
+            page.body_start = 0;
+        }
+    }
+
     /// The places that show a copy of another page, as (place slug, page):
     /// the site root (`index`) shows the home page when no `index` page
     /// exists; the folder of a tab (`tabs[].url`, or for a docs.json tab
