@@ -16,6 +16,7 @@ mod links;
 pub mod migrate;
 mod output;
 mod page;
+mod preview;
 mod session;
 pub mod target;
 
@@ -34,7 +35,8 @@ use crate::sources::SourceFiles;
 
 pub use links::is_external;
 pub use page::find_snippet;
-pub use session::Session;
+pub use preview::Preview;
+pub use session::{Loaded, Session};
 
 /// Everything a build reads, loaded once and shared by the render jobs.
 pub struct Project {
@@ -506,24 +508,27 @@ fn write_extras(
 /// The site root and tab folders that no page occupies show a copy of
 /// their first page ([`Site::section_roots`]).
 fn write_home(project: &Project, staging: &output::Staging) -> std::io::Result<()> {
-    for (path, html) in section_root_pages(project, None) {
+    for (path, html) in section_root_pages(project) {
         staging.write(&path, html.as_bytes())?;
     }
     Ok(())
 }
 
 /// The copies of pages shown at the site root and tab folders, as (output
-/// path, HTML); only the copies of page `of` when given. A copy's problems
-/// are its page's, reported by the page's own job.
-fn section_root_pages(project: &Project, of: Option<PageId>) -> Vec<(PathBuf, String)> {
-    let site = &project.site;
-    site.section_roots()
+/// path, HTML). A copy's problems are its page's, reported by the page's
+/// own job.
+fn section_root_pages(project: &Project) -> Vec<(PathBuf, String)> {
+    project
+        .site
+        .section_roots()
         .into_iter()
-        .filter(|(_, id)| of.is_none_or(|of| of == *id))
-        .filter_map(|(place, id)| {
-            let copy = site.pages[id].copy_at(&place);
-            let html = page::render(project, &copy, page::Mode::Build).html?;
-            Some((copy.output_path(), html))
-        })
+        .filter_map(|(place, id)| section_root_page(project, &place, id))
         .collect()
+}
+
+/// The copy of page `id` shown at `place`, as (output path, HTML).
+fn section_root_page(project: &Project, place: &str, id: PageId) -> Option<(PathBuf, String)> {
+    let copy = project.site.pages[id].copy_at(place);
+    let html = page::render(project, &copy, page::Mode::Build).html?;
+    Some((copy.output_path(), html))
 }

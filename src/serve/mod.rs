@@ -22,6 +22,7 @@ mod allow;
 mod changes;
 mod events;
 mod files;
+mod latch;
 mod listen;
 mod live;
 mod proxy;
@@ -37,6 +38,7 @@ use thiserror::Error;
 
 pub use allow::AllowList;
 pub use changes::{classify, ChangeKind, Plan};
+pub use latch::Latch;
 pub use listen::WRITE_TIMEOUT;
 pub use live::{EVENTS_PATH, PROXY_PATH, STATUS_PATH};
 pub use proxy::{ProxyRequest, ProxyResponse, RESPONSE_CAP, TIMEOUT};
