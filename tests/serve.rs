@@ -569,22 +569,37 @@ fn a_tab_that_connects_after_a_save_is_told_to_reload() {
     server.shutdown();
 }
 
-#[test]
-fn a_site_that_never_built_says_so_and_recovers() {
+fn a_site_that_never_built_says_so_and_recovers(start: impl Fn(&Options) -> Server) {
     let root = site_copy();
     let config = root.path().join("site.json");
     let good = std::fs::read_to_string(&config).unwrap();
     std::fs::write(&config, "{ \"name\": ").unwrap();
-    let server = Server::start_with(&options(root.path()), stand_in_build()).unwrap();
+    let server = start(&options(root.path()));
     let agent = agent();
     let waiting = get(&agent, &server.url());
     assert_eq!(waiting.status, 503);
     assert!(waiting.body.contains("has not built yet"));
     assert!(waiting.body.contains("data-sheaf-serve"));
+    let events = EventStream::open(server.addr());
+    events.wait_for("event: problems");
+    assert!(server.snapshot().failed() && !server.snapshot().previewing());
 
     common::save(&config, &good);
     wait_until(&server, "the fixed config builds", |s| s.dir.is_some());
     assert_eq!(get(&agent, &server.url()).status, 200);
+}
+
+#[test]
+fn a_site_that_never_built_says_so_and_recovers_stand_in_build() {
+    a_site_that_never_built_says_so_and_recovers(|options| {
+        Server::start_with(options, stand_in_build()).unwrap()
+    });
+}
+
+/// The pipeline's load fails at once: no page is rendered from memory.
+#[test]
+fn a_site_that_never_built_says_so_and_recovers_real_pipeline() {
+    a_site_that_never_built_says_so_and_recovers(|options| Server::start(options).unwrap());
 }
 
 // ----------------------------------------------------------------- proxy
