@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Live preview benchmark on the shared corpus: start-up time and the time
+# Live preview benchmark on the shared corpus: time to the first page answer,
+# to the end of the first build, and the time
 # from saving one page to the reload signal (default sizes 1000 and 10000).
 # usage: bench/serve.sh [N...]
 set -euo pipefail

@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 use sheaf::build::BuildResult;
-use sheaf::serve::{AllowList, BuildFn, Options, Server, Snapshot};
+use sheaf::serve::{AllowList, BuildFn, Latch, Options, Server, Snapshot};
 
 const WAIT: Duration = Duration::from_secs(30);
 
@@ -569,22 +569,37 @@ fn a_tab_that_connects_after_a_save_is_told_to_reload() {
     server.shutdown();
 }
 
-#[test]
-fn a_site_that_never_built_says_so_and_recovers() {
+fn a_site_that_never_built_says_so_and_recovers(start: impl Fn(&Options) -> Server) {
     let root = site_copy();
     let config = root.path().join("site.json");
     let good = std::fs::read_to_string(&config).unwrap();
     std::fs::write(&config, "{ \"name\": ").unwrap();
-    let server = Server::start_with(&options(root.path()), stand_in_build()).unwrap();
+    let server = start(&options(root.path()));
     let agent = agent();
     let waiting = get(&agent, &server.url());
     assert_eq!(waiting.status, 503);
     assert!(waiting.body.contains("has not built yet"));
     assert!(waiting.body.contains("data-sheaf-serve"));
+    let events = EventStream::open(server.addr());
+    events.wait_for("event: problems");
+    assert!(server.snapshot().failed() && !server.snapshot().previewing());
 
     common::save(&config, &good);
     wait_until(&server, "the fixed config builds", |s| s.dir.is_some());
     assert_eq!(get(&agent, &server.url()).status, 200);
+}
+
+#[test]
+fn a_site_that_never_built_says_so_and_recovers_stand_in_build() {
+    a_site_that_never_built_says_so_and_recovers(|options| {
+        Server::start_with(options, stand_in_build()).unwrap()
+    });
+}
+
+/// The pipeline's load fails at once: no page is rendered from memory.
+#[test]
+fn a_site_that_never_built_says_so_and_recovers_real_pipeline() {
+    a_site_that_never_built_says_so_and_recovers(|options| Server::start(options).unwrap());
 }
 
 // ----------------------------------------------------------------- proxy
@@ -1131,5 +1146,151 @@ fn a_body_edit_of_the_home_page_also_updates_the_site_root_in_place() {
             .is_ok_and(|h| h.contains("The incremental version"))
     });
     assert_eq!(server.snapshot().dir, before.dir, "updated in place");
+    server.shutdown();
+}
+
+// ------------------------------------------------- pages before the build
+
+/// The status and bytes of a GET.
+fn get_bytes(agent: &ureq::Agent, url: &str) -> (u16, Vec<u8>) {
+    let mut response = agent.get(url).call().expect("request answered");
+    let status = response.status().as_u16();
+    (status, response.body_mut().read_to_vec().unwrap())
+}
+
+/// A served page without the preview's live script.
+fn without_live_script(served: &[u8]) -> Vec<u8> {
+    let text = String::from_utf8(served.to_vec()).expect("HTML is UTF-8");
+    let start = text
+        .find("<script data-sheaf-serve>")
+        .expect("the live script");
+    let end = start + text[start..].find("</script>").unwrap() + "</script>".len();
+    format!("{}{}", &text[..start], &text[end..]).into_bytes()
+}
+
+/// The files of a build of `root` that the preview renders from memory:
+/// pages (with the copies at the site root and tab folders), `404.html`
+/// and the theme's assets.
+fn memory_files(root: &Path) -> Vec<PathBuf> {
+    let reference = tempfile::tempdir().unwrap();
+    let out = reference.path().join("site");
+    let result = sheaf::build::build(root, &out);
+    assert!(!result.diagnostics.has_errors(), "{:?}", result.diagnostics);
+    let mut files: Vec<PathBuf> = walkdir::WalkDir::new(&out)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file())
+        .map(|e| e.path().strip_prefix(&out).unwrap().to_path_buf())
+        .filter(|p| p.starts_with("_sheaf") || p.extension().is_some_and(|e| e == "html"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// While the first build is held back, every page, root copy, asset and the
+/// 404 page is answered from memory; once it is written, each answer is
+/// byte for byte the built file. A file memory does not hold (an image) is
+/// answered after the build, never with a 404.
+#[test]
+fn pages_answered_before_the_first_build_are_the_files_it_writes() {
+    let root = tempfile::tempdir().unwrap();
+    common::copy_tree(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("example-docs"),
+        root.path(),
+    );
+    let files = memory_files(root.path());
+    assert!(files.len() > 10, "{files:?}");
+    let hold = Latch::default();
+    let server = Server::start_with_hold(&options(root.path()), hold.clone()).unwrap();
+    let agent = agent();
+    let mut answers = Vec::new();
+    for file in &files {
+        let url = format!("{}{}", server.url(), file.to_str().unwrap());
+        let (status, body) = get_bytes(&agent, &url);
+        assert_eq!(status, 200, "{url}");
+        answers.push(body);
+    }
+    let snapshot = server.snapshot();
+    assert!(
+        snapshot.dir.is_none() && snapshot.previewing(),
+        "nothing built yet"
+    );
+    let image_url = format!("{}images/background.svg", server.url());
+    let image = thread::spawn(move || get_bytes(&agent, &image_url));
+
+    hold.open();
+    wait_until(&server, "the first build", |s| s.dir.is_some());
+    let dir = server.snapshot().dir.unwrap();
+    for (file, answer) in files.iter().zip(&answers) {
+        let built = std::fs::read(dir.join(file)).unwrap();
+        let shown = match file.extension().is_some_and(|e| e == "html") {
+            true => without_live_script(answer),
+            false => answer.clone(),
+        };
+        assert!(shown == built, "{} differs from the build", file.display());
+    }
+    let (status, svg) = image.join().unwrap();
+    assert_eq!(status, 200);
+    assert_eq!(
+        svg,
+        std::fs::read(root.path().join("images/background.svg")).unwrap()
+    );
+    let home = get(&self::agent(), &server.url()).body;
+    assert!(
+        home.contains("window.SHEAF_RELOADS = 0;"),
+        "the build reloads nothing"
+    );
+    server.shutdown();
+}
+
+/// A request memory cannot answer, made while the first build is held,
+/// waits for the build instead of getting a wrong 404; the pages keep
+/// coming from memory meanwhile.
+#[test]
+fn a_missing_page_before_the_first_build_waits_for_it_and_gets_404() {
+    let root = site_copy();
+    let hold = Latch::default();
+    let server = Server::start_with_hold(&options(root.path()), hold.clone()).unwrap();
+    let url = format!("{}no/such/page", server.url());
+    let waiting = thread::spawn(move || get(&agent(), &url));
+    let home = get(&agent(), &server.url());
+    assert_eq!(home.status, 200);
+    assert!(home.body.contains("The first version"));
+    assert!(server.snapshot().previewing());
+    hold.open();
+    let missing = waiting.join().unwrap();
+    assert_eq!(missing.status, 404);
+    assert!(missing.body.contains("data-sheaf-serve"), "the 404 page");
+    server.shutdown();
+}
+
+/// A save made while the first build runs is applied after it and reloads
+/// the tab; the build itself reloads nothing (its pages were shown already).
+#[test]
+fn a_save_during_the_first_build_is_applied_after_it() {
+    let root = site_copy();
+    let hold = Latch::default();
+    let server = Server::start_with_hold(&options(root.path()), hold.clone()).unwrap();
+    let page = get(&agent(), &server.url()).body;
+    assert!(page.contains("window.SHEAF_RELOADS = 0;"));
+    let events = EventStream::open_at(server.addr(), "/__sheaf/events?since=0");
+    let index = root.path().join("index.mdx");
+    let edited = std::fs::read_to_string(&index)
+        .unwrap()
+        .replace("The first version", "The saved version");
+    common::save(&index, &edited);
+    hold.open();
+    events.wait_for("event: reload");
+    let after = get(&agent(), &server.url());
+    assert!(after.body.contains("The saved version"), "{}", after.body);
+    server.shutdown();
+}
+
+/// A held first build does not keep shutdown waiting.
+#[test]
+fn shutdown_lets_a_held_first_build_go() {
+    let root = site_copy();
+    let server = Server::start_with_hold(&options(root.path()), Latch::default()).unwrap();
+    assert_eq!(get(&agent(), &server.url()).status, 200);
     server.shutdown();
 }

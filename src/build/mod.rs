@@ -16,6 +16,7 @@ mod links;
 pub mod migrate;
 mod output;
 mod page;
+mod preview;
 mod session;
 pub mod target;
 mod update;
@@ -35,7 +36,8 @@ use crate::sources::SourceFiles;
 
 pub use links::is_external;
 pub use page::find_snippet;
-pub use session::Session;
+pub use preview::Preview;
+pub use session::{Loaded, Session};
 
 /// Everything a build reads, loaded once and shared by the render jobs.
 pub struct Project {
@@ -358,7 +360,7 @@ pub fn build_with(root: &Path, out: &Path, options: &BuildOptions) -> BuildResul
             diagnostics,
         };
     }
-    let written = write_site(&mut project, out, options, &mut diagnostics, Keep::Nothing);
+    let written = write_site(Pages::Release(&mut project), out, options, &mut diagnostics);
     diagnostics.sort();
     let pages = match written {
         Some(_) if !diagnostics.has_errors() => project.site.pages.len(),
@@ -373,24 +375,33 @@ pub fn build_with(root: &Path, out: &Path, options: &BuildOptions) -> BuildResul
 /// text of at most this many pages at once besides what it must keep.
 const RENDER_STEP: usize = 2048;
 
-/// What a caller keeps of the project after [`write_site`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Keep {
-    /// Nothing: the pages' sources are released as they are rendered.
-    Nothing,
-    /// The sources, and the search docs returned (the preview updates pages).
-    Everything,
+/// The project a [`write_site`] reads.
+enum Pages<'a> {
+    /// Owned by a build: each step's page sources are released once
+    /// rendered.
+    Release(&'a mut Project),
+    /// Shared with the preview, which keeps the sources and gets the search
+    /// docs back to update pages later.
+    Keep(&'a Project),
+}
+
+impl Pages<'_> {
+    fn project(&self) -> &Project {
+        match self {
+            Pages::Release(project) => project,
+            Pages::Keep(project) => project,
+        }
+    }
 }
 
 /// Renders and writes everything into a staging folder; swaps it in when no
-/// error occurred and, with [`Keep::Everything`], returns the pages' search
+/// error occurred and, with [`Pages::Keep`], returns the pages' search
 /// documents.
 fn write_site(
-    project: &mut Project,
+    mut pages: Pages,
     out: &Path,
     options: &BuildOptions,
     diagnostics: &mut Diagnostics,
-    keep: Keep,
 ) -> Option<Vec<crate::search::SearchDoc>> {
     let io_error =
         |e: std::io::Error| Diagnostic::error(out, format!("cannot write the site: {e}"));
@@ -401,8 +412,8 @@ fn write_site(
             return None;
         }
     };
-    let written = create_page_dirs(project, &staging)
-        .and_then(|()| write_pages(project, &staging, diagnostics, keep));
+    let written = create_page_dirs(pages.project(), &staging)
+        .and_then(|()| write_pages(&mut pages, &staging, diagnostics));
     let rendered = match written {
         Ok(rendered) => rendered,
         Err(e) => {
@@ -414,7 +425,7 @@ fn write_site(
         return None;
     }
     let result = write_site_files(
-        project,
+        pages.project(),
         &staging,
         out,
         options,
@@ -434,7 +445,7 @@ fn write_site(
 struct RenderedPages {
     index: crate::search::IndexBuilder,
     llms: Option<extras::LlmsFull>,
-    /// Every search doc, with [`Keep::Everything`].
+    /// Every search doc, with [`Pages::Keep`].
     docs: Vec<crate::search::SearchDoc>,
 }
 
@@ -442,12 +453,11 @@ struct RenderedPages {
 /// Markdown copy and its copies at section roots, and handing its search
 /// doc to the index and to `llms-full.txt`.
 fn write_pages(
-    project: &mut Project,
+    pages: &mut Pages,
     staging: &output::Staging,
     diagnostics: &mut Diagnostics,
-    keep: Keep,
 ) -> std::io::Result<RenderedPages> {
-    let site = &project.site;
+    let site = &pages.project().site;
     let mut rendered = RenderedPages {
         index: crate::search::IndexBuilder::new(staging.path())?,
         llms: (site.config.markdown_sources)
@@ -459,6 +469,7 @@ fn write_pages(
     let page_count = site.pages.len();
     for start in (0..page_count).step_by(RENDER_STEP) {
         let ids = start..page_count.min(start + RENDER_STEP);
+        let project = pages.project();
         let (doc_ids, docs): (Vec<PageId>, Vec<_>) =
             write_page_step(project, staging, ids.clone(), diagnostics)?
                 .into_iter()
@@ -476,9 +487,9 @@ fn write_pages(
                 llms.add(id, doc)?;
             }
         }
-        match keep {
-            Keep::Everything => rendered.docs.extend(docs),
-            Keep::Nothing => project.site.release_sources(ids),
+        match pages {
+            Pages::Keep(_) => rendered.docs.extend(docs),
+            Pages::Release(project) => project.site.release_sources(ids),
         }
     }
     Ok(rendered)
@@ -592,19 +603,6 @@ fn write_extras(
         staging.put(Path::new("_redirects"), text.as_bytes())?;
     }
     Ok(())
-}
-
-/// The copies of pages shown at the site root and tab folders, as (output
-/// path, HTML); only the copies of page `of` when given. A copy's problems
-/// are its page's, reported by the page's own job.
-fn section_root_pages(project: &Project, of: Option<PageId>) -> Vec<(PathBuf, String)> {
-    project
-        .site
-        .section_roots()
-        .into_iter()
-        .filter(|(_, id)| of.is_none_or(|of| of == *id))
-        .filter_map(|(place, id)| section_root_page(project, &place, id))
-        .collect()
 }
 
 /// The copy of page `id` shown at `place`, as (output path, HTML).

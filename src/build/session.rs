@@ -4,31 +4,57 @@
 //! atomically) instead of rebuilding the site. Anything that can affect
 //! other pages (configuration, specs, snippets, theme, a new page, changed
 //! frontmatter) needs a full build.
+//!
+//! The preview starts in two steps: [`Session::load`] loads the project
+//! ([`Loaded`]), whose [`Loaded::preview`] renders pages on demand while
+//! [`Loaded::build`] writes the whole site and becomes the session.
+//!
+//! A body edit costs the same at any site size: the page is found by its
+//! source path in a map, the copies of it at section roots were listed at
+//! the build, and its search document waits in a small map of edited
+//! documents until the index is written, after the reload, off the edit path.
 
+use std::collections::{BTreeMap, HashMap};
 use std::fs;
 use std::io;
-use std::path::Path;
-use std::sync::{Arc, Mutex};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, RwLock};
 
+use super::preview::{self, Preview, SharedProject};
 use super::target::OutputTarget;
-use super::{extras, page, write_site, BuildOptions, BuildResult, Keep, Project};
-use crate::content::split_frontmatter;
+use super::{extras, page, write_site, BuildOptions, BuildResult, Pages, Project};
+use crate::content::{split_frontmatter, PageId};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::search::SearchDoc;
 
 /// The state of the last good full build.
 pub struct Session {
-    project: Project,
-    /// Shared with background index writers; copied only if one is running.
+    project: SharedProject,
+    /// The search documents of the full build, in index order; shared with
+    /// background index writers, never changed.
     docs: Arc<Vec<SearchDoc>>,
+    /// Each searchable page's place in `docs`.
+    doc_of_page: HashMap<PageId, usize>,
+    /// Documents of pages edited since the full build, by place in `docs`.
+    edited_docs: BTreeMap<usize, Arc<SearchDoc>>,
+    /// Each page by its source path (relative to the root).
+    page_of_source: HashMap<PathBuf, PageId>,
+    /// The copies at the site root and tab folders ([`crate::content::Site::section_roots`]).
+    section_roots: Vec<(String, PageId)>,
     search_stale: bool,
     search_generation: u64,
+}
+
+/// A project loaded for the preview and not built yet.
+pub struct Loaded {
+    project: SharedProject,
 }
 
 /// A snapshot of the search documents to write as the index, off the
 /// thread that handles edits (see [`Session::search_refresh`]).
 pub struct SearchRefresh {
     docs: Arc<Vec<SearchDoc>>,
+    edited: BTreeMap<usize, Arc<SearchDoc>>,
     generation: u64,
 }
 
@@ -46,7 +72,11 @@ impl SearchRefresh {
         let staging = tempfile::Builder::new()
             .prefix(".search-")
             .tempdir_in(out)?;
-        crate::search::write_index(&self.docs, staging.path())?;
+        let mut docs = Vec::clone(&self.docs);
+        for (index, doc) in self.edited {
+            docs[index] = SearchDoc::clone(&doc);
+        }
+        crate::search::write_index(&docs, staging.path())?;
         let old = staging.path().join("old");
         let current = out.join("search");
         if current.exists() {
@@ -58,58 +88,107 @@ impl SearchRefresh {
     }
 }
 
-impl Session {
-    /// Builds `root` into `out` like [`super::build`] (under the same rules
-    /// for what `out` may be); on success also returns a session that can
-    /// update pages of that output.
-    pub fn build(root: &Path, out: &Path) -> (BuildResult, Option<Session>) {
-        let out = match OutputTarget::claim(root, out, false) {
+impl Loaded {
+    /// Renders the files of the build from memory while it runs.
+    pub fn preview(&self) -> Preview {
+        Preview::new(Arc::clone(&self.project))
+    }
+
+    /// Builds the project into `out` like [`super::build`] (under the same
+    /// rules for what `out` may be), adding to the load's `diagnostics`; on
+    /// success also returns a session that can update pages of that output.
+    pub fn build(self, out: &Path, mut diagnostics: Diagnostics) -> (BuildResult, Option<Session>) {
+        let failed = |diagnostics| {
+            let result = BuildResult {
+                pages: 0,
+                diagnostics,
+            };
+            (result, None)
+        };
+        let root = preview::read(&self.project).site.root.clone();
+        let out = match OutputTarget::claim(&root, out, false) {
             Ok(target) => target,
             Err(refused) => {
-                let result = BuildResult {
-                    pages: 0,
-                    diagnostics: Diagnostics::from(vec![refused]),
-                };
-                return (result, None);
+                diagnostics.push(refused);
+                return failed(diagnostics);
             }
         };
-        let out = out.path();
-        let (project, mut diagnostics) = Project::load_preview(root);
-        let Some(mut project) = project.filter(|_| !diagnostics.has_errors()) else {
-            return (
-                BuildResult {
-                    pages: 0,
-                    diagnostics,
-                },
-                None,
-            );
+        let docs = {
+            let project = preview::read(&self.project);
+            write_site(
+                Pages::Keep(&project),
+                out.path(),
+                &BuildOptions::default(),
+                &mut diagnostics,
+            )
         };
-        let docs = write_site(
-            &mut project,
-            out,
-            &BuildOptions::default(),
-            &mut diagnostics,
-            Keep::Everything,
-        );
         diagnostics.sort();
         match docs {
             Some(docs) if !diagnostics.has_errors() => {
-                let pages = project.site.pages.len();
-                let session = Session {
-                    project,
-                    docs: Arc::new(docs),
-                    search_stale: false,
-                    search_generation: 0,
-                };
+                let session = Session::new(self.project, docs);
+                let pages = session.page_of_source.len();
                 (BuildResult { pages, diagnostics }, Some(session))
             }
-            _ => (
-                BuildResult {
+            _ => failed(diagnostics),
+        }
+    }
+}
+
+impl Session {
+    /// Loads `root` for the preview; `None` (with the reasons) when the
+    /// project has errors.
+    pub fn load(root: &Path) -> (Option<Loaded>, Diagnostics) {
+        let (project, diagnostics) = Project::load_preview(root);
+        let loaded = project
+            .filter(|_| !diagnostics.has_errors())
+            .map(|project| Loaded {
+                project: Arc::new(RwLock::new(project)),
+            });
+        (loaded, diagnostics)
+    }
+
+    /// Loads and builds `root` into `out` ([`Session::load`], [`Loaded::build`]).
+    pub fn build(root: &Path, out: &Path) -> (BuildResult, Option<Session>) {
+        match Session::load(root) {
+            (Some(loaded), diagnostics) => loaded.build(out, diagnostics),
+            (None, diagnostics) => {
+                let result = BuildResult {
                     pages: 0,
                     diagnostics,
-                },
-                None,
-            ),
+                };
+                (result, None)
+            }
+        }
+    }
+
+    /// The session of a good build of `project` that wrote `docs`.
+    fn new(project: SharedProject, docs: Vec<SearchDoc>) -> Session {
+        let (page_of_source, doc_of_page, section_roots) = {
+            let project = preview::read(&project);
+            let site = &project.site;
+            let page_of_source = site
+                .pages
+                .iter()
+                .filter_map(|p| Some((p.source_path.clone()?, p.id)))
+                .collect();
+            let doc_of_page = site
+                .pages
+                .iter()
+                .filter(|p| site.is_searchable(p))
+                .enumerate()
+                .map(|(index, p)| (p.id, index))
+                .collect();
+            (page_of_source, doc_of_page, site.section_roots())
+        };
+        Session {
+            project,
+            docs: Arc::new(docs),
+            doc_of_page,
+            edited_docs: BTreeMap::new(),
+            page_of_source,
+            section_roots,
+            search_stale: false,
+            search_generation: 0,
         }
     }
 
@@ -124,14 +203,13 @@ impl Session {
             .collect::<Option<Vec<_>>>()?;
         let mut diagnostics = Diagnostics::new();
         let mut rendered = Vec::new();
-        for &id in &ids {
-            let output = page::render(
-                &self.project,
-                &self.project.site.pages[id],
-                page::Mode::Build,
-            );
-            diagnostics.extend(output.diagnostics.iter().cloned());
-            rendered.push((id, output));
+        {
+            let project = preview::read(&self.project);
+            for &id in &ids {
+                let output = page::render(&project, &project.site.pages[id], page::Mode::Build);
+                diagnostics.extend(output.diagnostics.iter().cloned());
+                rendered.push((id, output));
+            }
         }
         if !diagnostics.has_errors() {
             for (id, output) in rendered {
@@ -142,11 +220,12 @@ impl Session {
                         format!("cannot write the page: {e}"),
                     ));
                 }
-                if let Some(doc) = output.search {
-                    Arc::make_mut(&mut self.docs)[id] = doc;
+                let index = self.doc_of_page.get(&id);
+                if let (Some(&index), Some(doc)) = (index, output.search) {
+                    self.edited_docs.insert(index, Arc::new(doc));
+                    self.search_stale = true;
                 }
             }
-            self.search_stale = true;
         }
         diagnostics.sort();
         Some(BuildResult {
@@ -164,6 +243,7 @@ impl Session {
         self.search_generation += 1;
         Some(SearchRefresh {
             docs: Arc::clone(&self.docs),
+            edited: self.edited_docs.clone(),
             generation: self.search_generation,
         })
     }
@@ -171,32 +251,38 @@ impl Session {
     /// Reads a changed page file into the project. `None` when the file is
     /// not a known page or its frontmatter changed (the navigation, titles
     /// or endpoints of other pages may depend on it).
-    fn reload_page(&mut self, path: &Path) -> Option<usize> {
-        let site = &mut self.project.site;
-        let id = site
-            .pages
-            .iter()
-            .position(|p| p.source_path.as_deref() == Some(path))?;
-        let source = fs::read_to_string(site.root.join(path)).ok()?;
+    fn reload_page(&mut self, path: &Path) -> Option<PageId> {
+        let id = *self.page_of_source.get(path)?;
+        let root = preview::read(&self.project).site.root.clone();
+        let source = fs::read_to_string(root.join(path)).ok()?;
         let (split, problem) = split_frontmatter(&source, path);
-        let page = &mut site.pages[id];
+        let mut project = self
+            .project
+            .write()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let project = &mut *project;
+        let page = &mut project.site.pages[id];
         if problem.is_some() || split.frontmatter != page.frontmatter {
             return None;
         }
         page.body_start = source.len() - split.body.len();
         page.body_line_offset = split.body_line_offset;
         page.source = source;
-        self.project.anchors.update(page);
+        project.anchors.update(page);
         Some(id)
     }
 
-    fn write_page(&self, id: usize, html: &str, out: &Path) -> io::Result<()> {
-        let page = &self.project.site.pages[id];
+    fn write_page(&self, id: PageId, html: &str, out: &Path) -> io::Result<()> {
+        let project = preview::read(&self.project);
+        let page = &project.site.pages[id];
         replace_file(&out.join(page.output_path()), html.as_bytes())?;
-        for (path, copy) in super::section_root_pages(&self.project, Some(id)) {
-            replace_file(&out.join(path), copy.as_bytes())?;
+        let copies = self.section_roots.iter().filter(|(_, of)| *of == id);
+        for (place, _) in copies {
+            if let Some((path, copy)) = super::section_root_page(&project, place, id) {
+                replace_file(&out.join(path), copy.as_bytes())?;
+            }
         }
-        if !self.project.site.config.markdown_sources {
+        if !project.site.config.markdown_sources {
             return Ok(());
         }
         let markdown = extras::markdown_source(page);
@@ -216,27 +302,29 @@ fn replace_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
-    fn site() -> tempfile::TempDir {
+    /// A docs root holding `files` (path, text).
+    pub(in crate::build) fn docs_root(files: &[(&str, &str)]) -> tempfile::TempDir {
         let dir = tempfile::tempdir().unwrap();
-        fs::write(
-            dir.path().join("site.json"),
-            r#"{"name": "S", "navigation": [{"group": "G", "pages": ["a", "b"]}]}"#,
-        )
-        .unwrap();
-        fs::write(
-            dir.path().join("a.mdx"),
-            "---\ntitle: A\n---\nFirst text.\n",
-        )
-        .unwrap();
-        fs::write(
-            dir.path().join("b.mdx"),
-            "---\ntitle: B\n---\nOther page.\n",
-        )
-        .unwrap();
+        for (path, text) in files {
+            let path = dir.path().join(path);
+            fs::create_dir_all(path.parent().unwrap()).unwrap();
+            fs::write(path, text).unwrap();
+        }
         dir
+    }
+
+    fn site() -> tempfile::TempDir {
+        docs_root(&[
+            (
+                "site.json",
+                r#"{"name": "S", "navigation": [{"group": "G", "pages": ["a", "b"]}]}"#,
+            ),
+            ("a.mdx", "---\ntitle: A\n---\nFirst text.\n"),
+            ("b.mdx", "---\ntitle: B\n---\nOther page.\n"),
+        ])
     }
 
     #[test]
@@ -277,6 +365,41 @@ mod tests {
         refresh.write(&served, &Mutex::new(0)).unwrap();
         assert!(served.join("search/meta.js").is_file());
         assert!(session.search_refresh().is_none(), "nothing more to write");
+    }
+
+    /// Every file under `dir` that contains `needle`.
+    fn files_containing(dir: &Path, needle: &str) -> usize {
+        walkdir::WalkDir::new(dir)
+            .into_iter()
+            .filter_map(Result::ok)
+            .filter(|e| fs::read_to_string(e.path()).is_ok_and(|t| t.contains(needle)))
+            .count()
+    }
+
+    #[test]
+    fn an_edit_after_a_page_left_out_of_search_updates_its_own_search_entry() {
+        let root = site();
+        fs::write(
+            root.path().join("a.mdx"),
+            "---\ntitle: A\nhidden: true\n---\nHidden text.\n",
+        )
+        .unwrap();
+        let out = tempfile::tempdir().unwrap();
+        let served = out.path().join("site");
+        let mut session = Session::build(root.path(), &served).1.unwrap();
+        fs::write(
+            root.path().join("b.mdx"),
+            "---\ntitle: B\n---\nZebrafish page.\n",
+        )
+        .unwrap();
+        session
+            .update_pages(&[Path::new("b.mdx")], &served)
+            .unwrap();
+        let refresh = session.search_refresh().unwrap();
+        refresh.write(&served, &Mutex::new(0)).unwrap();
+        let search = served.join("search");
+        assert!(files_containing(&search, "zebrafish") > 0);
+        assert_eq!(files_containing(&search, "Hidden text"), 0);
     }
 
     #[test]

@@ -27,17 +27,14 @@ pub enum Lookup {
 
 /// Resolves the request target `target` (`/a/b?x=1`) inside `site`.
 pub fn resolve(site: &Path, target: &str) -> Lookup {
-    let Some(segments) = safe_segments(target) else {
+    let Some(candidates) = candidates(target) else {
         return Lookup::Refused;
     };
-    let mut path = site.to_path_buf();
-    path.extend(&segments);
-    let candidates = [
-        path.clone(),
-        path.join("index.html"),
-        path.with_extension("html"),
-    ];
-    let Some(found) = candidates.into_iter().find(|p| p.is_file()) else {
+    let Some(found) = candidates
+        .into_iter()
+        .map(|relative| site.join(relative))
+        .find(|p| p.is_file())
+    else {
         return Lookup::NotFound;
     };
     match inside(site, &found) {
@@ -45,6 +42,19 @@ pub fn resolve(site: &Path, target: &str) -> Lookup {
         Some(false) => Lookup::Refused,
         None => Lookup::NotFound,
     }
+}
+
+/// The files (relative to the site) the request target `target` may name,
+/// first match wins: the path itself, its folder's `index.html`, the path
+/// with `.html`. `None` when the target is refused.
+pub fn candidates(target: &str) -> Option<Vec<PathBuf>> {
+    let path: PathBuf = safe_segments(target)?.into_iter().collect();
+    let mut candidates = vec![path.join("index.html")];
+    if path.file_name().is_some() {
+        candidates.insert(0, path.clone());
+        candidates.push(path.with_extension("html"));
+    }
+    Some(candidates)
 }
 
 /// The decoded path segments of `target`, or `None` when it is not a plain
@@ -146,6 +156,17 @@ mod tests {
             Lookup::File(root.join("style.css"))
         );
         assert_eq!(resolve(root, "/missing"), Lookup::NotFound);
+    }
+
+    #[test]
+    fn candidates_in_lookup_order() {
+        let names = |target| candidates(target).unwrap();
+        assert_eq!(names("/"), [PathBuf::from("index.html")]);
+        assert_eq!(
+            names("/guide/setup?x"),
+            ["guide/setup", "guide/setup/index.html", "guide/setup.html"].map(PathBuf::from)
+        );
+        assert_eq!(candidates("/../x"), None);
     }
 
     #[test]

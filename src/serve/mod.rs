@@ -1,13 +1,20 @@
-//! The live preview (`sheaf serve`): build the docs root into a private
-//! temporary folder, serve it over HTTP, rebuild on every save and tell the
-//! open browser tabs.
+//! The live preview (`sheaf serve`): load the docs root and answer pages from
+//! memory at once, write the full build into a private temporary folder on
+//! a thread of its own and serve that folder from then on, re-render or
+//! rebuild on every save and tell the open browser tabs.
 //!
 //! ```text
-//! notify (debounced) ─ watch ─ changes::Plan ─ Shared::apply ─ site::Site::rebuild
-//!                                                   │            (fresh folder per build,
-//!                                                   │             swapped in only if good)
+//! start: watch ─ Site::start (build::Session::load) ─┬─ build::Preview (pages, copies, assets,
+//!                                                   │   404.html rendered on demand)
+//!                                                   └─ thread: Site::first_build ─ folder
+//! notify (debounced) ─ watch ─ changes::Plan ─ Shared::apply ─┬─ Site::update_pages (body edits,
+//!                                                   │            build::Session, in place)
+//!                                                   ├─ Site::rebuild (fresh folder per build,
+//!                                                   │            swapped in only if good)
 //!                                                   └─ events::Broadcaster ─ SSE ─ live.js
-//! tiny_http ─ 8 workers ─ routes::handle ─┬─ files (safe lookup, types, 404.html), HTTP/1.0 answers
+//! tiny_http ─ 8 workers ─ routes::handle ─┬─ memory while the first build runs, else
+//!                                         │  files (safe lookup, types, 404.html), HTTP/1.0 answers;
+//!                                         │  other files wait for the first build (own thread)
 //!                                         ├─ /__sheaf/events  (one thread per tab)
 //!                                         ├─ /__sheaf/status  (build state as JSON)
 //!                                         └─ /__sheaf/proxy   (proxy, allow-listed)
@@ -16,12 +23,14 @@
 //! Errors never stop the preview: a failed build keeps the last good site
 //! served and shows its diagnostics in the terminal and as an overlay in
 //! the browser; the next good build reloads the page (at the same scroll
-//! position) and the overlay goes.
+//! position) and the overlay goes. A project that does not load is reported
+//! at once, as a failed build.
 
 mod allow;
 mod changes;
 mod events;
 mod files;
+mod latch;
 mod listen;
 mod live;
 mod proxy;
@@ -37,6 +46,7 @@ use thiserror::Error;
 
 pub use allow::AllowList;
 pub use changes::{classify, ChangeKind, Plan};
+pub use latch::Latch;
 pub use listen::WRITE_TIMEOUT;
 pub use live::{EVENTS_PATH, PROXY_PATH, STATUS_PATH};
 pub use proxy::{ProxyRequest, ProxyResponse, RESPONSE_CAP, TIMEOUT};

@@ -2,9 +2,15 @@
 //! files of the served build. HTML gets the live script; nothing is cached
 //! (every reload must see the newest build). Every answer but the event
 //! stream ends its connection ([`respond_and_close`]).
+//!
+//! While the first build runs, the files memory holds (pages, theme assets,
+//! `404.html`: [`crate::build::Preview`]) are rendered on demand; a request
+//! for anything else waits for the build on a thread of its own, so it is
+//! never answered with a 404 the built site would not give.
 
 use std::io::{Read, Write};
 use std::path::Path;
+use std::sync::Arc;
 
 use tiny_http::{HTTPVersion, Header, Method, Request, Response, StatusCode};
 
@@ -12,6 +18,7 @@ use super::files::{self, Lookup};
 use super::live::{self, EVENTS_PATH, PROXY_PATH, STATUS_PATH};
 use super::proxy::{ProxyError, ProxyRequest};
 use super::server::Shared;
+use crate::build::Preview;
 
 /// Largest proxy request accepted from the page.
 const PROXY_REQUEST_CAP: u64 = 1024 * 1024;
@@ -19,7 +26,7 @@ const PROXY_REQUEST_CAP: u64 = 1024 * 1024;
 type Reply = Response<std::io::Cursor<Vec<u8>>>;
 
 /// Answers `request` (errors writing the answer mean the client left).
-pub fn handle(request: Request, shared: &Shared) {
+pub fn handle(request: Request, shared: &Arc<Shared>) {
     let path = request
         .url()
         .split('?')
@@ -36,9 +43,12 @@ pub fn handle(request: Request, shared: &Shared) {
         _ => {
             let reply = match request.method() {
                 Method::Get | Method::Head => page(request.url(), shared),
-                _ => text(405, "method not allowed\n"),
+                _ => Some(text(405, "method not allowed\n")),
             };
-            answer(request, reply);
+            match reply {
+                Some(reply) => answer(request, reply),
+                None => answer_once_built(request, shared),
+            }
         }
     }
 }
@@ -84,35 +94,70 @@ pub fn respond_and_close<R: Read>(request: Request, reply: Response<R>) {
     let _ = writer.flush();
 }
 
-/// A file of the site, `404.html`, or the status report. The reload count
-/// is read before the build state, so a page is never newer than the count
-/// it carries (at worst it reloads once more than needed).
-fn page(url: &str, shared: &Shared) -> Reply {
+/// Answers `request` on a thread of its own once the first build is over
+/// (it asked for a file memory does not hold).
+fn answer_once_built(request: Request, shared: &Arc<Shared>) {
+    let shared = Arc::clone(shared);
+    std::thread::spawn(move || {
+        shared.wait_until_built();
+        let reply = page(request.url(), &shared)
+            .unwrap_or_else(|| text(503, "the site is still building\n"));
+        respond_and_close(request, reply);
+    });
+}
+
+/// A file of the site, `404.html`, or the status report; `None` when the
+/// answer must wait for the first build. The reload count is read before
+/// the build state, so a page is never newer than the count it carries (at
+/// worst it reloads once more than needed).
+fn page(url: &str, shared: &Shared) -> Option<Reply> {
     let reloads = shared.events.reloads();
     let snapshot = shared.snapshot();
     if url.split('?').next() == Some(STATUS_PATH) {
-        return with_type(
-            Response::from_string(snapshot.report_json()),
-            "application/json",
-        );
+        let report = Response::from_string(snapshot.report_json());
+        return Some(with_type(report, "application/json"));
     }
     let Some(dir) = snapshot.dir else {
-        return html(503, &not_built_page(), reloads);
+        return match &snapshot.preview {
+            Some(preview) => from_memory(preview, url, reloads),
+            None => Some(html(503, &not_built_page(), reloads)),
+        };
     };
-    match files::resolve(&dir, url) {
+    Some(match files::resolve(&dir, url) {
         Lookup::File(path) => file(&path, 200, reloads),
-        Lookup::Refused => text(400, "bad request: the path leaves the site\n"),
+        Lookup::Refused => refused(),
         Lookup::NotFound => match files::resolve(&dir, "/404.html") {
             Lookup::File(path) => file(&path, 404, reloads),
             _ => text(404, "not found\n"),
         },
-    }
+    })
+}
+
+/// The file `url` names, rendered from memory; `None` when memory does not
+/// hold it.
+fn from_memory(preview: &Preview, url: &str, reloads: u64) -> Option<Reply> {
+    let Some(candidates) = files::candidates(url) else {
+        return Some(refused());
+    };
+    candidates.iter().find_map(|relative| {
+        let bytes = preview.file(relative)?;
+        Some(bytes_reply(relative, bytes, 200, reloads))
+    })
+}
+
+fn refused() -> Reply {
+    text(400, "bad request: the path leaves the site\n")
 }
 
 fn file(path: &Path, status: u16, reloads: u64) -> Reply {
-    let Ok(bytes) = std::fs::read(path) else {
-        return text(404, "not found\n");
-    };
+    match std::fs::read(path) {
+        Ok(bytes) => bytes_reply(path, bytes, status, reloads),
+        Err(_) => text(404, "not found\n"),
+    }
+}
+
+/// `bytes` of the file `path`, typed by its name (HTML gets the live script).
+fn bytes_reply(path: &Path, bytes: Vec<u8>, status: u16, reloads: u64) -> Reply {
     if files::is_html(path) {
         return html(status, &String::from_utf8_lossy(&bytes), reloads);
     }

@@ -13,10 +13,11 @@ use std::time::{Duration, Instant};
 use super::allow::AllowList;
 use super::changes::Plan;
 use super::events::{Broadcaster, Event};
+use super::latch::Latch;
 use super::listen;
 use super::proxy::Forwarder;
 use super::routes;
-use super::site::{BuildFn, Site, Snapshot};
+use super::site::{BuildFn, FirstBuild, Site, Snapshot, Start};
 use super::watch::Watcher;
 use super::{Options, ServeError};
 use crate::diagnostics::render_terminal;
@@ -109,6 +110,47 @@ impl Shared {
         snapshot
     }
 
+    /// Starts serving the docs root: built at once, or (with the pipeline)
+    /// answered from memory while the first build runs on the returned thread.
+    fn start_building(self: &Arc<Shared>) -> Option<JoinHandle<()>> {
+        let Content::Built(site) = &self.content else {
+            return None;
+        };
+        let started = Instant::now();
+        match site.start() {
+            Start::Built(snapshot) => {
+                self.announce(site, &snapshot, started);
+                None
+            }
+            Start::Previewing(first) => {
+                let shared = Arc::clone(self);
+                Some(thread::spawn(move || shared.first_build(first, started)))
+            }
+        }
+    }
+
+    /// Writes the folder of the site served from memory. The pages already
+    /// shown are the ones it writes, so a good build reloads nothing.
+    fn first_build(&self, first: FirstBuild, started: Instant) {
+        let Content::Built(site) = &self.content else {
+            return;
+        };
+        let Some(snapshot) = site.first_build(first) else {
+            return;
+        };
+        report(site.root(), &snapshot, started);
+        if snapshot.failed() {
+            self.events.send(Event::Problems(snapshot.report_json()));
+        }
+    }
+
+    /// Waits until the first build is over, when pages come from memory.
+    pub fn wait_until_built(&self) {
+        if let Content::Built(site) = &self.content {
+            site.wait_until_built();
+        }
+    }
+
     /// Reports a build to the terminal and to the open tabs.
     fn announce(&self, site: &Site, snapshot: &Snapshot, started: Instant) {
         report(site.root(), snapshot, started);
@@ -149,20 +191,30 @@ pub struct Server {
     workers: Vec<JoinHandle<()>>,
     stopping: Arc<AtomicBool>,
     watcher: Option<Watcher>,
+    /// The first build, when it runs while pages come from memory.
+    first_build: Option<JoinHandle<()>>,
 }
 
 impl Server {
-    /// Builds the docs root `options.root` with [`crate::build::build`],
-    /// serves it on `options.host:options.port` and rebuilds on every change.
-    /// A page-only change re-renders just those pages.
+    /// Serves the docs root `options.root` on `options.host:options.port`
+    /// and rebuilds on every change. Pages are answered from memory as soon
+    /// as the project is loaded, while the first build writes the site; a
+    /// page-only change re-renders just those pages.
     pub fn start(options: &Options) -> Result<Server, ServeError> {
+        Server::start_with_hold(options, Latch::opened())
+    }
+
+    /// [`Server::start`] whose first build waits until `hold` opens (tests
+    /// keep it closed to see what is answered from memory; shutdown opens it).
+    pub fn start_with_hold(options: &Options, hold: Latch) -> Result<Server, ServeError> {
         if !options.root.is_dir() {
             return Err(ServeError::NoRoot(options.root.clone()));
         }
-        Server::start_site(options, Site::with_pipeline(&options.root)?)
+        Server::start_site(options, Site::with_pipeline(&options.root, hold)?)
     }
 
-    /// [`Server::start`] with another build function (tests use a small one).
+    /// [`Server::start`] with another build function (tests use a small
+    /// one); it builds before serving.
     pub fn start_with(options: &Options, build: BuildFn) -> Result<Server, ServeError> {
         if !options.root.is_dir() {
             return Err(ServeError::NoRoot(options.root.clone()));
@@ -170,18 +222,19 @@ impl Server {
         Server::start_site(options, Site::new(&options.root, build)?)
     }
 
+    /// Watches first, so that no save made while the site loads and builds
+    /// is missed (it waits for the build, then applies).
     fn start_site(options: &Options, site: Site) -> Result<Server, ServeError> {
         let bound = listen::bind(&options.host, options.port)?;
         let shared = Arc::new(Shared::new(
             Content::Built(site),
             AllowList::for_site(&options.root),
         ));
-        if let Content::Built(site) = &shared.content {
-            shared.build(site);
-        }
         let watcher = Watcher::start(&options.root, shared.clone())?;
+        let first_build = shared.start_building();
         let mut server = Server::listen(bound, shared)?;
         server.watcher = Some(watcher);
+        server.first_build = first_build;
         Ok(server)
     }
 
@@ -217,6 +270,7 @@ impl Server {
             workers,
             stopping,
             watcher: None,
+            first_build: None,
         })
     }
 
@@ -260,8 +314,14 @@ impl Server {
         if self.stopping.swap(true, Ordering::SeqCst) {
             return;
         }
+        if let Content::Built(site) = &self.shared.content {
+            site.release();
+        }
         if let Some(watcher) = self.watcher.take() {
             watcher.stop();
+        }
+        if let Some(first_build) = self.first_build.take() {
+            let _ = first_build.join();
         }
         self.shared.events.close();
         let Some(http) = self.http.take() else {

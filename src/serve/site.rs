@@ -3,6 +3,11 @@
 //! served one. A failed build leaves the last good folder in place and keeps
 //! its diagnostics for the overlay; the next good build clears them.
 //!
+//! With sheaf's pipeline the first build starts in two steps: [`Site::start`]
+//! loads the project and serves its pages from memory ([`Preview`]) at once,
+//! and [`Site::first_build`] (on a thread of its own) writes the folder,
+//! which is served from then on. Builds and page updates run one at a time.
+//!
 //! The previous good folder is kept one build longer than needed, so a
 //! request that started just before a swap still finds its files.
 
@@ -12,8 +17,9 @@ use std::sync::{Arc, Mutex, MutexGuard, RwLock};
 use serde_json::json;
 use tempfile::TempDir;
 
+use super::latch::Latch;
 use super::ServeError;
-use crate::build::{BuildResult, Session};
+use crate::build::{BuildResult, Loaded, Preview, Session};
 use crate::diagnostics::Diagnostics;
 
 /// Builds the docs root `root` into the folder `out` (which does not exist
@@ -28,13 +34,21 @@ pub struct Snapshot {
     /// The folder served, from the last good build; `None` before the first.
     pub dir: Option<Arc<PathBuf>>,
     /// The diagnostics of the latest build (warnings after a good one).
-    pub diagnostics: Diagnostics,
+    pub diagnostics: Arc<Diagnostics>,
+    /// Renders the pages of the first build from memory until its folder
+    /// is served.
+    pub(super) preview: Option<Arc<Preview>>,
 }
 
 impl Snapshot {
     /// Whether the latest build failed (the overlay is up).
     pub fn failed(&self) -> bool {
         self.diagnostics.has_errors()
+    }
+
+    /// Whether pages are rendered from memory while the first build runs.
+    pub fn previewing(&self) -> bool {
+        self.preview.is_some()
     }
 
     /// `{build, ok, diagnostics: [...]}`: the overlay's and the status page's data.
@@ -57,6 +71,20 @@ enum Builder {
     Pipeline(Box<Mutex<Option<Session>>>),
 }
 
+/// How [`Site::start`] went.
+pub enum Start {
+    /// Built (or failed) already.
+    Built(Snapshot),
+    /// Loaded and served from memory; [`Site::first_build`] writes it.
+    Previewing(FirstBuild),
+}
+
+/// A loaded project waiting for its first full build.
+pub struct FirstBuild {
+    loaded: Loaded,
+    diagnostics: Diagnostics,
+}
+
 /// Builds and remembers what to serve.
 pub struct Site {
     root: PathBuf,
@@ -67,20 +95,28 @@ pub struct Site {
     generations: std::sync::Mutex<Vec<PathBuf>>,
     /// The newest search index generation written by page updates.
     search_written: Arc<Mutex<u64>>,
+    /// Held by the build or page update in progress.
+    building: Mutex<()>,
+    /// Opens when no page is served from memory any more.
+    built: Latch,
+    /// The first full build waits for it (tests hold it closed).
+    hold: Latch,
 }
 
 impl Site {
     /// A site built by `build`, with nothing built yet.
     pub fn new(root: &Path, build: BuildFn) -> Result<Site, ServeError> {
-        Site::with_builder(root, Builder::Function(build))
+        Site::with_builder(root, Builder::Function(build), Latch::opened())
     }
 
-    /// A site built by sheaf's pipeline, with page-level updates.
-    pub fn with_pipeline(root: &Path) -> Result<Site, ServeError> {
-        Site::with_builder(root, Builder::Pipeline(Box::new(Mutex::new(None))))
+    /// A site built by sheaf's pipeline, with page-level updates; its first
+    /// full build waits until `hold` opens.
+    pub fn with_pipeline(root: &Path, hold: Latch) -> Result<Site, ServeError> {
+        let builder = Builder::Pipeline(Box::new(Mutex::new(None)));
+        Site::with_builder(root, builder, hold)
     }
 
-    fn with_builder(root: &Path, builder: Builder) -> Result<Site, ServeError> {
+    fn with_builder(root: &Path, builder: Builder, hold: Latch) -> Result<Site, ServeError> {
         let work = tempfile::Builder::new()
             .prefix("sheaf-serve-")
             .tempdir()
@@ -92,6 +128,9 @@ impl Site {
             state: RwLock::new(Snapshot::default()),
             generations: Default::default(),
             search_written: Default::default(),
+            building: Mutex::new(()),
+            built: Latch::default(),
+            hold,
         })
     }
 
@@ -108,39 +147,106 @@ impl Site {
             .clone()
     }
 
+    /// Waits until no page is served from memory any more: the first full
+    /// build is over (good or not).
+    pub fn wait_until_built(&self) {
+        self.built.wait();
+    }
+
+    /// Lets a held first build go (at shutdown, so nothing waits for it).
+    pub fn release(&self) {
+        self.hold.open();
+    }
+
+    /// Starts serving: the pipeline loads the project and serves it from
+    /// memory (the caller runs [`Site::first_build`]); a build function
+    /// builds at once, as does a project that does not load.
+    pub fn start(&self) -> Start {
+        if !matches!(self.builder, Builder::Pipeline(_)) {
+            return Start::Built(self.rebuild());
+        }
+        let (loaded, diagnostics) = Session::load(&self.root);
+        let Some(loaded) = loaded else {
+            let result = BuildResult {
+                pages: 0,
+                diagnostics,
+            };
+            return Start::Built(self.store(result, None));
+        };
+        let mut state = self.write_state();
+        state.preview = Some(Arc::new(loaded.preview()));
+        state.diagnostics = Arc::new(diagnostics.clone());
+        Start::Previewing(FirstBuild {
+            loaded,
+            diagnostics,
+        })
+    }
+
+    /// Writes the folder of a project [`Site::start`] serves from memory,
+    /// once the hold opens; `None` when another full build came first.
+    pub fn first_build(&self, first: FirstBuild) -> Option<Snapshot> {
+        let _one = lock(&self.building);
+        self.hold.wait();
+        if self.snapshot().build > 0 {
+            return None;
+        }
+        let out = self.next_folder();
+        let result = self.keep_session(first.loaded.build(&out, first.diagnostics));
+        Some(self.store_built(result, out))
+    }
+
     /// Builds the site again; serves the result only if it has no errors.
     pub fn rebuild(&self) -> Snapshot {
-        let number = self.snapshot().build + 1;
-        let out = self.work.path().join(format!("build-{number}"));
+        let _one = lock(&self.building);
+        let out = self.next_folder();
         let result = match &self.builder {
             Builder::Function(build) => build(&self.root, &out),
-            Builder::Pipeline(session) => {
-                let (result, fresh) = Session::build(&self.root, &out);
-                if fresh.is_some() {
-                    *lock(session) = fresh;
-                    // A new session counts its search generations from zero.
-                    *lock(&self.search_written) = 0;
-                }
-                result
-            }
+            Builder::Pipeline(_) => self.keep_session(Session::build(&self.root, &out)),
         };
-        let failed = result.diagnostics.has_errors();
-        if failed {
+        self.store_built(result, out)
+    }
+
+    /// The folder for the next build.
+    fn next_folder(&self) -> PathBuf {
+        let number = self.snapshot().build + 1;
+        self.work.path().join(format!("build-{number}"))
+    }
+
+    /// The build's result; its session replaces the last one.
+    fn keep_session(&self, (result, fresh): (BuildResult, Option<Session>)) -> BuildResult {
+        if let (Builder::Pipeline(session), Some(fresh)) = (&self.builder, fresh) {
+            *lock(session) = Some(fresh);
+            // A new session counts its search generations from zero.
+            *lock(&self.search_written) = 0;
+        }
+        result
+    }
+
+    /// Serves the folder `out` of a build unless it failed (then `out` goes).
+    fn store_built(&self, result: BuildResult, out: PathBuf) -> Snapshot {
+        if result.diagnostics.has_errors() {
             let _ = std::fs::remove_dir_all(&out);
-        } else {
-            std::fs::create_dir_all(&out).ok();
-            self.retire_old_generations(out.clone());
+            return self.store(result, None);
         }
-        let mut state = self
-            .state
-            .write()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        state.build = number;
-        state.diagnostics = result.diagnostics;
-        if !failed {
-            state.dir = Some(Arc::new(out));
+        std::fs::create_dir_all(&out).ok();
+        self.retire_old_generations(out.clone());
+        self.store(result, Some(out))
+    }
+
+    /// Records a full build's outcome (and its folder, if good); no page
+    /// comes from memory after it.
+    fn store(&self, result: BuildResult, good: Option<PathBuf>) -> Snapshot {
+        let mut state = self.write_state();
+        state.build += 1;
+        state.diagnostics = Arc::new(result.diagnostics);
+        if let Some(dir) = good {
+            state.dir = Some(Arc::new(dir));
         }
-        state.clone()
+        state.preview = None;
+        let snapshot = state.clone();
+        drop(state);
+        self.built.open();
+        snapshot
     }
 
     /// Re-renders only the changed pages (paths relative to the root) into
@@ -150,14 +256,12 @@ impl Site {
         let Builder::Pipeline(session) = &self.builder else {
             return None;
         };
+        let _one = lock(&self.building);
         let dir = self.snapshot().dir?;
         let result = lock(session).as_mut()?.update_pages(pages, &dir)?;
-        let mut state = self
-            .state
-            .write()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut state = self.write_state();
         state.build += 1;
-        state.diagnostics = result.diagnostics;
+        state.diagnostics = Arc::new(result.diagnostics);
         Some(state.clone())
     }
 
@@ -176,6 +280,12 @@ impl Site {
                 eprintln!("warning: could not update the search index: {e}");
             }
         });
+    }
+
+    fn write_state(&self) -> std::sync::RwLockWriteGuard<'_, Snapshot> {
+        self.state
+            .write()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     fn retire_old_generations(&self, newest: PathBuf) {
