@@ -3,7 +3,8 @@
 # Hugo, Zola and mdBook beside it when they are on PATH.
 # usage: bench/build.sh [N...]          (default: 1000 10000)
 # env:   RUNS (default 3), BENCH_DIR (default /tmp/sheaf-bench), SHARED,
-#        CARGO_TARGET_DIR (where the release binary is built)
+#        CARGO_TARGET_DIR (where the release binary is built), QUICK=1
+#        (only the default build, its rebuild and the other tools)
 #
 # "sheaf lean" builds the same pages with `"markdownSources": false` (no
 # per-page Markdown copies, no llms-full.txt), "sheaf lean html" also with
@@ -11,8 +12,12 @@
 # theme and search index, with fewer and smaller files.
 #
 # One row per tool and size: median wall time of RUNS builds, CPU (user+sys)
-# and peak RSS of that median run (/usr/bin/time -v), output bytes (du -sb)
-# and the ratio to the Markdown input (du -sb of the sheaf corpus).
+# and peak RSS of that median run (/usr/bin/time -v), output bytes (du -sb,
+# which counts 4 KB per folder) and the ratio to the Markdown input (du -sb
+# of the sheaf corpus). Rows marked "again" rebuild over the output of a
+# previous build of the same input (what an author's local rebuild does;
+# Zola needs --force for it). The sheaf breakdown line adds up file sizes
+# (not du): what a web server serves.
 set -euo pipefail
 sizes=("$@")
 [ ${#sizes[@]} -eq 0 ] && sizes=(1000 10000)
@@ -60,17 +65,37 @@ time_runs() {
   printf '%-15s %8s %8ss %8ss %8s MB %12s %7s\n' "$label" "$n" "$wall" "$cpu" "$rss" "$size" "$ratio"
 }
 
-# breakdown OUT MD_BYTES: what a sheaf output is made of, against the Markdown.
+# time_rebuilds LABEL MD_BYTES CMD...: builds once into a folder (not
+# timed), then times RUNS builds of the same input over it.
+time_rebuilds() {
+  local label=$1 md=$2; shift 2
+  local out=$outputs/${label// /-}-$n-previous cmd=()
+  for word in "$@"; do cmd+=("${word//OUT/$out}"); done
+  "${cmd[@]}" >/dev/null 2>&1 || { echo "$label: first build failed"; return 0; }
+  time_runs "$label" "$md" "${cmd[@]}"
+}
+
+# file_bytes DIR [FIND-ARGS...]: the sum of the sizes of the files under DIR.
+file_bytes() {
+  local dir=$1; shift
+  find "$dir" -type f "$@" -printf '%s\n' | awk '{ s += $1 } END { print s + 0 }'
+}
+
+# breakdown OUT MD_DIR: what a sheaf output is made of, against the
+# Markdown pages (file sizes, not du).
 breakdown() {
-  local out=$1 md=$2
-  local md_copies llms search total
-  md_copies=$(find "$out" -name '*.md' -type f -print0 | du -cb --files0-from=- | tail -1 | cut -f1)
-  llms=$(du -cb "$out"/llms*.txt | tail -1 | cut -f1)
-  search=$(du -sb "$out/search" | cut -f1)
-  total=$(du -sb "$out" | cut -f1)
-  awk -v md="$md" -v c="$md_copies" -v l="$llms" -v s="$search" -v t="$total" 'BEGIN {
-    printf "  output: Markdown copies %.1fx, llms*.txt %.1fx, search index %.1fx, pages and assets %.1fx; without the Markdown copies and llms files %.1fx\n",
-      c / md, l / md, s / md, (t - c - l - s) / md, (t - c - l) / md }'
+  local out=$1 md html assets md_copies llms search total pages
+  md=$(file_bytes "$2" \( -name '*.md' -o -name '*.mdx' \))
+  html=$(file_bytes "$out" -name '*.html')
+  assets=$(file_bytes "$out/_sheaf")
+  md_copies=$(file_bytes "$out" -name '*.md')
+  llms=$(file_bytes "$out" -maxdepth 1 -name 'llms*.txt')
+  search=$(file_bytes "$out/search")
+  total=$(file_bytes "$out")
+  pages=$(find "$out" -type f -name '*.html' | wc -l)
+  awk -v md="$md" -v h="$html" -v a="$assets" -v c="$md_copies" -v l="$llms" -v s="$search" -v t="$total" -v p="$pages" 'BEGIN {
+    printf "  files: Markdown pages %.1f MB; HTML pages and assets %.1f MB = %.2fx (HTML %.1f KB a page, assets %.0f KB once); Markdown copies %.2fx, llms*.txt %.2fx, search index %.2fx; all files %.2fx\n",
+      md / 1e6, (h + a) / 1e6, (h + a) / md, h / p / 1e3, a / 1e3, c / md, l / md, s / md, t / md }'
 }
 
 printf '%-15s %8s %9s %9s %11s %12s %7s\n' tool pages wall cpu "peak RSS" output "vs md"
@@ -78,15 +103,20 @@ for n in "${sizes[@]}"; do
   dir=$(corpus_for "$n")
   md=$(du -sb "$dir/sheaf" | cut -f1)
   time_runs "sheaf build" "$md" "$sheaf" build "$dir/sheaf" --out OUT
-  breakdown "$outputs/sheaf-build-$n-$runs" "$md"
-  time_runs "sheaf lean" "$md" "$sheaf" build "$(lean_corpus "$dir")" --out OUT
-  time_runs "sheaf lean html" "$md" "$sheaf" build "$(lean_html_corpus "$dir")" --out OUT
-  time_runs "sheaf check" "$md" "$sheaf" check "$dir/sheaf"
+  breakdown "$outputs/sheaf-build-$n-$runs" "$dir/sheaf"
+  time_rebuilds "sheaf again" "$md" "$sheaf" build "$dir/sheaf" --out OUT
+  if [ -z "${QUICK:-}" ]; then
+    time_runs "sheaf lean" "$md" "$sheaf" build "$(lean_corpus "$dir")" --out OUT
+    time_runs "sheaf lean html" "$md" "$sheaf" build "$(lean_html_corpus "$dir")" --out OUT
+    time_runs "sheaf check" "$md" "$sheaf" check "$dir/sheaf"
+  fi
   if command -v hugo >/dev/null; then
     time_runs hugo "$md" hugo --quiet -s "$dir/hugo" -d OUT
+    time_rebuilds "hugo again" "$md" hugo --quiet -s "$dir/hugo" -d OUT
   fi
   if command -v zola >/dev/null; then
     time_runs zola "$md" sh -c "cd '$dir/zola' && exec zola build -o OUT"
+    time_rebuilds "zola again" "$md" sh -c "cd '$dir/zola' && exec zola build --force -o OUT"
   fi
   if command -v mdbook >/dev/null; then
     time_runs mdbook "$md" mdbook build "$dir/mdbook" -d OUT
