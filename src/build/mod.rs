@@ -1,12 +1,16 @@
-//! The build: load the project (config, OpenAPI specs, pages), render every
-//! page as an independent job in parallel (rayon), then write the site into
-//! a staging folder and swap it in.
+//! The build: load the project (config, OpenAPI specs, pages), render the
+//! pages as independent jobs in parallel (rayon), a step of
+//! [`RENDER_STEP`] pages at a time, then write the rest of the site into
+//! the staging folder and commit it.
 //!
 //! ```text
 //! Project::load ─► config ─► specs ─► Site ─► theme       (once, immutable)
-//! render jobs   ─► page::render per page, in parallel     (HTML + search doc)
-//! write         ─► pages, assets, search index, sitemap, llms.txt, 404,
-//!                  redirects, Markdown sources ─► staging ─► swap
+//! per step      ─► page::render per page, in parallel     (HTML + search doc)
+//!               ─► HTML, Markdown copy ─► staging, unless the previous output
+//!                  holds the same bytes; search docs ─► IndexBuilder, LlmsFull;
+//!                  the step's sources released (a build holds one step's text)
+//! then          ─► assets, search index, sitemap, llms.txt, 404, redirects
+//!               ─► commit: rename a fresh output, or update the previous one
 //! ```
 //! `check` runs the same load and render jobs and writes nothing.
 
