@@ -1,6 +1,6 @@
 //! The build: load the project (config, OpenAPI specs, pages), render the
 //! pages as independent jobs in parallel (rayon), a step of
-//! [`RENDER_STEP`] pages at a time, then write the rest of the site into
+//! `RENDER_STEP` pages at a time, then write the rest of the site into
 //! the staging folder and commit it.
 //!
 //! ```text
