@@ -48,7 +48,7 @@ fn find_leak(text: &str) -> Option<String> {
 /// The text without code: `<code>` elements and code block titles.
 fn strip_code(text: &str) -> String {
     let text = strip_elements(text, "<code", "</code>");
-    strip_elements(&text, "<span class=\"c-code-title\">", "</span>")
+    strip_elements(&text, "<span class=c-code-title>", "</span>")
 }
 
 fn strip_elements(text: &str, open: &str, close: &str) -> String {
