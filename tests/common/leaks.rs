@@ -3,17 +3,13 @@
 /// Visible component tags in the page body: `<Note` or `&lt;Note` outside
 /// code. (Titles and navigation labels may legitimately read `<Inbox />`.)
 pub fn leaked_tag(html: &str) -> Option<String> {
-    let start = html.find("<div class=\"prose\">").unwrap_or(0);
+    let start = html.find("<div class=prose>").unwrap_or(0);
     let body = &html[start..];
-    let end = [
-        "<div class=\"feedback\">",
-        "<nav class=\"pager\"",
-        "</article>",
-    ]
-    .iter()
-    .filter_map(|marker| body.find(marker))
-    .min()
-    .unwrap_or(body.len());
+    let end = ["<div class=feedback>", "<nav class=pager", "</article>"]
+        .iter()
+        .filter_map(|marker| body.find(marker))
+        .min()
+        .unwrap_or(body.len());
     let main = &body[..end];
     let mut rest = main;
     while let Some(i) = rest.find("<pre") {
