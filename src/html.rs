@@ -22,6 +22,27 @@ pub fn escape_into(out: &mut String, text: &str) {
     }
 }
 
+/// Whether an attribute value can be written without quotes (HTML's
+/// unquoted attribute syntax: not empty, no space, quote, `=`, `<`, `>` or
+/// backtick).
+pub fn may_be_unquoted(value: &str) -> bool {
+    !value.is_empty()
+        && !value
+            .chars()
+            .any(|c| c.is_whitespace() || "\"'=<>`".contains(c))
+}
+
+/// An attribute value, escaped, in quotes only when it needs them:
+/// `x` → `x`, `a b` → `"a b"`.
+pub fn attr_value(value: &str) -> String {
+    let escaped = escape(value);
+    if may_be_unquoted(&escaped) {
+        escaped
+    } else {
+        format!("\"{escaped}\"")
+    }
+}
+
 /// Escapes text between tags, where only `&`, `<` and `>` need it (quotes
 /// stay as they are: code is full of them). pulldown-cmark's own escaper.
 pub fn escape_text_into(out: &mut String, text: &str) {
@@ -36,6 +57,14 @@ mod tests {
         let mut out = String::new();
         super::escape_text_into(&mut out, "if a < b && c > \"d\" {'e'}");
         assert_eq!(out, "if a &lt; b &amp;&amp; c &gt; \"d\" {'e'}");
+    }
+
+    #[test]
+    fn attribute_values_are_quoted_only_when_needed() {
+        assert_eq!(super::attr_value("json"), "json");
+        assert_eq!(super::attr_value("a b"), "\"a b\"");
+        assert_eq!(super::attr_value("a\"b"), "a&quot;b");
+        assert_eq!(super::attr_value(""), "\"\"");
     }
 
     #[test]

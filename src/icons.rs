@@ -216,7 +216,9 @@ pub const MASKED: &[&str] = &["bars", "magnifying-glass", "sun", "moon"];
 /// colour through the icon's shape.
 pub fn masked(name: &str) -> String {
     debug_assert!(MASKED.contains(&name), "{name} is not in MASKED");
-    format!("<span class=\"icon i i-{name}\" aria-hidden=\"true\"></span>")
+    // Empty, so screen readers pass over it (its button has the label);
+    // the `i-` class alone draws it (see `mask_css`): it is on every page.
+    format!("<i class=\"i-{name}\"></i>")
 }
 
 /// The stylesheet rules that draw the [`MASKED`] icons: each shape as a
@@ -224,9 +226,10 @@ pub fn masked(name: &str) -> String {
 /// forced-colours mode, where backgrounds are overridden).
 pub fn mask_css() -> String {
     let mut css = String::from(
-        ".i{display:inline-block;background:currentColor;\
+        "i[class^=i-]{display:inline-block;width:1em;height:1em;vertical-align:-0.125em;\
+         background:currentColor;\
          -webkit-mask:var(--i) 50%/contain no-repeat;mask:var(--i) 50%/contain no-repeat}\n\
-         @media (forced-colors:active){.i{forced-color-adjust:none;background:CanvasText}}\n",
+         @media (forced-colors:active){i[class^=i-]{forced-color-adjust:none;background:CanvasText}}\n",
     );
     for name in MASKED {
         let svg = without_comment(svg(Type::Solid, name).unwrap_or_default());
@@ -260,10 +263,7 @@ mod tests {
             assert!(rule.contains("%3Cpath d='M"), "{rule}");
             assert!(!rule.contains('<') && !rule.contains('#'), "{rule}");
         }
-        assert_eq!(
-            masked("sun"),
-            "<span class=\"icon i i-sun\" aria-hidden=\"true\"></span>"
-        );
+        assert_eq!(masked("sun"), "<i class=\"i-sun\"></i>");
     }
 
     #[test]

@@ -617,6 +617,214 @@ async fn visible_groups(browser: &Browser) -> Vec<String> {
     serde_json::from_value(names).unwrap()
 }
 
+/* ---- lighter pages: what theme.js and the section scripts add ---- */
+
+/// Records the sidebar's groups (titles, in order) at every animation
+/// frame while the page loads (each is what a paint would show) and once
+/// the parser has reached `<main>` (after that moment's other observers):
+/// `window.sheafSidebarFrames`, `window.sheafGroupsAtMain`.
+const SIDEBAR_PROBE: &str = "(function () {
+  function groups() {
+    var list = document.querySelector('#sidebar .nav-groups');
+    if (!list) return null;
+    return Array.from(list.children).filter(function (e) { return e.tagName === 'LI'; })
+      .map(function (g) { return (g.querySelector(':scope > p, :scope > a') || g).textContent.trim(); });
+  }
+  window.sheafSidebarFrames = [];
+  (function frame() {
+    var now = groups();
+    if (now) window.sheafSidebarFrames.push(now);
+    if (document.readyState !== 'complete') requestAnimationFrame(frame);
+  })();
+  new MutationObserver(function (records, observer) {
+    if (!document.querySelector('main')) return;
+    observer.disconnect();
+    queueMicrotask(function () { window.sheafGroupsAtMain = groups(); });
+  }).observe(document, { childList: true, subtree: true });
+})();";
+
+/// The sidebar groups of the page, in order, once it has loaded.
+async fn sidebar_groups(browser: &Browser) -> Vec<String> {
+    browser
+        .wait_until("document.readyState === 'complete'")
+        .await;
+    let names = browser
+        .eval(
+            "return Array.from(document.querySelectorAll('#sidebar .nav-groups > li'))
+               .map(function (g) { return g.querySelector(':scope > p, :scope > a').textContent.trim(); });",
+        )
+        .await;
+    serde_json::from_value(names).unwrap()
+}
+
+#[tokio::test]
+async fn sidebar_groups_from_the_section_script_are_in_place_before_the_content() {
+    let Some(browser) = launch().await else {
+        return;
+    };
+    browser.on_new_document(SIDEBAR_PROBE);
+    let site = fixture_site();
+    let all = ["Get started", "Version two", "Version one", "API"];
+    // The page's group first (groups after it: added when it is parsed), and
+    // last (groups before it: added before it is parsed).
+    for (path, own) in [("guides/quickstart/", 0), ("api/update-user/", 3)] {
+        browser.goto(&site.url(path)).await;
+        assert_eq!(sidebar_groups(&browser).await, all, "{path}");
+        let expanded = browser
+            .eval_string("return document.querySelector('#sidebar .nav-groups > li.is-expanded > p').textContent;")
+            .await;
+        assert_eq!(expanded, all[own], "{path}: the page's own group is open");
+        assert_eq!(
+            browser.eval("return window.sheafGroupsAtMain;").await,
+            json!(all),
+            "{path}: every group is in place before the parser reaches the content"
+        );
+        let frames: Vec<Vec<String>> =
+            serde_json::from_value(browser.eval("return window.sheafSidebarFrames;").await)
+                .unwrap();
+        for frame in &frames {
+            assert!(
+                all.starts_with(&frame.iter().map(String::as_str).collect::<Vec<_>>()),
+                "{path}: a frame showed {frame:?}; groups may only be added below what shows"
+            );
+        }
+        let links = browser
+            .eval("return Array.from(document.querySelectorAll('#sidebar .nav-groups > li > a')).map(function (a) { return a.href; });")
+            .await;
+        for link in links.as_array().unwrap() {
+            assert!(
+                link.as_str().unwrap().starts_with(&site.url("")),
+                "{path}: {link} stays in the site"
+            );
+        }
+    }
+    // A collapsed group from the script leads to its first page.
+    browser.goto(&site.url("guides/quickstart/")).await;
+    browser
+        .click("#sidebar .nav-groups > li > a[href$='api/update-user/']")
+        .await;
+    browser
+        .wait_until("location.pathname.endsWith('/api/update-user/')")
+        .await;
+    browser.close().await;
+}
+
+#[tokio::test]
+async fn without_javascript_the_sidebar_links_to_every_group_of_the_section() {
+    let Some(browser) = launch().await else {
+        return;
+    };
+    browser.cdp(
+        "Emulation.setScriptExecutionDisabled",
+        json!({ "value": true }),
+    );
+    let site = fixture_site();
+    browser.goto(&site.url("guides/quickstart/")).await;
+    let groups = browser
+        .client
+        .find_all(fantoccini::Locator::Css("#sidebar .nav-groups > li"))
+        .await
+        .unwrap();
+    assert_eq!(groups.len(), 1, "only the page's own group is in its HTML");
+    assert!(groups[0].text().await.unwrap().contains("Quickstart"));
+    let all_groups = browser.find("#sidebar a.nav-all").await;
+    assert!(
+        all_groups.is_displayed().await.unwrap(),
+        "the noscript link shows"
+    );
+    assert_eq!(all_groups.text().await.unwrap(), "All groups");
+    all_groups.click().await.unwrap();
+    let heading = browser.find("main h1").await;
+    assert_eq!(heading.text().await.unwrap(), "Browser Fixture");
+    let listed = browser
+        .client
+        .find_all(fantoccini::Locator::Css("main .nav-groups > li > p"))
+        .await
+        .unwrap();
+    let mut names = Vec::new();
+    for group in listed {
+        names.push(group.text().await.unwrap());
+    }
+    assert_eq!(names, ["Get started", "Version two", "Version one", "API"]);
+    browser
+        .click("main .nav-list a[href$='api/update-user/']")
+        .await;
+    let title = browser.find("h1.page-title").await;
+    assert!(
+        title.text().await.unwrap().contains("Update"),
+        "the link leads to the page"
+    );
+    browser.close().await;
+}
+
+#[tokio::test]
+async fn on_this_page_lists_the_headings_and_headings_link_to_themselves() {
+    let Some(browser) = launch().await else {
+        return;
+    };
+    let site = fixture_site();
+    browser.set_viewport(1440, 900, false);
+    browser.goto(&site.url("guides/quickstart/")).await;
+    browser
+        .find(".layout.has-toc > aside.toc[aria-labelledby=toc-title]")
+        .await;
+    let toc = browser
+        .eval(
+            "return Array.from(document.querySelectorAll('.toc li')).map(function (li) {
+               var a = li.querySelector('a');
+               return [a.getAttribute('href'), a.textContent, li.className];
+             });",
+        )
+        .await;
+    assert_eq!(
+        toc,
+        json!([
+            [
+                "#install-the-zephyrine-toolkit",
+                "Install the zephyrine toolkit",
+                ""
+            ],
+            ["#next-steps", "Next steps", ""]
+        ])
+    );
+    assert_eq!(
+        browser
+            .eval_string("return document.getElementById('toc-title').textContent;")
+            .await,
+        "On this page"
+    );
+    assert!(
+        browser
+            .eval("return document.querySelector('.toc').getBoundingClientRect().width > 100;")
+            .await
+            == json!(true),
+        "the list sits in its own column at 1440 px"
+    );
+    let anchors = browser
+        .eval(
+            "return Array.from(document.querySelectorAll('.prose h2')).map(function (h) {
+               var a = h.querySelector(':scope > a.anchor');
+               return a && [a.getAttribute('href') === '#' + h.id, a.getAttribute('aria-label')];
+             });",
+        )
+        .await;
+    assert_eq!(
+        anchors,
+        json!([
+            [true, "Link to this section"],
+            [true, "Link to this section"]
+        ])
+    );
+    // The menu backdrop the script adds (phones) exists and is hidden.
+    assert_eq!(
+        browser
+            .eval("return document.querySelector('.sidebar-backdrop[data-menu-close]').hidden;")
+            .await,
+        json!(true)
+    );
+    browser.close().await;
+}
+
 /* ---- docs.json navigation ---- */
 
 /// The texts of the visible elements matching `css`.

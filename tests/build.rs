@@ -157,8 +157,8 @@ fn code_blocks_are_highlighted_at_build_time_with_their_title() {
     assert_eq!(build(&fixture("build-basic"), &site).status.code(), Some(0));
     let setup = fs::read_to_string(site.join("guides/setup/index.html")).unwrap();
     assert!(setup.contains("Terminal"));
-    assert!(setup.contains("class=\"hl-"), "syntect classes present");
-    assert!(setup.contains("<div class=\"c-code\""), "a code block");
+    assert!(setup.contains("class=hl-"), "syntect classes present");
+    assert!(setup.contains("<div class=c-code"), "a code block");
 }
 
 #[test]
@@ -397,12 +397,12 @@ fn html_page_urls_write_one_file_per_page_and_link_to_it() {
         "{intro}"
     );
     assert!(
-        intro.contains("<a href=\"guides/setup.html\">Setup</a>"),
+        intro.contains("<a href=guides/setup.html>Setup</a>"),
         "topbar link"
     );
     let setup = fs::read_to_string(site.join("guides/setup.html")).unwrap();
     assert!(setup.contains("href=\"../introduction.html\""), "{setup}");
-    assert!(setup.contains("<a href=\"setup.html\" aria-current=\"page\">Setup</a>"));
+    assert!(setup.contains("<a href=setup.html aria-current=page>Setup</a>"));
     let redirect = fs::read_to_string(site.join("old-setup.html")).unwrap();
     assert!(redirect.contains("guides/setup.html"), "{redirect}");
     let sitemap = fs::read_to_string(site.join("sitemap.xml")).unwrap();
@@ -565,6 +565,23 @@ fn a_navigation_page_that_does_not_exist_is_left_out_and_the_site_builds() {
     }
 }
 
+/// The sidebar scripts of every section of the site built at `site`.
+fn section_scripts(site: &Path) -> String {
+    let sheaf = site.join("_sheaf");
+    let mut text = String::new();
+    for folder in fs::read_dir(&sheaf).unwrap().flatten() {
+        if !folder.file_name().to_string_lossy().starts_with("nav-") {
+            continue;
+        }
+        for file in fs::read_dir(folder.path()).unwrap().flatten() {
+            if file.path().extension().is_some_and(|e| e == "js") {
+                text += &fs::read_to_string(file.path()).unwrap();
+            }
+        }
+    }
+    text
+}
+
 #[test]
 fn docs_json_languages_versions_tabs_and_dropdowns_are_rendered() {
     let out = tempfile::tempdir().unwrap();
@@ -574,38 +591,37 @@ fn docs_json_languages_versions_tabs_and_dropdowns_are_rendered() {
     let page = |path: &str| fs::read_to_string(site.join(path).join("index.html")).unwrap();
 
     let spanish = page("es/v2/setup");
-    assert!(spanish.contains("<html lang=\"es\""), "{spanish}");
-    assert!(spanish.contains(r#"<link rel="alternate" hreflang="en" href="../../../v2/setup/">"#));
-    assert!(spanish.contains(r#"data-version-alternate="v1" href="../../../es/v1/intro/""#));
+    assert!(spanish.contains("<html lang=es"), "{spanish}");
+    assert!(spanish.contains(r#"<link rel=alternate hreflang=en href=../../../v2/setup/>"#));
+    assert!(spanish.contains(r#"data-version-alternate=v1 href=../../../es/v1/intro/>"#));
     assert!(spanish.contains("data-language-select"));
-    assert!(spanish.contains(r#"data-language="es"><a href="../intro/" aria-current="page">Guías"#));
+    assert!(spanish.contains(r#"data-language=es><a href=../intro/ aria-current=page>Guías"#));
 
     let english = page("v2/intro");
-    assert!(english.contains("<html lang=\"en\""));
+    assert!(english.contains("<html lang=en"));
     assert!(
-        english.contains(r#"data-copy-page="../../v2/intro.md""#),
+        english.contains(r#"data-copy-page=../../v2/intro.md "#),
         "{english}"
     );
-    assert!(
-        english.contains(r#"<a class="page-action" href="../../v2/intro.md">View as Markdown</a>"#)
-    );
-    assert!(english.contains(r#"href="https://claude.ai/new" data-ai-link"#));
-    assert!(english.contains(r#"<span class="nav-tag">NEW</span>"#));
+    assert!(english.contains(r#"<a class=page-action href=../../v2/intro.md>View as Markdown</a>"#));
+    assert!(english.contains(r#"href=https://claude.ai/new data-ai-link"#));
+    // A collapsed group (with its tag) comes from the section's script.
+    assert!(section_scripts(&site).contains(r#"<span class=nav-tag>NEW</span>"#));
     assert!(
         !english.contains(">Documentation<"),
         "no empty primary tab or anchor"
     );
     let python = page("v2/sdk/python");
     assert!(
-        python.contains(r#"data-tab="1"><a href="./" aria-current="page">"#),
+        python.contains(r#"data-tab=1><a href=./ aria-current=page>"#),
         "{python}"
     );
     assert!(
-        python.contains(r#"<li class="section-select"><details>"#),
+        python.contains(r#"<li class=section-select><details>"#),
         "{python}"
     );
     assert!(
-        python.contains(r#"href="https://status.example.com""#),
+        python.contains(r#"href=https://status.example.com"#),
         "global anchor"
     );
 
@@ -634,7 +650,7 @@ fn only_listed_pages_are_indexed_unless_seo_says_so() {
     let output = build(root.path(), &site);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     let page = |slug: &str| fs::read_to_string(site.join(slug).join("index.html")).unwrap();
-    let noindex = r#"<meta name="robots" content="noindex">"#;
+    let noindex = r#"<meta name=robots content=noindex>"#;
 
     let intro = page("intro");
     assert!(!intro.contains(noindex));
@@ -746,7 +762,7 @@ fn links_that_run_script_in_frontmatter_stay_plain_text() {
     let html = built_page("frontmatter-untrusted", "imported");
     assert_eq!(live_script_urls(&html), Vec::<String>::new());
     assert!(html.contains(
-        "<div class=\"page-description\">Read frontmatter-link, vb-link, data-link, the <code>code</code> and <a href=\"https://example.com/ok\">safe-link</a>. &lt;img src=x onerror=alert('raw')&gt;</div>"
+        "<div class=page-description>Read frontmatter-link, vb-link, data-link, the <code>code</code> and <a href=\"https://example.com/ok\">safe-link</a>. &lt;img src=x onerror=alert('raw')&gt;</div>"
     ));
 }
 
@@ -765,7 +781,7 @@ fn every_kind_of_openapi_description_is_markdown() {
     ] {
         assert!(html.contains(rendered), "{kind} description: {rendered}");
     }
-    let body = &html[html.find("<div class=\"page-body\">").unwrap()..];
+    let body = &html[html.find("<div class=page-body>").unwrap()..];
     assert!(
         !body.contains('`'),
         "no literal backticks in the descriptions"
@@ -780,7 +796,7 @@ fn request_and_response_examples_written_in_a_page_go_to_its_aside() {
     assert!(output.status.success(), "{}", stderr(&output));
     let read = |page: &str| fs::read_to_string(site.join(page).join("index.html")).unwrap();
     let split = |html: &str| {
-        let start = html.find("<aside class=\"page-aside\"").expect("an aside");
+        let start = html.find("<aside class=page-aside").expect("an aside");
         let end = html.find("</aside>").unwrap();
         (html[start..end].to_string(), html[end..].to_string())
     };
@@ -823,4 +839,43 @@ fn light_and_dark_image_pairs_get_the_theme_classes() {
         !html.contains("dark:"),
         "no Tailwind class is left to do nothing"
     );
+}
+
+#[test]
+fn pages_link_to_their_own_folder_in_the_short_form() {
+    let root = tempfile::tempdir().unwrap();
+    let write = |path: &str, text: &str| {
+        let file = root.path().join(path);
+        fs::create_dir_all(file.parent().unwrap()).unwrap();
+        fs::write(file, text).unwrap();
+    };
+    write(
+        "site.json",
+        r#"{"name": "Short", "navigation": [
+            {"group": "Guides", "pages": ["guides/a", "guides/b", "guides/c"]},
+            {"group": "Other", "pages": ["other/d"]}]}"#,
+    );
+    write("guides/a.mdx", "---\ntitle: A\n---\nA");
+    write(
+        "guides/b.mdx",
+        "---\ntitle: B\n---\nSee [C](c.mdx), [D](../other/d.mdx) and ![dot](img/dot.svg).",
+    );
+    write(
+        "guides/img/dot.svg",
+        "<svg xmlns=\"http://www.w3.org/2000/svg\"/>",
+    );
+    write("guides/c.mdx", "---\ntitle: C\n---\nC");
+    write("other/d.mdx", "---\ntitle: D\n---\nD");
+    let out = tempfile::tempdir().unwrap();
+    let site = out.path().join("site");
+    let output = build(root.path(), &site);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let b = fs::read_to_string(site.join("guides/b/index.html")).unwrap();
+    // Pager and body links to pages of the same folder skip the folder.
+    assert!(b.contains("<a href=../a/ rel=prev>"), "{b}");
+    assert!(b.contains("<a href=../c/ rel=next>"), "{b}");
+    assert!(b.contains("<a href=\"../c/\">C</a>"), "{b}");
+    assert!(b.contains("<a href=\"../../other/d/\">D</a>"), "{b}");
+    assert!(b.contains("src=\"../img/dot.svg\""), "{b}");
+    assert!(!b.contains("../../guides/"), "{b}");
 }

@@ -342,13 +342,16 @@ fn the_comparison_sees_a_group_moved_to_another_tab() {
 // ---------------------------------------------------------------------------
 // The real binary.
 
-/// Every HTML file under `dir`, relative to it.
+/// Every HTML page under `dir`, relative to it (not the theme's files under
+/// `_sheaf/`, such as the sidebar's pages for readers without JavaScript,
+/// whose folder is named by a hash of their content).
 fn html_files(dir: &Path) -> BTreeSet<PathBuf> {
     walkdir::WalkDir::new(dir)
         .into_iter()
         .map(Result::unwrap)
         .filter(|e| e.path().extension().is_some_and(|x| x == "html"))
         .map(|e| e.path().strip_prefix(dir).unwrap().to_path_buf())
+        .filter(|path| !path.starts_with("_sheaf"))
         .collect()
 }
 

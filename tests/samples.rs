@@ -241,7 +241,7 @@ fn unescape(text: &str) -> String {
 
 #[test]
 fn sample_text_reads_a_highlighted_block() {
-    let html = "<div data-sample=\"bash\"><pre><code><span class=\"hl-k\">curl</span> &#39;a&amp;b&#39; &lt;x&gt;</code></pre></div>";
+    let html = "<div data-sample=\"bash\"><pre><code><span class=hl-k>curl</span> &#39;a&amp;b&#39; &lt;x&gt;</code></pre></div>";
     assert_eq!(sample_text(html, "bash").as_deref(), Some("curl 'a&b' <x>"));
     assert_eq!(sample_text(html, "python"), None);
 }

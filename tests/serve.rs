@@ -1134,7 +1134,7 @@ fn a_body_edit_of_the_home_page_also_updates_the_site_root_in_place() {
     let before = server.snapshot();
     let dir = before.dir.clone().unwrap();
     let home = std::fs::read_to_string(dir.join("index.html")).unwrap();
-    assert!(home.contains("The first version") && home.contains("rel=\"canonical\""));
+    assert!(home.contains("The first version") && home.contains("rel=canonical"));
 
     let page = root.path().join("welcome.mdx");
     let edited = std::fs::read_to_string(&page)

@@ -76,7 +76,7 @@ fn write_llms_entries(site: &Site, pages: &[&Page], out: &mut String) {
         let target = if site.config.markdown_sources {
             markdown_path(page).display().to_string()
         } else {
-            super::links::relative(0, &page.url())
+            super::links::relative("", &page.url())
         };
         let _ = write!(out, "- [{}]({target})", page.title);
         match &page.frontmatter.description {
@@ -192,11 +192,10 @@ pub fn redirect_pages(site: &Site, theme: &Theme) -> Vec<(PathBuf, String)> {
                 return None;
             }
             let urls = site.config.page_urls;
-            let depth = urls.folder(source).matches('/').count();
             let target = if super::links::is_external(&r.destination) {
                 r.destination.clone()
             } else {
-                super::links::relative(depth, &redirect_target(site, &r.destination))
+                super::links::relative(&urls.folder(source), &redirect_target(site, &r.destination))
             };
             Some((
                 PathBuf::from(urls.file(source)),

@@ -150,11 +150,11 @@ impl UrlResolver<'_> {
                     Some(format!("link to an existing heading of `{}`", page.slug)),
                 );
             }
-            let href = relative(self.page.depth(), &page.url());
+            let href = relative(&self.page.dir(), &page.url());
             return UrlRewrite::To(with_fragment(href, fragment));
         }
         if self.site.root.join(target).is_file() {
-            return UrlRewrite::To(with_fragment(relative(self.page.depth(), target), fragment));
+            return UrlRewrite::To(with_fragment(relative(&self.page.dir(), target), fragment));
         }
         if let Some(rewrite) = self.redirected(&slug, fragment) {
             return rewrite;
@@ -189,7 +189,7 @@ impl UrlResolver<'_> {
             None => (redirect.destination.as_str(), None),
         };
         let page = self.site.page_by_slug(&page_slug(path.trim_matches('/')))?;
-        let href = relative(self.page.depth(), &page.url());
+        let href = relative(&self.page.dir(), &page.url());
         Some(UrlRewrite::To(with_fragment(
             href,
             fragment.or(own_fragment),
@@ -207,11 +207,11 @@ impl UrlResolver<'_> {
     /// `images/x.png` on any page) relative to the docs root.
     fn asset(&self, url: &str, target: &str) -> UrlRewrite {
         if self.site.root.join(target).is_file() {
-            return UrlRewrite::To(relative(self.page.depth(), target));
+            return UrlRewrite::To(relative(&self.page.dir(), target));
         }
         let from_root = normalise(url.split(['#', '?']).next().unwrap_or(url));
         if !url.starts_with('/') && self.site.root.join(&from_root).is_file() {
-            return UrlRewrite::To(relative(self.page.depth(), &from_root));
+            return UrlRewrite::To(relative(&self.page.dir(), &from_root));
         }
         broken(
             format!("image or file `{url}` does not exist"),
@@ -267,13 +267,10 @@ fn page_slug(target: &str) -> String {
         .to_string()
 }
 
-/// The URL of `target` (relative to the site root) from a page `depth` folders deep.
-pub fn relative(depth: usize, target: &str) -> String {
-    let up = "../".repeat(depth);
-    match (up.is_empty(), target.is_empty()) {
-        (true, true) => "./".to_string(),
-        (_, _) => format!("{up}{}", encode_path(target)),
-    }
+/// The URL of `target` (relative to the site root) from a page in folder
+/// `dir` (`a/b/`), in its shortest form: `../c/` from `a/b/` to `a/c/`.
+pub fn relative(dir: &str, target: &str) -> String {
+    crate::render::link_from(dir, &encode_path(target))
 }
 
 fn encode_path(path: &str) -> String {
@@ -348,10 +345,18 @@ mod tests {
 
     #[test]
     fn relative_urls_climb_to_the_root() {
-        assert_eq!(relative(0, ""), "./");
-        assert_eq!(relative(0, "a/b/"), "a/b/");
-        assert_eq!(relative(2, "x/"), "../../x/");
-        assert_eq!(relative(1, "some page/"), "../some%20page/");
+        assert_eq!(relative("", ""), "./");
+        assert_eq!(relative("", "a/b/"), "a/b/");
+        assert_eq!(relative("a/b/", "x/"), "../../x/");
+        assert_eq!(relative("a/", "some page/"), "../some%20page/");
+    }
+
+    #[test]
+    fn relative_urls_skip_the_folders_they_share() {
+        assert_eq!(relative("tab3/page3500/", "tab3/page3499/"), "../page3499/");
+        assert_eq!(relative("tab3/page3500/", "tab3/page3500/"), "./");
+        assert_eq!(relative("tab3/", "tab3/img/a.png"), "img/a.png");
+        assert_eq!(relative("tab3/page3500/", "tab4/x/"), "../../tab4/x/");
     }
 
     #[test]

@@ -135,19 +135,25 @@ impl Highlighter {
     /// copy button is added by `components.js`: it needs the script anyway).
     pub fn code_block(&self, info: &CodeInfo, code: &str) -> String {
         let lang = info.lang.as_deref();
-        let lang_attr = lang.map(escape).unwrap_or_default();
-        let mut html = format!("<div class=\"c-code\" data-lang=\"{lang_attr}\">");
+        // Lean markup: code blocks are on most pages.
+        let lang_attr = crate::html::attr_value(lang.unwrap_or_default());
+        let mut html = format!("<div class=c-code data-lang={lang_attr}>");
         if let Some(title) = &info.title {
             html.push_str(&format!(
-                "<div class=\"c-code-header\"><span class=\"c-code-title\">{}</span></div>",
+                "<div class=c-code-header><span class=c-code-title>{}</span></div>",
                 escape(title)
             ));
         }
         let class = lang
-            .map(|l| format!(" class=\"language-{}\"", escape(l)))
+            .map(|l| {
+                format!(
+                    " class={}",
+                    crate::html::attr_value(&format!("language-{l}"))
+                )
+            })
             .unwrap_or_default();
         html.push_str(&format!(
-            "<pre class=\"hl\"><code{class}>{}</code></pre></div>",
+            "<pre class=hl><code{class}>{}</code></pre></div>",
             self.highlight(lang, code)
         ));
         html
@@ -173,9 +179,9 @@ impl Spans {
         if class != self.open && !text.trim().is_empty() {
             self.close();
             if let Some(css) = class.css_class() {
-                self.html.push_str("<span class=\"");
+                self.html.push_str("<span class=");
                 self.html.push_str(css);
-                self.html.push_str("\">");
+                self.html.push('>');
             }
             self.open = class;
         }
@@ -221,7 +227,7 @@ mod tests {
     fn known_languages_get_token_classes() {
         let h = Highlighter::new();
         let html = h.highlight(Some("rust"), "fn main() {}\n");
-        assert!(html.contains("class=\"hl-"), "{html}");
+        assert!(html.contains("class=hl-"), "{html}");
         let ts = h.highlight(Some("typescript"), "const a = 1;\n");
         assert!(ts.contains("hl-"), "{ts}");
     }
@@ -232,17 +238,17 @@ mod tests {
         let json = h.highlight(Some("json"), "{\n  \"a\": \"<b>\",\n  \"n\": 12\n}\n");
         assert_eq!(
             json,
-            "{\n  <span class=\"hl-n\">\"a\"</span>: \
-             <span class=\"hl-s\">\"&lt;b&gt;\"</span>,\n  \
-             <span class=\"hl-n\">\"n\"</span>: <span class=\"hl-n\">12\n</span>}\n"
+            "{\n  <span class=hl-n>\"a\"</span>: \
+             <span class=hl-s>\"&lt;b&gt;\"</span>,\n  \
+             <span class=hl-n>\"n\"</span>: <span class=hl-n>12\n</span>}\n"
         );
         let rust = h.highlight(Some("rust"), "// hi\nfn main() {}\n");
         assert!(
-            rust.starts_with("<span class=\"hl-c\">// hi\n</span>"),
+            rust.starts_with("<span class=hl-c>// hi\n</span>"),
             "{rust}"
         );
-        assert!(rust.contains("<span class=\"hl-k\">fn </span>"), "{rust}");
-        assert!(rust.contains("<span class=\"hl-f\">main</span>"), "{rust}");
+        assert!(rust.contains("<span class=hl-k>fn </span>"), "{rust}");
+        assert!(rust.contains("<span class=hl-f>main</span>"), "{rust}");
     }
 
     #[test]
@@ -256,8 +262,8 @@ mod tests {
     fn block_has_title_header_and_language() {
         let h = Highlighter::new();
         let html = h.code_block(&CodeInfo::parse("js App.js"), "let a;\n");
-        assert!(html.contains("<span class=\"c-code-title\">App.js</span>"));
+        assert!(html.contains("<span class=c-code-title>App.js</span>"));
         assert!(!html.contains("c-copy"), "the script adds the copy button");
-        assert!(html.contains("<code class=\"language-js\">"));
+        assert!(html.contains("<code class=language-js>"));
     }
 }

@@ -668,47 +668,22 @@ impl<'a> Renderer<'a> {
             format!(" class=\"{}\"", escape(&classes.join(" ")))
         };
         let id_attr = escape(&id);
-        // The heading text links to the heading itself, unless it holds a
-        // link or markup of its own: then a `#` link follows it.
-        let wrap = is_plain_heading(&events[start + 1..end]);
-        let open_link = if wrap {
-            format!("<a href=\"#{id_attr}\">")
-        } else {
-            String::new()
-        };
+        // The heading's `#` link to itself is added by the theme's script
+        // (it repeats the id on every heading of every page); the id itself
+        // is here, so links to `#id` work without it.
         out.push(Event::Html(
-            format!("<h{n} id=\"{id_attr}\"{class}>{open_link}").into(),
+            format!("<h{n} id=\"{id_attr}\"{class}>").into(),
         ));
         let mut j = start + 1;
         while j < end {
             j = self.transform(events, j, out, frag, slots);
         }
-        let close = if wrap {
-            format!("</a></h{n}>\n")
-        } else {
-            format!(
-                "<a class=\"anchor\" href=\"#{id_attr}\" aria-label=\"Link to this section\"></a></h{n}>\n"
-            )
-        };
+        let close = format!("</h{n}>\n");
         out.push(Event::Html(close.into()));
         self.out.text.push('\n');
         self.record_heading(n, id, text);
         end + 1
     }
-}
-
-/// Whether a heading's content is only text and inline formatting (no
-/// links, markup or components), so it can sit inside a link.
-fn is_plain_heading(content: &[(Event, Range<usize>)]) -> bool {
-    content.iter().all(|(event, _)| match event {
-        Event::Text(text) => !text.contains(TOKEN_OPEN),
-        Event::Start(tag) => matches!(
-            tag,
-            Tag::Emphasis | Tag::Strong | Tag::Strikethrough | Tag::Superscript | Tag::Subscript
-        ),
-        Event::Html(_) | Event::InlineHtml(_) | Event::FootnoteReference(_) => false,
-        _ => true,
-    })
 }
 
 /// Whether raw HTML from pulldown-cmark holds a component tag (`<Note`,

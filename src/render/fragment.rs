@@ -9,7 +9,7 @@
 //!   starts an attribute's path (`href="ROOTtab0/a/"`), the link is written
 //!   from the page's own folder instead (`../a/` from `tab0/b/`), which
 //!   keeps the many sidebar links of every page short;
-//! - `MARK_OPEN c:KEY MARK_CLOSE` becomes ` aria-current="page"` when KEY is
+//! - `MARK_OPEN c:KEY MARK_CLOSE` becomes ` aria-current=page` when KEY is
 //!   current for the page;
 //! - `MARK_OPEN h:KEY MARK_CLOSE` becomes ` hidden` unless KEY is current.
 //!
@@ -20,7 +20,7 @@ use crate::content::PageId;
 
 /// Stands for the page's relative root prefix.
 pub const ROOT: char = '\u{E000}';
-const MARK_OPEN: char = '\u{E001}';
+pub const MARK_OPEN: char = '\u{E001}';
 const MARK_CLOSE: char = '\u{E002}';
 
 /// What a marker refers to.
@@ -55,7 +55,7 @@ impl Key {
         }
     }
 
-    /// The marker that renders ` aria-current="page"` when this key is current.
+    /// The marker that renders ` aria-current=page` when this key is current.
     pub fn current_marker(self) -> String {
         format!("{MARK_OPEN}c:{}{MARK_CLOSE}", self.code())
     }
@@ -139,9 +139,7 @@ impl Fragment {
                 Piece::Text(text) => out.push_str(text),
                 Piece::Root => out.push_str(current.root),
                 Piece::Link(path) => write_link(out, current, path),
-                Piece::CurrentAttr(key) if current.is(*key) => {
-                    out.push_str(" aria-current=\"page\"")
-                }
+                Piece::CurrentAttr(key) if current.is(*key) => out.push_str(" aria-current=page"),
                 Piece::HiddenUnless(key) if !current.is(*key) => out.push_str(" hidden"),
                 Piece::CurrentAttr(_) | Piece::HiddenUnless(_) => {}
             }
@@ -164,6 +162,22 @@ impl Fragment {
             })
             .sum()
     }
+}
+
+/// `path` (from the site root) as a link from a page in folder `dir`
+/// (`tab0/b/`, empty at the root): `../c/` rather than `../../tab0/c/`.
+pub fn link_from(dir: &str, path: &str) -> String {
+    let root = super::links::root_prefix(dir.matches('/').count());
+    let current = Current {
+        root: &root,
+        dir,
+        page: None,
+        tab: None,
+        anchor: None,
+    };
+    let mut out = String::with_capacity(path.len() + 6);
+    write_link(&mut out, &current, path);
+    out
 }
 
 /// Writes `path` (from the site root) as seen from `current`'s folder: the
@@ -204,12 +218,15 @@ fn write_link(out: &mut String, current: &Current, path: &str) {
 }
 
 /// A path after a root marker that is the whole rest of an attribute value:
-/// plain path characters up to the closing quote.
+/// plain path characters up to the closing quote, or for an unquoted value
+/// up to a space, the tag's end or a marker.
 fn attribute_path(text: &str) -> Option<&str> {
     let end = text
         .find(|c: char| !(c.is_ascii_alphanumeric() || "/-_.~%".contains(c)))
         .unwrap_or(text.len());
-    (end > 0 && text[end..].starts_with('"')).then(|| &text[..end])
+    let ends_value =
+        |c: char| c == '"' || c == '\'' || c == '>' || c == MARK_OPEN || c.is_whitespace();
+    (end > 0 && text[end..].starts_with(ends_value)).then(|| &text[..end])
 }
 
 /// The piece at the start of `marker` and how many bytes it spans.
@@ -302,7 +319,7 @@ mod tests {
         let out = Fragment::parse(&html).to_html(&current(""));
         assert_eq!(
             out,
-            "<a aria-current=\"page\">3</a><a>4</a><a aria-current=\"page\">t</a>\
+            "<a aria-current=page>3</a><a>4</a><a aria-current=page>t</a>\
              <li>a1</li><li hidden>a2</li>"
         );
     }

@@ -31,6 +31,7 @@ mod assets;
 mod colors;
 mod fragment;
 mod icon;
+mod lean;
 mod links;
 mod shared;
 mod sidebar;
@@ -48,6 +49,7 @@ use crate::config::Mode;
 use crate::content::{Alternate, Page, Site};
 use crate::diagnostics::Diagnostic;
 use assets::Bundle;
+pub use fragment::link_from;
 use fragment::{Current, ROOT};
 use shared::{AssetLinks, Shared, TabScopes};
 use sidebar::Sidebar;
@@ -119,6 +121,7 @@ impl Theme {
         let shared = Shared::build(site, &links, &templates)?;
         let sidebar = Sidebar::build(site, &templates)?;
         let mut files = assets::loose_files(&theme_files);
+        files.extend(sidebar.files(site, &shared.head));
         files.extend(custom.into_iter().map(|(n, b)| (PathBuf::from(n), b)));
         let toggle = site.config.mode_toggle;
         Ok(Theme {
@@ -211,8 +214,8 @@ impl Theme {
                 .clone()
                 .or_else(|| links::endpoint_method(page)),
             is_endpoint: content.is_endpoint,
-            prev: prev.map(|p| NavLink::to(p, &root)),
-            next: next.map(|p| NavLink::to(p, &root)),
+            prev: prev.map(|p| NavLink::to(p, &dir)),
+            next: next.map(|p| NavLink::to(p, &dir)),
             actions: page_actions(site, page, &root),
             edit_url: self.edit_url(site, page),
             issue_url: self.issue_url(site, page),
@@ -316,9 +319,10 @@ struct NavLink {
 }
 
 impl NavLink {
-    fn to(page: &Page, root: &str) -> NavLink {
+    /// The link to `page` from a page in folder `dir`, in its shortest form.
+    fn to(page: &Page, dir: &str) -> NavLink {
         NavLink {
-            href: format!("{root}{}", page.url()),
+            href: link_from(dir, &page.url()),
             title: page.nav_title.clone(),
         }
     }

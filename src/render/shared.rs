@@ -47,7 +47,8 @@ fn render<T: Serialize>(
 ) -> Result<Fragment, Diagnostic> {
     let mut context = Context::new();
     context.insert(key, value);
-    t.render(name, &context).map(|html| Fragment::parse(&html))
+    t.render(name, &context)
+        .map(|html| Fragment::parse(&super::lean::lean(&html, false)))
 }
 
 #[derive(Serialize)]
@@ -236,16 +237,16 @@ pub fn boot_script(config: &SiteConfig) -> String {
     let fallback = match toggle.default {
         Some(Mode::Light) => "\"light\"",
         Some(Mode::Dark) => "\"dark\"",
-        None => "matchMedia(\"(prefers-color-scheme: dark)\").matches?\"dark\":\"light\"",
+        None => "matchMedia(\"(prefers-color-scheme:dark)\").matches?\"dark\":\"light\"",
     };
-    let mut script =
-        String::from("var e=document.documentElement;e.setAttribute(\"data-js\",\"\");");
+    // A block with `let`: nothing leaks into the page's globals.
+    let mut script = String::from("{let e=document.documentElement,d=e.dataset,m;d.js=\"\";");
     if toggle.is_hidden {
-        script += &format!("e.setAttribute(\"data-theme\",{fallback});");
+        script += &format!("d.theme={fallback};");
     } else {
         script += &format!(
-            "var m;try{{m=localStorage.getItem(\"sheaf-mode\")}}catch(x){{}}\
-             if(m!=\"light\"&&m!=\"dark\")m={fallback};e.setAttribute(\"data-theme\",m);"
+            "try{{m=localStorage[\"sheaf-mode\"]}}catch(x){{}}\
+             d.theme=m==\"light\"||m==\"dark\"?m:{fallback};"
         );
     }
     let versions = config.local_version_names();
@@ -254,11 +255,12 @@ pub fn boot_script(config: &SiteConfig) -> String {
             .expect("strings serialise")
             .replace("</", "<\\/");
         script += &format!(
-            "if(!e.hasAttribute(\"data-page-version\")){{var v;try{{v=localStorage.getItem(\"sheaf-version\")}}catch(x){{}}\
-             if({list}.indexOf(v)>=0)e.setAttribute(\"data-version\",v)}}"
+            "if(!d.pageVersion){{try{{m=localStorage[\"sheaf-version\"]}}catch(x){{}}\
+             if({list}.indexOf(m)>=0)d.version=m}}"
         );
     }
-    format!("(function(){{{script}}})()")
+    script.push('}');
+    script
 }
 
 #[derive(Serialize)]

@@ -3,6 +3,16 @@
 //! shares its tab and anchor); its own group is expanded, the others collapse
 //! to a header linking to their first page, so a page's sidebar does not
 //! grow with the size of the site.
+//!
+//! Only the page's own group is in its HTML. The section's other groups,
+//! the same on every page of the section, come from one cached script per
+//! section (`_sheaf/nav-<hash>/<n>.js`, as mdBook's `toc.js`): a classic
+//! script in the list, just before the page's group, which the parser runs
+//! before it goes on, so the groups above are in place before the sidebar
+//! paints and the groups below are added the moment the page's group is
+//! parsed (a `MutationObserver`, whose callbacks run before any paint).
+//! Without JavaScript, a link after the list opens `<n>.html`, every group
+//! of the section with its pages.
 
 use std::collections::HashMap;
 
@@ -10,11 +20,30 @@ use rayon::prelude::*;
 use serde::Serialize;
 use tera::Context;
 
-use super::fragment::{Current, Fragment, Key};
+use std::path::PathBuf;
+
+use super::fragment::{link_from, Current, Fragment, Key};
 use super::templates::Templates;
 use super::{icon, links};
 use crate::content::{NavItem, Page, PageId, Site};
 use crate::diagnostics::Diagnostic;
+
+/// Stands for the page's root prefix in the section scripts.
+const ROOT_PLACEHOLDER: &str = "\u{1}";
+
+/// The section script: GROUPS is the JSON array of the section's groups,
+/// collapsed. It inserts those before the page's group (`data-g`, its
+/// position; none: every group) before itself, and those after it once the
+/// parser has added it.
+const NAV_SCRIPT: &str = "(function(g){var s=document.currentScript,l=s.parentNode,\
+r=document.documentElement.getAttribute(\"data-root\")||\"\",a=s.getAttribute(\"data-g\"),\
+n=a==null?g.length:+a,b=\"\",c=\"\",i,o;\
+for(i=0;i<g.length;i++){if(i<n)b+=g[i].split(\"\\u0001\").join(r);\
+else if(i>n)c+=g[i].split(\"\\u0001\").join(r)}\
+s.insertAdjacentHTML(\"beforebegin\",b);\
+function f(){var e=s.nextElementSibling;if(!e)return;if(o)o.disconnect();\
+e.insertAdjacentHTML(\"afterend\",c);return 1}\
+if(c&&!f()){o=new MutationObserver(f);o.observe(l,{childList:true})}})(GROUPS);\n";
 
 /// A section: (tab, anchor) of a page.
 type SectionKey = (Option<usize>, Option<usize>);
@@ -29,6 +58,13 @@ struct GroupFragments {
 pub struct Sidebar {
     groups: Vec<GroupFragments>,
     sections: HashMap<SectionKey, Vec<usize>>,
+    /// The number of each section (its files' names), in navigation order.
+    section_numbers: HashMap<SectionKey, usize>,
+    /// The language of each section (of its first page).
+    section_languages: HashMap<SectionKey, String>,
+    /// The folder of the section files (`_sheaf/nav-<hash>/`) and the files.
+    folder: String,
+    files: Vec<(String, String)>,
     /// Top-level group of each page (by page id).
     page_group: Vec<Option<usize>>,
     /// Innermost group name of each page: the eyebrow above its title.
@@ -75,6 +111,10 @@ impl Sidebar {
         let mut sidebar = Sidebar {
             groups: Vec::new(),
             sections: HashMap::new(),
+            section_numbers: HashMap::new(),
+            section_languages: HashMap::new(),
+            folder: String::new(),
+            files: Vec::new(),
             page_group: vec![None; site.pages.len()],
             page_group_name: vec![None; site.pages.len()],
         };
@@ -87,6 +127,12 @@ impl Sidebar {
             sidebar.mark_pages(item, index, None);
             let first = &site.pages[first];
             let key = (first.tab, first.anchor);
+            let next = sidebar.section_numbers.len();
+            sidebar.section_numbers.entry(key).or_insert(next);
+            sidebar
+                .section_languages
+                .entry(key)
+                .or_insert_with(|| site.language_of(first).to_string());
             sidebar.sections.entry(key).or_default().push(index);
             top_groups.push((item, first, key));
         }
@@ -101,7 +147,85 @@ impl Sidebar {
                 })
             })
             .collect::<Result<_, Diagnostic>>()?;
+        sidebar.write_section_scripts();
         Ok(sidebar)
+    }
+
+    /// One script per section holding its groups collapsed (links from the
+    /// site root, prefixed in the browser with `<html data-root>`), in a
+    /// folder named by their hash so a new build is never read from cache.
+    fn write_section_scripts(&mut self) {
+        let mut numbered: Vec<(&SectionKey, &usize)> = self.section_numbers.iter().collect();
+        numbered.sort_by_key(|(_, n)| **n);
+        let from_root = Current {
+            root: ROOT_PLACEHOLDER,
+            dir: "",
+            page: None,
+            tab: None,
+            anchor: None,
+        };
+        let scripts: Vec<(usize, String)> = numbered
+            .into_iter()
+            .map(|(key, &n)| {
+                let groups: Vec<String> = self.sections[key]
+                    .iter()
+                    .map(|&g| self.groups[g].collapsed.to_html(&from_root))
+                    .collect();
+                let data = serde_json::to_string(&groups).expect("strings serialise");
+                (n, NAV_SCRIPT.replace("GROUPS", &data))
+            })
+            .collect();
+        let all: String = scripts.iter().map(|(_, s)| s.as_str()).collect();
+        self.folder = format!(
+            "{}/nav-{}/",
+            super::assets::OUTPUT_DIR,
+            super::assets::fingerprint(all.as_bytes())
+        );
+        self.files = scripts
+            .into_iter()
+            .map(|(n, script)| (format!("{}{n}.js", self.folder), script))
+            .collect();
+    }
+
+    /// The section files: each section's script, and the page listing all
+    /// its groups for readers without JavaScript (`head` is the shared head
+    /// fragment, for the stylesheet and colour mode).
+    pub fn files(&self, site: &Site, head: &Fragment) -> Vec<(PathBuf, Vec<u8>)> {
+        let root = "../../";
+        let current = Current {
+            root,
+            dir: &self.folder,
+            page: None,
+            tab: None,
+            anchor: None,
+        };
+        let mut files: Vec<(PathBuf, Vec<u8>)> = self
+            .files
+            .iter()
+            .map(|(path, script)| (PathBuf::from(path), script.clone().into_bytes()))
+            .collect();
+        for (key, &n) in &self.section_numbers {
+            let mut html = format!(
+                "<!doctype html><html lang={} data-root={root}><head>",
+                self.section_languages[key],
+            );
+            head.write(&mut html, &current);
+            html.push_str(&format!(
+                "<title>All groups - {name}</title><meta name=robots content=noindex></head>\
+                 <body><main id=content class=nav-index><h1>{name}</h1>\
+                 <nav aria-label=Documentation><ul class=nav-groups>",
+                name = super::escape_html(&site.config.name)
+            ));
+            for &g in &self.sections[key] {
+                self.groups[g].expanded.write(&mut html, &current);
+            }
+            html.push_str("</ul></nav></main></body></html>\n");
+            files.push((
+                PathBuf::from(format!("{}{n}.html", self.folder)),
+                html.into_bytes(),
+            ));
+        }
+        files
     }
 
     /// Records the top-level group and innermost group name of every page under `item`.
@@ -142,17 +266,34 @@ impl Sidebar {
         else {
             return;
         };
-        out.push_str("<ul class=\"nav-groups\">");
-        for &group in groups {
-            let fragments = &self.groups[group];
-            let fragment = if Some(group) == own {
-                &fragments.expanded
-            } else {
-                &fragments.collapsed
-            };
-            fragment.write(out, current);
+        out.push_str("<ul class=nav-groups>");
+        let position = groups.iter().position(|&g| Some(g) == own);
+        let others = groups.len() - usize::from(position.is_some());
+        let files = &self.folder;
+        let n = self.section_numbers.get(&key).or_else(|| {
+            self.groups
+                .first()
+                .and_then(|g| self.section_numbers.get(&g.section))
+        });
+        let n = n.copied().unwrap_or_default();
+        if others > 0 {
+            let src = link_from(current.dir, &format!("{files}{n}.js"));
+            out.push_str(&format!("<script src={src}"));
+            if let Some(position) = position {
+                out.push_str(&format!(" data-g={position}"));
+            }
+            out.push_str("></script>");
+        }
+        if let (Some(group), Some(_)) = (own, position) {
+            self.groups[group].expanded.write(out, current);
         }
         out.push_str("</ul>");
+        if others > 0 {
+            let href = link_from(current.dir, &format!("{files}{n}.html"));
+            out.push_str(&format!(
+                "<noscript><a class=nav-all href={href}>All groups</a></noscript>"
+            ));
+        }
     }
 }
 
@@ -205,7 +346,7 @@ fn render_view(view: &GroupView, templates: &Templates) -> Result<Fragment, Diag
     let mut context = Context::new();
     context.insert("group", view);
     let html = templates.render("sidebar_group.html", &context)?;
-    Ok(Fragment::parse(html.trim_end()))
+    Ok(Fragment::parse(&super::lean::lean(&html, true)))
 }
 
 fn group_icon(icon: &Option<String>, icon_type: &Option<String>) -> String {

@@ -26,6 +26,18 @@ impl Templates {
             sources.into_iter().partition(|t| t.override_path.is_some());
         let mut tera = Tera::default();
         tera.set_escape_fn(super::escape_html);
+        // `{{ x | attr | safe }}`: an attribute value, escaped, quoted only
+        // when it needs quotes (lean markup on every page).
+        tera.register_filter(
+            "attr",
+            |value: &tera::Value, _: &HashMap<String, tera::Value>| {
+                let text = match value {
+                    tera::Value::String(s) => s.clone(),
+                    other => other.to_string(),
+                };
+                Ok(tera::Value::String(crate::html::attr_value(&text)))
+            },
+        );
         tera.add_raw_templates(builtin.iter().map(|t| (t.name.as_str(), t.text.as_str())))
             .map_err(|e| template_error(Path::new("templates"), &e))?;
         let mut overrides = HashMap::new();

@@ -118,7 +118,7 @@ fn between<'a>(html: &'a str, start: &str, end: &str) -> &'a str {
 
 fn toc() -> PageContent {
     PageContent {
-        html: "<h2 id=\"intro\">Intro</h2>".into(),
+        html: "<h2 id=intro>Intro</h2>".into(),
         toc: vec![
             TocEntry {
                 level: 2,
@@ -150,31 +150,31 @@ fn theme_is_sync_and_send() {
 fn name_is_the_title_suffix_and_the_logo_text() {
     let html = Fixture::new(base_config()).page("quickstart");
     assert!(html.contains("<title>Quickstart - Acme Docs</title>"));
-    assert!(html.contains("<span class=\"logo-text\">Acme Docs</span>"));
-    assert!(html.contains("<meta property=\"og:site_name\" content=\"Acme Docs\">"));
+    assert!(html.contains("<span class=logo-text>Acme Docs</span>"));
+    assert!(html.contains("<meta property=og:site_name content=\"Acme Docs\">"));
 }
 
 #[test]
 fn single_logo_is_an_image_linking_home() {
     let html = Fixture::new(config_with(json!({"logo": "/logo.svg"}))).page("guides/one");
-    assert!(html.contains(
-        "<a class=\"logo\" href=\"../../\"><img src=\"../../logo.svg\" alt=\"Acme Docs\"></a>"
-    ));
+    assert!(
+        html.contains("<a class=logo href=../../><img src=../../logo.svg alt=\"Acme Docs\"></a>")
+    );
 }
 
 #[test]
 fn light_and_dark_logos_swap_and_href_is_honoured() {
     let logo = json!({"logo": {"light": "/l.svg", "dark": "/d.svg", "href": "https://acme.dev"}});
     let html = Fixture::new(config_with(logo)).page("quickstart");
-    assert!(html.contains("<a class=\"logo\" href=\"https://acme.dev\">"));
-    assert!(html.contains("<img class=\"logo-light\" src=\"../l.svg\" alt=\"Acme Docs\">"));
-    assert!(html.contains("<img class=\"logo-dark\" src=\"../d.svg\" alt=\"Acme Docs\">"));
+    assert!(html.contains("<a class=logo href=https://acme.dev>"));
+    assert!(html.contains("<img class=logo-light src=../l.svg alt=\"Acme Docs\">"));
+    assert!(html.contains("<img class=logo-dark src=../d.svg alt=\"Acme Docs\">"));
 }
 
 #[test]
 fn favicon_is_linked_with_its_type() {
     let html = Fixture::new(config_with(json!({"favicon": "/favicon.svg"}))).page("quickstart");
-    assert!(html.contains("<link rel=\"icon\" href=\"../favicon.svg\" type=\"image/svg+xml\">"));
+    assert!(html.contains("<link rel=icon href=../favicon.svg type=image/svg+xml>"));
 }
 
 #[test]
@@ -193,16 +193,16 @@ fn topbar_links_are_relative_or_external() {
     let links = json!({"topbarLinks": [
         {"name": "Blog", "url": "https://acme.dev/blog"}, {"name": "Support", "url": "/quickstart"}]});
     let html = Fixture::new(config_with(links)).page("guides/one");
-    let topbar = between(&html, "<nav class=\"topbar-links\"", "</nav>");
-    assert!(topbar.contains("<a href=\"https://acme.dev/blog\">Blog</a>"));
-    assert!(topbar.contains("<a href=\"../../quickstart/\">Support</a>"));
+    let topbar = between(&html, "<nav class=topbar-links", "</nav>");
+    assert!(topbar.contains("<a href=https://acme.dev/blog>Blog</a>"));
+    assert!(topbar.contains("<a href=../../quickstart/>Support</a>"));
 }
 
 #[test]
 fn cta_link_is_a_button() {
     let cta = json!({"topbarCtaButton": {"name": "Sign up", "url": "https://acme.dev/signup"}});
     let html = Fixture::new(config_with(cta)).page("index");
-    assert!(html.contains("<a class=\"cta cta-link\" href=\"https://acme.dev/signup\">Sign up</a>"));
+    assert!(html.contains("<a class=\"cta cta-link\" href=https://acme.dev/signup>Sign up</a>"));
 }
 
 #[test]
@@ -210,8 +210,8 @@ fn cta_github_shows_repository_and_a_star_slot() {
     let cta = json!({"topbarCtaButton": {"type": "github", "url": "https://github.com/acme/docs"}});
     let html = Fixture::new(config_with(cta)).page("index");
     let button = between(&html, "<a class=\"cta cta-github\"", "</a>");
-    assert!(button.contains("data-github-repo=\"acme/docs\""));
-    assert!(button.contains("<span class=\"cta-repo\">acme/docs</span>"));
+    assert!(button.contains("data-github-repo=acme/docs"));
+    assert!(button.contains("<span class=cta-repo>acme/docs</span>"));
     assert!(button.contains("data-github-stars hidden"));
 }
 
@@ -220,21 +220,22 @@ fn versions_give_a_labelled_select_and_filter_content() {
     let versions = json!({"versions": ["v1", "v2", {"name": "v0", "url": "https://old.acme.dev"}]});
     let fixture = Fixture::new(config_with(versions));
     let html = fixture.page("index");
-    assert!(html.contains("<label for=\"version-select\">Version</label>"));
-    assert!(html.contains("<option value=\"v2\">v2</option>"));
-    assert!(html.contains("data-href=\"https://old.acme.dev\""));
-    assert!(html.contains("data-first-pages=\"{&quot;v2&quot;:&quot;./api/v2/list/&quot;}\""));
-    assert!(html.contains("<html lang=\"en\" data-root=\"./\" data-version=\"v1\">"));
+    assert!(html.contains("<label for=version-select>Version</label>"));
+    assert!(html.contains("<option value=v2>v2</option>"));
+    assert!(html.contains("data-href=https://old.acme.dev"));
+    assert!(html.contains("data-first-pages={&quot;v2&quot;:&quot;./api/v2/list/&quot;}"));
+    assert!(html.contains("<html lang=en data-root=./ data-version=v1>"));
     assert!(
-        html.contains("if([\"v1\",\"v2\"].indexOf(v)>=0)"),
+        html.contains("if([\"v1\",\"v2\"].indexOf(m)>=0)"),
         "the boot script restores a chosen local version"
     );
     assert!(fixture
         .stylesheet()
         .contains("html[data-version=\"v2\"] [data-version]:not([data-version=\"v2\"])"));
-    assert!(html.contains("<li data-version=\"v2\"><a href="));
+    let (_, script) = nav_script(&fixture, &html);
+    assert!(script.contains("<li data-version=v2><a href="), "{script}");
     let v2 = fixture.page("api/v2/list");
-    assert!(v2.contains("data-version=\"v2\" data-page-version=\"v2\""));
+    assert!(v2.contains("data-version=v2 data-page-version=v2"));
 }
 
 fn anchors() -> Value {
@@ -252,10 +253,10 @@ fn anchors() -> Value {
 #[test]
 fn anchors_show_icons_colors_and_the_current_one() {
     let html = Fixture::new(config_with(anchors())).page("api/get-user");
-    let list = between(&html, "<ul class=\"anchors\">", "</ul>");
-    assert!(list.contains("<a href=\"./\" aria-current=\"page\"><span class=\"anchor-icon\" style=\"--anchor-bg:linear-gradient(45deg,#112233,#445566)\"><svg"));
-    assert!(list.contains("style=\"--anchor-bg:#aa0000\""));
-    assert!(list.contains("<li data-version=\"v2\"><a href=\"https://acme.dev/community\">"));
+    let list = between(&html, "<ul class=anchors>", "</ul>");
+    assert!(list.contains("<a href=./ aria-current=page><span class=anchor-icon style=--anchor-bg:linear-gradient(45deg,#112233,#445566)><svg"));
+    assert!(list.contains("style=--anchor-bg:#aa0000"));
+    assert!(list.contains("<li data-version=v2><a href=https://acme.dev/community>"));
 }
 
 #[test]
@@ -263,16 +264,16 @@ fn default_hidden_anchor_shows_only_inside_it() {
     let fixture = Fixture::new(config_with(anchors()));
     let outside = fixture.page("quickstart");
     let inside = fixture.page("guides/one");
-    assert!(outside.contains("<li hidden><a href=\"../guides/one/\">"));
-    assert!(inside.contains("<li><a href=\"./\" aria-current=\"page\">"));
+    assert!(outside.contains("<li hidden><a href=../guides/one/>"));
+    assert!(inside.contains("<li><a href=./ aria-current=page>"));
 }
 
 #[test]
 fn top_anchor_names_the_primary_section() {
     let html = Fixture::new(config_with(anchors())).page("quickstart");
-    let first = between(&html, "<ul class=\"anchors\"><li>", "</li>");
+    let first = between(&html, "<ul class=anchors><li>", "</li>");
     assert!(first.contains("<span>Docs home</span>"));
-    assert!(first.contains("aria-current=\"page\""));
+    assert!(first.contains("aria-current=page"));
     let default = Fixture::new(config_with(
         json!({"anchors": [{"name": "API", "url": "api"}]}),
     ));
@@ -287,50 +288,102 @@ fn tabs() -> Value {
 fn tabs_mark_the_current_section_and_link_externals_plainly() {
     let fixture = Fixture::new(config_with(tabs()));
     let api = fixture.page("api/get-user");
-    let bar = between(&api, "<nav class=\"tabs\"", "</nav>");
-    assert!(bar.contains("<a href=\"../../\">Documentation</a>"));
-    assert!(bar.contains("<a href=\"./\" aria-current=\"page\">API reference</a>"));
-    assert!(bar.contains("<a href=\"https://status.acme.dev\">Status <svg"));
+    let bar = between(&api, "<nav class=tabs", "</nav>");
+    assert!(bar.contains("<a href=../../>Documentation</a>"));
+    assert!(bar.contains("<a href=./ aria-current=page>API reference</a>"));
+    assert!(bar.contains("<a href=https://status.acme.dev>Status <svg"));
     let home = fixture.page("index");
-    assert!(home.contains("<a href=\"./\" aria-current=\"page\">Documentation</a>"));
+    assert!(home.contains("<a href=./ aria-current=page>Documentation</a>"));
+}
+
+/// The section script the sidebar of `html` loads, and its text.
+fn nav_script(fixture: &Fixture, html: &str) -> (String, String) {
+    let sidebar = between(html, "<nav id=sidebar", "</nav>");
+    let src = between(sidebar, "<script src=", ".js")["<script src=".len()..].to_string();
+    let name = src.rsplit('/').next().unwrap().to_string();
+    let script = fixture
+        .theme
+        .assets()
+        .into_iter()
+        .find(|(path, _)| path.starts_with("_sheaf") && path.ends_with(&name))
+        .map(|(_, bytes)| String::from_utf8(bytes).unwrap())
+        .unwrap_or_else(|| panic!("no {name} in the assets"));
+    (src, script)
 }
 
 #[test]
 fn sidebar_shows_only_the_current_section() {
     let fixture = Fixture::new(config_with(tabs()));
     let api = fixture.page("api/get-user");
-    let sidebar = between(&api, "<nav id=\"sidebar\"", "</nav>");
+    let sidebar = between(&api, "<nav id=sidebar", "</nav>");
     assert!(sidebar.contains("Get user"));
-    assert!(!sidebar.contains("Get started") && !sidebar.contains("Guides"));
+    let (_, script) = nav_script(&fixture, &api);
+    assert!(script.contains("API v2") && !script.contains("Get started"));
     let guide = fixture.page("guides/one");
-    let sidebar = between(&guide, "<nav id=\"sidebar\"", "</nav>");
-    assert!(sidebar.contains("Get started") && !sidebar.contains("Get user"));
+    let (_, script) = nav_script(&fixture, &guide);
+    assert!(script.contains("Get started") && !script.contains("Get user"));
 }
 
 #[test]
 fn sidebar_expands_only_the_current_group() {
-    let html = Fixture::new(base_config()).page("guides/one");
-    let sidebar = between(&html, "<nav id=\"sidebar\"", "</nav>");
-    assert!(sidebar.contains("<li><a href=\"../../\">Get started</a></li>"));
-    assert!(
-        !sidebar.contains("Quick start"),
-        "collapsed groups list no pages"
-    );
-    assert!(sidebar.contains("<li class=\"is-expanded\"><p><svg"));
-    assert!(sidebar.contains("<a href=\"./\" aria-current=\"page\">"));
+    let fixture = Fixture::new(base_config());
+    let html = fixture.page("guides/one");
+    let sidebar = between(&html, "<nav id=sidebar", "</nav>");
+    // Only the page's own group is in the page; the section's others, the
+    // same on every page, come from the section's cached script.
+    assert!(!sidebar.contains("Get started"));
+    assert!(sidebar.contains("<li class=is-expanded><p><svg"));
+    assert!(sidebar.contains("<a href=./ aria-current=page>"));
     assert!(sidebar.contains("<details open><summary>Deep dive</summary>"));
     assert_eq!(sidebar.matches("aria-current").count(), 1);
+    let (src, script) = nav_script(&fixture, &html);
+    assert!(src.starts_with("../../_sheaf/nav-"), "{src}");
+    assert!(sidebar.contains(".js data-g=1></script><li class=is-expanded>"));
+    assert!(
+        script.contains("<li><a href=\\u0001>Get started</a>"),
+        "{script}"
+    );
+    assert!(
+        !script.contains("Quick start"),
+        "collapsed groups list no pages"
+    );
+    assert!(
+        !script.contains("Guide one"),
+        "the page's own group is in the page"
+    );
+    // Without JavaScript: a link to every group of the section.
+    let index = src.replace(".js", ".html");
+    assert!(sidebar.contains(&format!(
+        "<noscript><a class=nav-all href={index}>All groups</a></noscript>"
+    )));
+    let listing = fixture
+        .theme
+        .assets()
+        .into_iter()
+        .find(|(path, _)| index.ends_with(&*path.to_string_lossy()))
+        .map(|(_, bytes)| String::from_utf8(bytes).unwrap())
+        .expect("the section's page of all groups");
+    for text in [
+        "Get started",
+        "Quick start",
+        "Guide one",
+        "Deep dive",
+        "Get user",
+    ] {
+        assert!(listing.contains(text), "{text} in {listing}");
+    }
+    assert!(listing.contains("<a href=../../quickstart/>"), "{listing}");
 }
 
 #[test]
 fn navigation_shows_sidebar_titles_page_icons_and_method_badges() {
     let fixture = Fixture::new(base_config());
     let quick = fixture.page("quickstart");
-    let sidebar = between(&quick, "<nav id=\"sidebar\"", "</nav>");
-    let link = between(sidebar, "<a href=\"./\"", "</a>");
-    assert!(link.contains("<svg class=\"icon\"") && link.ends_with("</svg>Quick start</a>"));
+    let sidebar = between(&quick, "<nav id=sidebar", "</nav>");
+    let link = between(sidebar, "<a href=./", "</a>");
+    assert!(link.contains("<svg class=icon") && link.ends_with("</svg>Quick start</a>"));
     let api = fixture.page("api/get-user");
-    assert!(api.contains("Get user<span class=\"method-badge\" data-method=\"GET\">GET</span>"));
+    assert!(api.contains("Get user<span class=method-badge data-method=GET>GET</span>"));
 }
 
 #[test]
@@ -338,11 +391,9 @@ fn footer_socials_have_icons_and_labels() {
     let socials = json!({"footerSocials": {"github": "https://github.com/acme", "x": "https://x.com/acme",
         "hacker-news": "https://news.ycombinator.com/user?id=acme"}});
     let html = Fixture::new(config_with(socials)).page("index");
-    let footer = between(&html, "<ul class=\"socials\">", "</ul>");
-    assert!(footer.contains(
-        "<a href=\"https://github.com/acme\" aria-label=\"GitHub\" title=\"GitHub\"><svg"
-    ));
-    assert!(footer.contains("aria-label=\"X\""));
+    let footer = between(&html, "<ul class=socials>", "</ul>");
+    assert!(footer.contains("<a href=https://github.com/acme aria-label=GitHub title=GitHub><svg"));
+    assert!(footer.contains("aria-label=X"));
     assert!(footer.contains("aria-label=\"Hacker News\""));
 }
 
@@ -351,7 +402,7 @@ fn feedback_links_point_at_the_repository() {
     let feedback = json!({"feedback": {"suggestEdit": true, "raiseIssue": true},
         "topbarCtaButton": {"type": "github", "url": "https://github.com/acme/docs"}});
     let html = Fixture::new(config_with(feedback)).page("guides/one");
-    assert!(html.contains("<a class=\"feedback-link\" href=\"https://github.com/acme/docs/edit/main/guides/one.mdx\">Suggest edits</a>"));
+    assert!(html.contains("<a class=feedback-link href=https://github.com/acme/docs/edit/main/guides/one.mdx>Suggest edits</a>"));
     assert!(html.contains("href=\"https://github.com/acme/docs/issues/new?title=Issue%20on%20docs&amp;body=Path%3A%20/guides/one\">Raise issue</a>"));
 }
 
@@ -365,19 +416,20 @@ fn feedback_is_omitted_without_a_repository() {
 #[test]
 fn mode_toggle_default_sets_the_first_mode() {
     let html = Fixture::new(config_with(json!({"modeToggle": {"default": "dark"}}))).page("index");
-    assert!(html.contains("<html lang=\"en\" data-root=\"./\" data-theme=\"dark\">"));
-    assert!(html.contains("localStorage.getItem(\"sheaf-mode\")"));
-    assert!(html.contains("if(m!=\"light\"&&m!=\"dark\")m=\"dark\";"));
-    assert!(html.contains("data-mode-toggle aria-pressed=\"false\" aria-label=\"Dark mode\""));
+    assert!(html.contains("<html lang=en data-root=./ data-theme=dark>"));
+    assert!(html.contains("localStorage[\"sheaf-mode\"]"));
+    assert!(html.contains("d.theme=m==\"light\"||m==\"dark\"?m:\"dark\";"));
+    // aria-pressed is set by theme.js, which the toggle needs anyway.
+    assert!(html.contains("data-mode-toggle aria-label=\"Dark mode\""));
 }
 
 #[test]
 fn mode_toggle_without_default_follows_the_system() {
     let html = Fixture::new(base_config()).page("index");
-    assert!(html.contains("<html lang=\"en\" data-root=\"./\">"));
-    assert!(html.contains("localStorage.getItem(\"sheaf-mode\")"));
+    assert!(html.contains("<html lang=en data-root=./>"));
+    assert!(html.contains("localStorage[\"sheaf-mode\"]"));
     assert!(
-        html.contains("m=matchMedia(\"(prefers-color-scheme: dark)\").matches?\"dark\":\"light\";")
+        html.contains("?m:matchMedia(\"(prefers-color-scheme:dark)\").matches?\"dark\":\"light\";")
     );
     assert!(
         !html.contains("sheaf-version"),
@@ -393,10 +445,10 @@ fn mode_toggle_hidden_and_forced() {
         !hidden.contains("sheaf-mode"),
         "no stored choice without a toggle"
     );
-    assert!(hidden.contains("e.setAttribute(\"data-theme\",matchMedia("));
+    assert!(hidden.contains("d.theme=matchMedia("));
     let forced = json!({"modeToggle": {"isHidden": true, "default": "light"}});
     let forced = Fixture::new(config_with(forced)).page("index");
-    assert!(forced.contains("e.setAttribute(\"data-theme\",\"light\");"));
+    assert!(forced.contains("d.theme=\"light\";"));
     assert!(!forced.contains("sheaf-mode"));
 }
 
@@ -415,16 +467,16 @@ fn background_image_is_fixed_behind_the_page() {
 fn metadata_becomes_meta_tags() {
     let meta = json!({"metadata": {"og:image": "https://acme.dev/og.png", "robots": "noindex"}});
     let html = Fixture::new(config_with(meta)).page("index");
-    assert!(html.contains("<meta property=\"og:image\" content=\"https://acme.dev/og.png\">"));
-    assert!(html.contains("<meta name=\"robots\" content=\"noindex\">"));
+    assert!(html.contains("<meta property=og:image content=https://acme.dev/og.png>"));
+    assert!(html.contains("<meta name=robots content=noindex>"));
 }
 
 #[test]
 fn description_fills_meta_and_og_tags() {
     let html = Fixture::new(base_config()).page("index");
-    assert!(html.contains("<meta name=\"description\" content=\"Start here\">"));
-    assert!(html.contains("<meta property=\"og:description\" content=\"Start here\">"));
-    assert!(html.contains("<div class=\"page-description\">Start here</div>"));
+    assert!(html.contains("<meta name=description content=\"Start here\">"));
+    assert!(html.contains("<meta property=og:description content=\"Start here\">"));
+    assert!(html.contains("<div class=page-description>Start here</div>"));
 }
 
 #[test]
@@ -432,36 +484,44 @@ fn group_name_is_the_eyebrow() {
     let fixture = Fixture::new(base_config());
     assert!(fixture
         .page("guides/one")
-        .contains("<p class=\"eyebrow\">Guides</p>"));
+        .contains("<p class=eyebrow>Guides</p>"));
     assert!(fixture
         .page("guides/deep/two")
-        .contains("<p class=\"eyebrow\">Deep dive</p>"));
+        .contains("<p class=eyebrow>Deep dive</p>"));
 }
 
 #[test]
-fn toc_lists_h2_and_h3_except_on_wide_pages() {
+fn toc_column_is_kept_for_h2_and_h3_except_on_wide_pages() {
+    // The list itself is built by theme.js from the headings (see
+    // tests/browser.rs `on_this_page_lists_the_headings_and_headings_link_to_themselves`).
     let fixture = Fixture::new(base_config());
     let html = fixture.page_with("guides/one", &toc());
-    let aside = between(&html, "<aside class=\"toc\"", "</aside>");
-    assert!(aside.contains("<li><a href=\"#intro\">Intro</a></li>"));
-    assert!(aside.contains("<li class=\"sub\"><a href=\"#detail\">Detail &lt;b&gt;</a>"));
-    assert!(!aside.contains("Too deep"));
+    assert!(html.contains("<div class=\"layout has-toc\">"));
+    let only_deep = PageContent {
+        toc: toc().toc.into_iter().filter(|e| e.level > 3).collect(),
+        ..toc()
+    };
+    let html = fixture.page_with("guides/one", &only_deep);
+    assert!(
+        html.contains("<div class=layout>"),
+        "no h2 or h3: no column"
+    );
     let wide = fixture.page_with("guides/deep/two", &toc());
-    assert!(!wide.contains("On this page"));
+    assert!(wide.contains("<div class=layout>"));
 }
 
 #[test]
 fn previous_and_next_follow_the_navigation() {
     let html = Fixture::new(base_config()).page("quickstart");
-    assert!(html.contains("<a class=\"pager-prev\" href=\"../\" rel=\"prev\"><span class=\"pager-dir\">Previous</span><span class=\"pager-title\">Welcome</span></a>"));
-    assert!(html.contains("<a class=\"pager-next\" href=\"../guides/one/\" rel=\"next\">"));
+    assert!(html.contains("<a href=../ rel=prev><span>Previous</span><span>Welcome</span></a>"));
+    assert!(html.contains("<a href=../guides/one/ rel=next>"));
 }
 
 #[test]
 fn search_button_is_in_the_top_bar() {
     let html = Fixture::new(base_config()).page("index");
     assert!(html.contains("data-search-open aria-label=\"Search (Ctrl K)\""));
-    assert!(html.contains("<span class=\"search-label\">Search…</span><kbd>Ctrl K</kbd>"));
+    assert!(html.contains("<span class=search-label>Search…</span><kbd>Ctrl K</kbd>"));
 }
 
 #[test]
@@ -474,9 +534,9 @@ fn links_are_relative_at_every_depth() {
         ("guides/one", "../../"),
     ] {
         let html = fixture.page(slug);
-        assert!(html.contains(&format!("data-root=\"{root}\"")), "{slug}");
+        assert!(html.contains(&format!("data-root={root}")), "{slug}");
         let prefix = if root == "./" { "" } else { root };
-        assert!(html.contains(&format!("<link rel=\"stylesheet\" href=\"{prefix}{css}\">")));
+        assert!(html.contains(&format!("<link rel=stylesheet href={prefix}{css}>")));
         assert!(
             !html.contains(fragment::ROOT),
             "markers substituted in {slug}"
@@ -492,12 +552,12 @@ fn links_are_relative_at_every_depth() {
 fn landmarks_and_skip_link_are_present() {
     let html = Fixture::new(base_config()).page("index");
     for part in [
-        "<a class=\"skip-link\" href=\"#content\">",
-        "<header class=\"topbar\">",
-        "<nav id=\"sidebar\" class=\"sidebar\" aria-label=\"Documentation\">",
-        "<main id=\"content\"",
-        "<footer class=\"site-footer\">",
-        "aria-controls=\"sidebar\" aria-expanded=\"false\" aria-label=\"Navigation menu\"",
+        "<a class=skip-link href=#content>",
+        "<header class=topbar>",
+        "<nav id=sidebar class=sidebar aria-label=Documentation>",
+        "<main id=content",
+        "<footer class=site-footer>",
+        "aria-controls=sidebar aria-expanded=false aria-label=\"Navigation menu\"",
     ] {
         assert!(html.contains(part), "{part}");
     }
@@ -551,17 +611,17 @@ fn assets_include_bundles_and_root_css_js() {
     let bundle = &assets[0].1;
     assert!(String::from_utf8_lossy(bundle).starts_with("/*! Icons: Font Awesome Free"));
     let html = fixture.page("guides/one");
-    assert!(html.contains("<link rel=\"stylesheet\" href=\"../../style.css\">"));
-    assert!(html.contains("<script src=\"../../extra.js\" defer></script>"));
+    assert!(html.contains("<link rel=stylesheet href=../../style.css>"));
+    assert!(html.contains("<script src=../../extra.js defer></script>"));
 }
 
 #[test]
 fn template_override_replaces_the_builtin() {
-    let footer = "<footer class=\"mine\">{{ footer.name }} custom</footer>";
+    let footer = "<footer class=mine>{{ footer.name }} custom</footer>";
     let fixture = Fixture::with_files(base_config(), &[("_theme/templates/footer.html", footer)]);
     assert!(fixture
         .page("index")
-        .contains("<footer class=\"mine\">Acme Docs custom</footer>"));
+        .contains("<footer class=mine>Acme Docs custom</footer>"));
 }
 
 #[test]
@@ -588,7 +648,7 @@ fn not_found_works_from_the_root_and_finds_it_elsewhere() {
         "site colours apply"
     );
     assert!(html.contains("<h1>Page not found</h1>"));
-    assert!(html.contains("href=\"./\" data-root-link=\"\""));
+    assert!(html.contains("href=\"./\" data-root-link"));
     assert!(
         html.contains(&format!("\"{}\"", fixture.theme.css.path)),
         "probes for the bundle"
@@ -642,7 +702,7 @@ fn demo() {
         "feedback": {"suggestEdit": true, "raiseIssue": true}
     }));
     let logo = |fill: &str| {
-        format!("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"120\" height=\"28\"><circle cx=\"14\" cy=\"14\" r=\"12\" fill=\"#0D9373\"/><text x=\"32\" y=\"20\" font-family=\"sans-serif\" font-size=\"18\" font-weight=\"700\" fill=\"{fill}\">Acme</text></svg>")
+        format!("<svg xmlns=http://www.w3.org/2000/svg width=120 height=28><circle cx=14 cy=14 r=12 fill=#0D9373/><text x=32 y=20 font-family=sans-serif font-size=18 font-weight=700 fill={fill}>Acme</text></svg>")
     };
     let fixture = Fixture::with_files(
         config,
@@ -651,10 +711,10 @@ fn demo() {
             ("logo/dark.svg", &logo("#fff")),
         ],
     );
-    let body = "<p>This guide shows how to <a href=\"#\">connect</a> your first <code>user group</code>.</p>\
-        <h2 id=\"install\">Install</h2><p>Run the installer:</p><pre><code>curl -sSL https://acme.dev/install | sh</code></pre>\
-        <h3 id=\"verify\">Verify</h3><p>Check the version.</p><table><tr><th>Field</th><th>Type</th></tr><tr><td>name</td><td>string</td></tr></table>\
-        <h2 id=\"next\">Next steps</h2><ul><li>Read the API reference</li><li>Join the community</li></ul>";
+    let body = "<p>This guide shows how to <a href=#>connect</a> your first <code>user group</code>.</p>\
+        <h2 id=install>Install</h2><p>Run the installer:</p><pre><code>curl -sSL https://acme.dev/install | sh</code></pre>\
+        <h3 id=verify>Verify</h3><p>Check the version.</p><table><tr><th>Field</th><th>Type</th></tr><tr><td>name</td><td>string</td></tr></table>\
+        <h2 id=next>Next steps</h2><ul><li>Read the API reference<li>Join the community</ul>";
     let content = PageContent {
         html: body.into(),
         toc: vec![
@@ -704,10 +764,19 @@ fn demo() {
 fn unlisted_page_shows_its_section_with_no_group_expanded() {
     let fixture = Fixture::with_files(base_config(), &[("extra.mdx", "---\ntitle: Extra\n---\n")]);
     let html = fixture.page("extra");
-    let sidebar = between(&html, "<nav id=\"sidebar\"", "</nav>");
-    assert!(sidebar.contains(">Get started</a>"));
+    let sidebar = between(&html, "<nav id=sidebar", "</nav>");
+    assert!(
+        sidebar.contains("<ul class=nav-groups><script src="),
+        "{sidebar}"
+    );
+    assert!(
+        sidebar.contains(".js></script></ul>"),
+        "no data-g: every group from the script"
+    );
+    let (_, script) = nav_script(&fixture, &html);
+    assert!(script.contains(">Get started</a>"));
     assert!(!sidebar.contains("is-expanded") && !sidebar.contains("aria-current"));
-    assert!(!html.contains("class=\"pager\""));
+    assert!(!html.contains("class=pager"));
 }
 
 #[test]
@@ -720,8 +789,8 @@ fn a_page_with_an_aside_is_laid_out_in_two_columns_without_toc() {
     }];
     let content = PageContent {
         html: "<p>fields</p>".into(),
-        intro: "<header class=\"endpoint-header\">GET</header>".into(),
-        aside: "<section class=\"api-card\">curl</section>".into(),
+        intro: "<header class=endpoint-header>GET</header>".into(),
+        aside: "<section class=api-card>curl</section>".into(),
         aside_label: "Examples".into(),
         toc: toc.clone(),
         is_endpoint: true,
@@ -735,11 +804,11 @@ fn a_page_with_an_aside_is_laid_out_in_two_columns_without_toc() {
         "no TOC column"
     );
     assert!(html.contains(
-        "<article class=\"page has-aside sheaf-endpoint\" data-endpoint data-method=\"GET\" data-path=\"/api/user\">"
+        "<article class=\"page has-aside sheaf-endpoint\" data-endpoint data-method=GET data-path=/api/user>"
     ));
     let intro = html.find("class=\"prose page-intro\"").expect("intro");
     let aside = html
-        .find("<aside class=\"page-aside\" aria-label=\"Examples\"><section class=\"api-card\">")
+        .find("<aside class=page-aside aria-label=Examples><section class=api-card>")
         .expect("aside");
     let body = html.find("<p>fields</p>").expect("body");
     assert!(
@@ -767,13 +836,13 @@ fn a_copy_of_a_page_links_from_its_place_and_names_the_page_canonical() {
         .render_page(&fixture.site, &copy, &PageContent::default())
         .unwrap();
     assert!(
-        html.contains("<link rel=\"canonical\" href=\"./guides/one/\">"),
+        html.contains("<link rel=canonical href=./guides/one/>"),
         "{html}"
     );
     assert!(
-        html.contains("href=\"./quickstart/\""),
+        html.contains("<a href=quickstart/ rel=prev>"),
         "links start at the root"
     );
     let own = fixture.page("guides/one");
-    assert!(!own.contains("rel=\"canonical\""));
+    assert!(!own.contains("rel=canonical"));
 }

@@ -1,5 +1,5 @@
 /* sheaf theme: mode toggle, version and language switchers, mobile menu, tab menus, GitHub stars,
-   active heading in "On this page". Vanilla, no dependencies. The inline
+   "On this page" and its active heading, headings' "#" links. Vanilla, no dependencies. The inline
    script in <head> has already set data-theme / data-version before paint. */
 (function () {
   "use strict";
@@ -70,8 +70,16 @@
   function setupMenu() {
     var button = document.querySelector("[data-menu-toggle]");
     var sidebar = document.getElementById("sidebar");
-    var backdrop = document.querySelector("[data-menu-close]");
     if (!button || !sidebar) return;
+    // The backdrop behind the open menu (only the script opens it).
+    var backdrop = document.querySelector("[data-menu-close]");
+    if (!backdrop) {
+      backdrop = document.createElement("div");
+      backdrop.className = "sidebar-backdrop";
+      backdrop.setAttribute("data-menu-close", "");
+      backdrop.hidden = true;
+      sidebar.parentNode.insertBefore(backdrop, sidebar);
+    }
     function set(open) {
       button.setAttribute("aria-expanded", open ? "true" : "false");
       if (open) doc.setAttribute("data-menu-open", ""); else doc.removeAttribute("data-menu-open");
@@ -136,6 +144,49 @@
           show(data.stargazers_count);
         })
         .catch(function () { /* offline: the button stays without a count */ });
+    });
+  }
+
+  /* "On this page", built from the page's h2 and h3 headings and changelog
+     entries, in the column the layout keeps for it (.has-toc: the build
+     decides which pages have one). Without script the page reads the same. */
+  function setupToc() {
+    var layout = document.querySelector(".layout.has-toc");
+    var prose = document.querySelector(".page-body > .prose");
+    if (!layout || !prose || layout.querySelector(".toc")) return;
+    var targets = prose.querySelectorAll("h2[id], h3[id], .c-update[id]");
+    if (!targets.length) return;
+    var aside = document.createElement("aside");
+    aside.className = "toc";
+    aside.setAttribute("aria-labelledby", "toc-title");
+    var title = document.createElement("p");
+    title.id = "toc-title";
+    title.textContent = "On this page";
+    var list = document.createElement("ul");
+    targets.forEach(function (target) {
+      var item = document.createElement("li");
+      if (target.tagName === "H3") item.className = "sub";
+      var link = document.createElement("a");
+      link.setAttribute("href", "#" + target.id);
+      var label = target.querySelector(".c-update-label") || target;
+      link.textContent = label.textContent.trim();
+      item.appendChild(link);
+      list.appendChild(item);
+    });
+    aside.appendChild(title);
+    aside.appendChild(list);
+    layout.appendChild(aside);
+  }
+
+  /* Each heading with an id gets a "#" link to itself after its text. */
+  function setupHeadingLinks() {
+    document.querySelectorAll(".prose :is(h1, h2, h3, h4, h5, h6)[id]").forEach(function (heading) {
+      if (heading.querySelector(":scope > .anchor")) return;
+      var link = document.createElement("a");
+      link.className = "anchor";
+      link.setAttribute("href", "#" + heading.id);
+      link.setAttribute("aria-label", "Link to this section");
+      heading.appendChild(link);
     });
   }
 
@@ -206,6 +257,8 @@
     setupMenu();
     setupDisclosureMenus();
     setupGithubStars();
+    setupToc();
+    setupHeadingLinks();
     setupTocHighlight();
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);

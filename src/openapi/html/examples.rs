@@ -30,7 +30,7 @@ impl Html<'_> {
         self.out.push_str("</div>");
         for (i, sample) in view.code_samples.iter().enumerate() {
             self.out.push_str(&format!(
-                "<div class=\"code-panel\" role=\"tabpanel\" id=\"sample-panel-{i}\" aria-labelledby=\"sample-tab-{i}\" data-sample=\"{}\"{}><button type=\"button\" class=\"copy-button\" data-copy aria-label=\"Copy the {} sample\">Copy</button><pre class=\"hl\"><code class=\"language-{}\">{}</code></pre></div>",
+                "<div class=\"code-panel\" role=\"tabpanel\" id=\"sample-panel-{i}\" aria-labelledby=\"sample-tab-{i}\" data-sample=\"{}\"{}><button type=\"button\" class=\"copy-button\" data-copy aria-label=\"Copy the {} sample\">Copy</button><pre class=hl><code class=language-{}>{}</code></pre></div>",
                 esc(&sample.lang),
                 if i == 0 { "" } else { " hidden" },
                 esc(&sample.label),
@@ -63,7 +63,7 @@ impl Html<'_> {
         for (i, (label, example)) in tabs.iter().enumerate() {
             let lang = example.lang();
             self.out.push_str(&format!(
-                "<div class=\"c-tab-panel\" id=\"response-example-panel-{i}\" data-tab-label=\"{0}\"><div class=\"c-code\" data-lang=\"{lang}\"><div class=\"c-code-header\"><span class=\"c-code-title\">{0}</span></div><pre class=\"hl\"><code class=\"language-{lang}\">{1}</code></pre></div></div>",
+                "<div class=\"c-tab-panel\" id=\"response-example-panel-{i}\" data-tab-label=\"{0}\"><div class=c-code data-lang={lang}><div class=c-code-header><span class=c-code-title>{0}</span></div><pre class=hl><code class=language-{lang}>{1}</code></pre></div></div>",
                 esc(label),
                 self.text.code(lang, &example.code)
             ));

@@ -126,7 +126,7 @@ impl Html<'_> {
             .map(|s| s.code.as_str())
             .unwrap_or("");
         self.out.push_str(&format!(
-            "<div class=\"pg-note\" data-no-proxy-note role=\"note\"><p>This {} request carries a body, and browsers cannot send a body with {}: <code>fetch</code> refuses it. The preview server (<code>sheaf serve</code>) relays such requests; on this static site, run the cURL command instead:</p><div class=\"code-panel\"><button type=\"button\" class=\"copy-button\" data-copy>Copy</button><pre><code class=\"language-bash\">{}</code></pre></div></div>",
+            "<div class=\"pg-note\" data-no-proxy-note role=\"note\"><p>This {} request carries a body, and browsers cannot send a body with {}: <code>fetch</code> refuses it. The preview server (<code>sheaf serve</code>) relays such requests; on this static site, run the cURL command instead:</p><div class=\"code-panel\"><button type=\"button\" class=\"copy-button\" data-copy>Copy</button><pre><code class=language-bash>{}</code></pre></div></div>",
             esc(&view.method),
             esc(&view.method),
             esc(curl)

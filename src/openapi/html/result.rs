@@ -14,7 +14,7 @@ impl Html<'_> {
             "<p class=\"pg-error\" data-error role=\"alert\" hidden></p>",
             "<details class=\"pg-headers\"><summary>Response headers <span class=\"pg-header-count\" data-header-count></span></summary>",
             "<dl class=\"pg-header-list\" data-headers></dl></details>",
-            "<pre class=\"pg-response hl\"><code class=\"language-json\" data-response-body></code></pre>",
+            "<pre class=\"pg-response hl\"><code class=language-json data-response-body></code></pre>",
             "</div>"
         ));
     }

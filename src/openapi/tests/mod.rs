@@ -44,7 +44,7 @@ pub(super) fn field<'a>(fields: &'a [FieldView], name: &str) -> &'a FieldView {
 }
 
 /// A text renderer good enough for tests: escapes, wraps descriptions in
-/// `<p>` and code in `<span class="hl">`.
+/// `<p>` and code in `<span class=hl>`.
 pub(super) struct PlainText;
 
 impl super::EndpointText for PlainText {
@@ -57,7 +57,7 @@ impl super::EndpointText for PlainText {
     }
 
     fn code(&self, _lang: &str, code: &str) -> String {
-        format!("<span class=\"hl\">{}</span>", super::html::esc(code))
+        format!("<span class=hl>{}</span>", super::html::esc(code))
     }
 }
 
