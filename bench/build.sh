@@ -86,13 +86,13 @@ file_bytes() {
 breakdown() {
   local out=$1 md html assets md_copies llms search total pages
   md=$(file_bytes "$2" \( -name '*.md' -o -name '*.mdx' \))
-  html=$(file_bytes "$out" -name '*.html')
+  html=$(file_bytes "$out" -name '*.html' -not -path '*/_sheaf/*')
   assets=$(file_bytes "$out/_sheaf")
   md_copies=$(file_bytes "$out" -name '*.md')
   llms=$(file_bytes "$out" -maxdepth 1 -name 'llms*.txt')
   search=$(file_bytes "$out/search")
   total=$(file_bytes "$out")
-  pages=$(find "$out" -type f -name '*.html' | wc -l)
+  pages=$(find "$out" -type f -name '*.html' -not -path '*/_sheaf/*' | wc -l)
   awk -v md="$md" -v h="$html" -v a="$assets" -v c="$md_copies" -v l="$llms" -v s="$search" -v t="$total" -v p="$pages" 'BEGIN {
     printf "  files: Markdown pages %.1f MB; HTML pages and assets %.1f MB = %.2fx (HTML %.1f KB a page, assets %.0f KB once); Markdown copies %.2fx, llms*.txt %.2fx, search index %.2fx; all files %.2fx\n",
       md / 1e6, (h + a) / 1e6, (h + a) / md, h / p / 1e3, a / 1e3, c / md, l / md, s / md, t / md }'

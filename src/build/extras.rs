@@ -4,7 +4,9 @@
 
 use std::fmt::Write;
 use std::fs;
-use std::io::{self, Read, Seek, Write as _};
+use std::io::{self, Write as _};
+#[cfg(not(unix))]
+use std::io::{Read, Seek};
 use std::path::{Path, PathBuf};
 
 use crate::content::{Page, PageId, Site};
@@ -132,7 +134,8 @@ impl LlmsFull {
     /// Writes the file: the site name, then each navigation page once, in
     /// navigation order.
     pub fn write(self, site: &Site, out: &mut impl io::Write) -> io::Result<()> {
-        let mut spill = self.spill.into_inner().map_err(|e| e.into_error())?;
+        let spill = self.spill.into_inner().map_err(|e| e.into_error())?;
+        let mut text = Vec::new();
         writeln!(out, "# {}", site.config.name)?;
         let mut seen = std::collections::HashSet::new();
         for &id in &site.nav_order {
@@ -150,11 +153,26 @@ impl LlmsFull {
                 writeln!(out, "\n{d}")?;
             }
             if let Some((start, len)) = self.spans[id] {
-                spill.seek(io::SeekFrom::Start(start))?;
-                io::copy(&mut (&mut spill).take(len), out)?;
+                text.resize(len as usize, 0);
+                read_at(&spill, &mut text, start)?;
+                out.write_all(&text)?;
             }
         }
         Ok(())
+    }
+}
+
+/// Reads `buf.len()` bytes of `file` from `offset` (one `pread` on Unix).
+fn read_at(file: &fs::File, buf: &mut [u8], offset: u64) -> io::Result<()> {
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::FileExt::read_exact_at(file, buf, offset)
+    }
+    #[cfg(not(unix))]
+    {
+        let mut file = file;
+        file.seek(io::SeekFrom::Start(offset))?;
+        file.read_exact(buf)
     }
 }
 

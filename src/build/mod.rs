@@ -416,8 +416,7 @@ fn write_site(
             return None;
         }
     };
-    let written = create_page_dirs(pages.project(), &staging)
-        .and_then(|()| write_pages(&mut pages, &staging, diagnostics));
+    let written = write_pages(&mut pages, &staging, diagnostics);
     let rendered = match written {
         Ok(rendered) => rendered,
         Err(e) => {
@@ -532,24 +531,6 @@ fn write_page_step(
         }
     }
     Ok(docs)
-}
-
-/// The folders of every page's HTML and Markdown source, created up front
-/// so the parallel page jobs only create files.
-fn create_page_dirs(project: &Project, staging: &output::Staging) -> std::io::Result<()> {
-    let site = &project.site;
-    let files: Vec<PathBuf> = site
-        .pages
-        .iter()
-        .flat_map(|page| {
-            let markdown = site
-                .config
-                .markdown_sources
-                .then(|| extras::markdown_path(page));
-            std::iter::once(page.output_path()).chain(markdown)
-        })
-        .collect();
-    staging.create_parent_dirs(files.iter().map(PathBuf::as_path))
 }
 
 /// Writes everything besides the pages. The docs root's static files come

@@ -88,15 +88,10 @@ impl Staging {
             .path()
     }
 
-    /// Whether the build updates a previous output (rather than writing a
-    /// fresh one).
-    pub fn updates_previous(&self) -> bool {
-        self.previous.is_some()
-    }
-
-    /// Writes `bytes` at `relative` inside the staging folder (creating its
-    /// folder if needed), unless the previous output holds the same bytes
-    /// there.
+    /// Writes `bytes` at `relative` inside the staging folder, unless the
+    /// previous output holds the same bytes there. Its folder is created
+    /// when the first write into it fails, so page jobs create their own
+    /// folders in parallel.
     pub fn put(&self, relative: &Path, bytes: &[u8]) -> io::Result<()> {
         if let Some(previous) = &self.previous {
             if same_file_bytes(&previous.join(relative), bytes) {
@@ -142,22 +137,6 @@ impl Staging {
             fs::create_dir_all(parent)?;
         }
         fs::File::create(path)
-    }
-
-    /// Creates the folders of `files` (paths relative to the staging folder)
-    /// once, parents first, so the page jobs of a fresh build need no
-    /// `mkdir` (an update creates the few folders it needs as it goes).
-    pub fn create_parent_dirs<'a>(&self, files: impl Iterator<Item = &'a Path>) -> io::Result<()> {
-        if self.updates_previous() {
-            return Ok(());
-        }
-        let mut dirs: Vec<&Path> = files.filter_map(Path::parent).collect();
-        dirs.sort_unstable();
-        dirs.dedup();
-        for dir in dirs {
-            fs::create_dir_all(self.path().join(dir))?;
-        }
-        Ok(())
     }
 
     /// Makes the output what the build produced: renames the staging
@@ -359,25 +338,6 @@ mod tests {
         assert!(out.join(OUTPUT_MARKER).is_file(), "the output is marked");
     }
 
-    #[test]
-    fn files_are_written_into_folders_created_once() {
-        let dir = tempfile::tempdir().unwrap();
-        let out = dir.path().join("site");
-        let staging = Staging::new(&out).unwrap();
-        let files = [
-            Path::new("a/b/index.html"),
-            Path::new("a/b.md"),
-            Path::new("c.md"),
-        ];
-        staging.create_parent_dirs(files.iter().copied()).unwrap();
-        for file in files {
-            staging.put(file, b"x").unwrap();
-        }
-        staging.commit().unwrap();
-        assert_eq!(fs::read_to_string(out.join("a/b/index.html")).unwrap(), "x");
-        assert_eq!(fs::read_to_string(out.join("c.md")).unwrap(), "x");
-    }
-
     #[cfg(unix)]
     #[test]
     fn a_rebuild_rewrites_only_the_files_whose_bytes_changed() {
@@ -409,7 +369,7 @@ mod tests {
         .map(inode);
 
         let second = Staging::new(&out).unwrap();
-        assert!(second.updates_previous());
+        assert!(second.previous.is_some(), "an update, not a fresh output");
         second.put(Path::new("a/index.html"), b"a").unwrap();
         second.put(Path::new("b/index.html"), b"changed").unwrap();
         second.put(Path::new("new/index.html"), b"new").unwrap();
