@@ -171,6 +171,10 @@ mod tests {
             root: Default::default(),
             config,
             nav_order: (0..pages.len()).collect(),
+            nav_positions: crate::content::nav_positions(
+                &(0..pages.len()).collect::<Vec<_>>(),
+                pages.len(),
+            ),
             slugs: pages.iter().map(|p| (p.slug.clone(), p.id)).collect(),
             pages,
             nav: Vec::new(),

@@ -45,6 +45,9 @@ pub struct Site {
     pub nav: Vec<NavItem>,
     /// Page ids in navigation order (for previous/next links).
     pub nav_order: Vec<PageId>,
+    /// Each page's first place in `nav_order`, by page id (so finding a
+    /// page's neighbours does not scan the whole order).
+    nav_positions: Vec<Option<usize>>,
     slugs: HashMap<String, PageId>,
     /// The same page in the other languages and versions.
     pub alternates: SiteAlternates,
@@ -164,12 +167,14 @@ impl Site {
         let nav_order = flatten(&nav);
         mark_listed(&mut pages, &nav_order);
         let slugs = pages.iter().map(|p| (p.slug.clone(), p.id)).collect();
+        let nav_positions = nav_positions(&nav_order, pages.len());
         let mut site = Site {
             root: root.to_path_buf(),
             config,
             pages,
             nav,
             nav_order,
+            nav_positions,
             slugs,
             alternates: SiteAlternates::default(),
         };
@@ -307,7 +312,7 @@ impl Site {
     /// The navigation neighbours of a page, for previous/next links. Pages
     /// of another docs version or language are skipped.
     pub fn neighbours(&self, id: PageId) -> (Option<&Page>, Option<&Page>) {
-        let Some(pos) = self.nav_order.iter().position(|&p| p == id) else {
+        let Some(pos) = self.nav_positions.get(id).copied().flatten() else {
             return (None, None);
         };
         let version = self.pages[id].version.as_deref();
@@ -373,6 +378,15 @@ fn visible_navigation(items: Vec<NavItem>, pages: &[Page]) -> Vec<NavItem> {
 
 /// `in_nav`: whether the page is listed in the visible navigation (the
 /// loader leaves it false).
+/// Each page's first place in `nav_order`, by page id.
+pub(crate) fn nav_positions(nav_order: &[PageId], pages: usize) -> Vec<Option<usize>> {
+    let mut positions = vec![None; pages];
+    for (position, &id) in nav_order.iter().enumerate().rev() {
+        positions[id] = Some(position);
+    }
+    positions
+}
+
 fn mark_listed(pages: &mut [Page], nav_order: &[PageId]) {
     for &id in nav_order {
         pages[id].in_nav = true;
