@@ -1,7 +1,8 @@
 //! Lean markup for the fragments every page repeats (head tags, top bar,
 //! sidebar, footer). They are rendered once per build, so they can be
-//! rewritten once into the shortest equivalent HTML, whatever the
-//! (possibly overridden) templates wrote:
+//! rewritten once into the shortest equivalent HTML. Only the built-in
+//! templates' output is (`Templates::render_shared`): an override under
+//! `_theme/` is used as its author wrote it.
 //! - attribute values without quotes where the HTML syntax allows it (no
 //!   space, quote, `=`, `<`, `>` or backtick), and `x=""` as just `x`;
 //! - no whitespace-only text holding a line break between two tags (the

@@ -47,8 +47,8 @@ fn render<T: Serialize>(
 ) -> Result<Fragment, Diagnostic> {
     let mut context = Context::new();
     context.insert(key, value);
-    t.render(name, &context)
-        .map(|html| Fragment::parse(&super::lean::lean(&html, false)))
+    t.render_shared(name, &context, false)
+        .map(|html| Fragment::parse(&html))
 }
 
 #[derive(Serialize)]

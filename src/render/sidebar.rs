@@ -345,8 +345,8 @@ fn visible_items(site: &Site, items: &[NavItem]) -> Vec<ItemView> {
 fn render_view(view: &GroupView, templates: &Templates) -> Result<Fragment, Diagnostic> {
     let mut context = Context::new();
     context.insert("group", view);
-    let html = templates.render("sidebar_group.html", &context)?;
-    Ok(Fragment::parse(&super::lean::lean(&html, true)))
+    let html = templates.render_shared("sidebar_group.html", &context, true)?;
+    Ok(Fragment::parse(&html))
 }
 
 fn group_icon(icon: &Option<String>, icon_type: &Option<String>) -> String {

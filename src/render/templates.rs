@@ -64,6 +64,24 @@ impl Templates {
             template_error(&file, &e)
         })
     }
+
+    /// Renders template `name` for a fragment every page repeats: a
+    /// built-in template in lean markup (`lean.rs`, `trailing_li` as
+    /// there); an author's override as written, since dropping the line
+    /// breaks between its tags could join inline elements that the
+    /// author's markup separates with them.
+    pub fn render_shared(
+        &self,
+        name: &str,
+        context: &Context,
+        trailing_li: bool,
+    ) -> Result<String, Diagnostic> {
+        let html = self.render(name, context)?;
+        if self.overrides.contains_key(name) {
+            return Ok(html);
+        }
+        Ok(super::lean::lean(&html, trailing_li))
+    }
 }
 
 /// A tera error with its whole cause chain (the useful part is usually last).

@@ -625,6 +625,25 @@ fn template_override_replaces_the_builtin() {
 }
 
 #[test]
+fn a_template_override_is_used_as_written_not_made_lean() {
+    let footer =
+        "<footer class=\"mine\">\n  <a href=\"#a\">A</a>\n  <a href=\"#b\">B</a>\n</footer>";
+    let fixture = Fixture::with_files(base_config(), &[("_theme/templates/footer.html", footer)]);
+    let page = fixture.page("index");
+    assert!(
+        page.contains(footer),
+        "the line breaks between the links keep them apart: {page}"
+    );
+    let builtin = Fixture::new(base_config()).page("index");
+    let builtin_footer = &builtin[builtin.find("<footer").unwrap()..];
+    let builtin_footer = &builtin_footer[..builtin_footer.find("</footer>").unwrap()];
+    assert!(
+        !builtin_footer.contains('\n'),
+        "the built-in footer stays lean: {builtin_footer}"
+    );
+}
+
+#[test]
 fn broken_template_override_names_the_file() {
     let dir = tempfile::tempdir().unwrap();
     for (path, text) in PAGES {
