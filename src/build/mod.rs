@@ -136,20 +136,15 @@ impl Project {
         (Some(project), diagnostics)
     }
 
-    /// Renders every page in parallel, handing each result to `sink`
-    /// (called from many threads).
-    fn render_pages<F>(&self, mode: page::Mode, sink: F) -> Vec<page::PageOutput>
-    where
-        F: Fn(&crate::content::Page, &page::PageOutput) + Sync,
-    {
+    /// Renders every page in parallel, keeping what the jobs found (not
+    /// their HTML).
+    fn render_pages(&self, mode: page::Mode) -> Vec<page::PageOutput> {
         self.site
             .pages
             .par_iter()
-            .map(|p| {
-                let mut out = page::render(self, p, mode);
-                sink(p, &out);
-                out.html = None;
-                out
+            .map(|p| page::PageOutput {
+                html: None,
+                ..page::render(self, p, mode)
             })
             .collect()
     }
@@ -326,7 +321,7 @@ pub fn check(root: &Path) -> CheckResult {
     }
     let (project, mut diagnostics) = Project::load_with(root, Markdown::without_highlighting());
     if let Some(project) = project {
-        for out in project.render_pages(page::Mode::Check, |_, _| {}) {
+        for out in project.render_pages(page::Mode::Check) {
             diagnostics.extend(out.diagnostics);
         }
     }
@@ -400,13 +395,13 @@ impl Pages<'_> {
 
 /// Renders and writes everything into a staging folder; swaps it in when no
 /// error occurred and, with [`Pages::Keep`], returns the pages' search
-/// documents.
+/// documents (in index order) with their page ids.
 fn write_site(
     mut pages: Pages,
     out: &Path,
     options: &BuildOptions,
     diagnostics: &mut Diagnostics,
-) -> Option<Vec<crate::search::SearchDoc>> {
+) -> Option<Vec<(PageId, crate::search::SearchDoc)>> {
     let io_error =
         |e: std::io::Error| Diagnostic::error(out, format!("cannot write the site: {e}"));
     let staging = match output::Staging::new(out) {
@@ -448,8 +443,8 @@ fn write_site(
 struct RenderedPages {
     index: crate::search::IndexBuilder,
     llms: Option<extras::LlmsFull>,
-    /// Every search doc, with [`Pages::Keep`].
-    docs: Vec<crate::search::SearchDoc>,
+    /// Every search doc with its page id, with [`Pages::Keep`].
+    docs: Vec<(PageId, crate::search::SearchDoc)>,
 }
 
 /// Renders every page [`RENDER_STEP`] at a time, writing its HTML, its
@@ -491,7 +486,7 @@ fn write_pages(
             }
         }
         match pages {
-            Pages::Keep(_) => rendered.docs.extend(docs),
+            Pages::Keep(_) => rendered.docs.extend(doc_ids.into_iter().zip(docs)),
             Pages::Release(project) => project.site.release_sources(ids),
         }
     }

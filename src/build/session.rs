@@ -72,9 +72,9 @@ impl SearchRefresh {
         let staging = tempfile::Builder::new()
             .prefix(".search-")
             .tempdir_in(out)?;
-        let mut docs = Vec::clone(&self.docs);
-        for (index, doc) in self.edited {
-            docs[index] = SearchDoc::clone(&doc);
+        let mut docs: Vec<&SearchDoc> = self.docs.iter().collect();
+        for (&index, doc) in &self.edited {
+            docs[index] = doc;
         }
         crate::search::write_index(&docs, staging.path())?;
         let old = staging.path().join("old");
@@ -161,9 +161,10 @@ impl Session {
         }
     }
 
-    /// The session of a good build of `project` that wrote `docs`.
-    fn new(project: SharedProject, docs: Vec<SearchDoc>) -> Session {
-        let (page_of_source, doc_of_page, section_roots) = {
+    /// The session of a good build of `project` that wrote `docs` (with
+    /// their page ids, in index order).
+    fn new(project: SharedProject, docs: Vec<(PageId, SearchDoc)>) -> Session {
+        let (page_of_source, section_roots) = {
             let project = preview::read(&project);
             let site = &project.site;
             let page_of_source = site
@@ -171,15 +172,12 @@ impl Session {
                 .iter()
                 .filter_map(|p| Some((p.source_path.clone()?, p.id)))
                 .collect();
-            let doc_of_page = site
-                .pages
-                .iter()
-                .filter(|p| site.is_searchable(p))
-                .enumerate()
-                .map(|(index, p)| (p.id, index))
-                .collect();
-            (page_of_source, doc_of_page, site.section_roots())
+            (page_of_source, site.section_roots())
         };
+        let doc_of_page = (docs.iter().enumerate())
+            .map(|(index, (id, _))| (*id, index))
+            .collect();
+        let docs = docs.into_iter().map(|(_, doc)| doc).collect();
         Session {
             project,
             docs: Arc::new(docs),

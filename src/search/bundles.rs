@@ -8,6 +8,8 @@
 //! bundles the 20 results of a query cost at most 20 bundles (320 KB) and
 //! usually fewer.
 
+use std::borrow::Borrow;
+
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -61,13 +63,13 @@ impl BundleWriter {
 
     /// Adds `docs` (the next ones in doc order), handing every bundle that
     /// closes to `sink`.
-    pub fn add_docs(
+    pub fn add_docs<D: Borrow<SearchDoc> + Sync>(
         &mut self,
-        docs: &[SearchDoc],
+        docs: &[D],
         sink: &mut impl FnMut(IndexFile) -> std::io::Result<()>,
     ) -> std::io::Result<()> {
         for chunk in docs.chunks(SERIALISE_CHUNK) {
-            let jsons: Vec<String> = chunk.par_iter().map(doc_json).collect();
+            let jsons: Vec<String> = chunk.par_iter().map(|d| doc_json(d.borrow())).collect();
             for json in &jsons {
                 if self.count > 0 && self.open.len() + json.len() >= BUNDLE_BYTES {
                     sink(self.close())?;

@@ -9,6 +9,8 @@
 //! on screen; from then on a keystroke shows its pages from the cards at
 //! once and fills in section links and excerpts when the bundles arrive.
 
+use std::borrow::Borrow;
+
 use rayon::prelude::*;
 
 use super::shards::{script, IndexFile};
@@ -18,8 +20,8 @@ use super::SearchDoc;
 pub(crate) const CARD_BYTES: usize = 64 * 1024;
 
 /// The cards of `docs`, in doc order.
-pub(crate) fn cards(docs: &[SearchDoc]) -> Vec<String> {
-    docs.par_iter().map(card_json).collect()
+pub(crate) fn cards<D: Borrow<SearchDoc> + Sync>(docs: &[D]) -> Vec<String> {
+    docs.par_iter().map(|d| card_json(d.borrow())).collect()
 }
 
 /// The card files of every doc's card, and how many docs each holds (for

@@ -5,6 +5,7 @@
 //! chunk at a time, and each chunk is merged in doc order into one global
 //! dictionary, so the result does not depend on thread scheduling.
 
+use std::borrow::Borrow;
 use std::collections::HashMap;
 
 use foldhash::fast::FixedState;
@@ -65,11 +66,13 @@ pub(crate) struct Merged {
 
 impl Merged {
     /// Analyses `docs` (the next ones in doc order) and merges their terms.
-    pub fn add_docs(&mut self, docs: &[SearchDoc]) {
+    pub fn add_docs<D: Borrow<SearchDoc> + Sync>(&mut self, docs: &[D]) {
         for chunk in docs.chunks(MERGE_CHUNK) {
             let analysed: Vec<DocTerms> = chunk
                 .par_iter()
-                .map_init(Analyser::default, |analyser, doc| analyser.analyse(doc))
+                .map_init(Analyser::default, |analyser, doc| {
+                    analyser.analyse(doc.borrow())
+                })
                 .collect();
             for terms in &analysed {
                 self.add(terms);

@@ -60,6 +60,7 @@ mod tokenize;
 #[cfg(test)]
 mod tests;
 
+use std::borrow::Borrow;
 use std::io;
 use std::path::{Path, PathBuf};
 
@@ -109,7 +110,10 @@ pub struct IndexStats {
 
 /// Writes the index under `out_dir/search/`, replacing any previous index
 /// there. The same docs always give byte-identical files.
-pub fn write_index(docs: &[SearchDoc], out_dir: &Path) -> io::Result<IndexStats> {
+pub fn write_index<D: Borrow<SearchDoc> + Sync>(
+    docs: &[D],
+    out_dir: &Path,
+) -> io::Result<IndexStats> {
     let mut builder = IndexBuilder::new(out_dir)?;
     builder.add(docs)?;
     builder.finish()
@@ -153,14 +157,14 @@ impl IndexBuilder {
     }
 
     /// Adds the next docs, in doc order.
-    pub fn add(&mut self, docs: &[SearchDoc]) -> io::Result<()> {
+    pub fn add<D: Borrow<SearchDoc> + Sync>(&mut self, docs: &[D]) -> io::Result<()> {
         self.terms.add_docs(docs);
         let (dir, stats) = (&self.dir, &mut self.stats);
         self.bundles
             .add_docs(docs, &mut |file| write_file(dir, stats, &file))?;
         self.cards.extend(cards::cards(docs));
         self.dimensions
-            .extend(docs.iter().map(shards::DocDimensions::of));
+            .extend(docs.iter().map(|d| shards::DocDimensions::of(d.borrow())));
         Ok(())
     }
 
