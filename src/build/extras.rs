@@ -91,75 +91,157 @@ fn write_llms_entries(site: &Site, pages: &[&Page], out: &mut String) {
 }
 
 /// `llms-full.txt`: every navigation page's title, description and text
-/// (its search document: the intro, then each section under its heading).
-/// It is as large as all the pages together, so a build hands over each
-/// page's text as it is rendered ([`LlmsFull::add`]), which goes to an
-/// unnamed temporary file, and [`LlmsFull::write`] copies it out in
-/// navigation order.
-pub struct LlmsFull {
-    spill: io::BufWriter<fs::File>,
-    /// Where each page's text lies in the spill file, by page id.
-    spans: Vec<Option<(u64, u64)>>,
-    spilled: u64,
+/// (its search document: the intro, then each section under its heading),
+/// in navigation order. It is as large as all the pages together, so a
+/// build hands over each step of rendered pages ([`LlmsFull::add_step`]) and
+/// the file is written as it goes: a page whose turn has come is written at
+/// once (pages are usually rendered in navigation order), and only a page
+/// rendered before its turn waits, in an unnamed temporary file.
+pub struct LlmsFull<W: io::Write> {
+    out: W,
+    /// Each navigation page once, in navigation order.
+    order: Vec<PageId>,
+    /// How many pages of `order` are written.
+    written: usize,
+    /// Which pages are rendered, by page id.
+    rendered: Vec<bool>,
+    /// Pages rendered before their turn: where their text lies in the
+    /// spill file, by page id.
+    waiting: Vec<Option<(u64, u64)>>,
+    spill: Spill,
 }
 
-impl LlmsFull {
-    /// Spills into an unnamed temporary file in `dir` (gone when closed).
-    pub fn new(dir: &Path, pages: usize) -> io::Result<LlmsFull> {
+/// The temporary file holding the text of pages rendered before their turn,
+/// created on first use.
+struct Spill {
+    dir: PathBuf,
+    file: Option<io::BufWriter<fs::File>>,
+    len: u64,
+}
+
+impl<W: io::Write> LlmsFull<W> {
+    /// Starts the file in `out` with the site name; a page rendered before
+    /// its turn waits in an unnamed temporary file in `spill_dir`.
+    pub fn new(site: &Site, spill_dir: &Path, mut out: W) -> io::Result<LlmsFull<W>> {
+        writeln!(out, "# {}", site.config.name)?;
+        let mut seen = vec![false; site.pages.len()];
+        let order = (site.nav_order.iter().copied())
+            .filter(|&id| !std::mem::replace(&mut seen[id], true))
+            .collect();
         Ok(LlmsFull {
-            spill: io::BufWriter::new(tempfile::tempfile_in(dir)?),
-            spans: vec![None; pages],
-            spilled: 0,
+            out,
+            order,
+            written: 0,
+            rendered: vec![false; site.pages.len()],
+            waiting: vec![None; site.pages.len()],
+            spill: Spill {
+                dir: spill_dir.to_path_buf(),
+                file: None,
+                len: 0,
+            },
         })
     }
 
-    /// The text of page `id`, from its search document.
-    pub fn add(&mut self, id: PageId, doc: &SearchDoc) -> io::Result<()> {
-        let mut text = String::new();
-        for section in &doc.sections {
-            // The intro section (no anchor) is headed by the page title, written above.
-            if !section.anchor.is_empty() && !section.heading.is_empty() {
-                let _ = write!(text, "\n### {}\n", section.heading);
-            }
-            if !section.text.is_empty() {
-                let _ = write!(text, "\n{}\n", section.text);
-            }
+    /// Takes the pages `ids`, just rendered, with the search docs of those
+    /// that have one; writes every page whose turn has come.
+    pub fn add_step<'d>(
+        &mut self,
+        site: &Site,
+        ids: std::ops::Range<PageId>,
+        docs: impl IntoIterator<Item = (PageId, &'d SearchDoc)>,
+    ) -> io::Result<()> {
+        let mut texts: std::collections::HashMap<PageId, String> = docs
+            .into_iter()
+            .map(|(id, doc)| (id, page_text(doc)))
+            .collect();
+        for id in ids {
+            self.rendered[id] = true;
         }
-        self.spill.write_all(text.as_bytes())?;
-        self.spans[id] = Some((self.spilled, text.len() as u64));
-        self.spilled += text.len() as u64;
+        self.write_ready(site, &mut texts)?;
+        for (id, text) in texts {
+            self.waiting[id] = Some(self.spill.put(text.as_bytes())?);
+        }
         Ok(())
     }
 
-    /// Writes the file: the site name, then each navigation page once, in
-    /// navigation order.
-    pub fn write(self, site: &Site, out: &mut impl io::Write) -> io::Result<()> {
-        let spill = self.spill.into_inner().map_err(|e| e.into_error())?;
-        let mut text = Vec::new();
-        writeln!(out, "# {}", site.config.name)?;
-        let mut seen = std::collections::HashSet::new();
-        for &id in &site.nav_order {
-            if !seen.insert(id) {
-                continue;
+    /// Writes the pages still waiting and returns the writer. Every page
+    /// must have been handed over.
+    pub fn finish(mut self, site: &Site) -> io::Result<W> {
+        self.rendered.fill(true);
+        self.write_ready(site, &mut Default::default())?;
+        Ok(self.out)
+    }
+
+    /// Writes the pages of `order` from `written` on while they are
+    /// rendered, taking their text from `texts` (this step's) or the spill.
+    fn write_ready(
+        &mut self,
+        site: &Site,
+        texts: &mut std::collections::HashMap<PageId, String>,
+    ) -> io::Result<()> {
+        while let Some(&id) = self.order.get(self.written) {
+            if !self.rendered[id] {
+                break;
             }
             let page = &site.pages[id];
             write!(
-                out,
+                self.out,
                 "\n## {}\n\nSource: {}\n",
                 page.title,
                 markdown_path(page).display()
             )?;
             if let Some(d) = &page.frontmatter.description {
-                writeln!(out, "\n{d}")?;
+                writeln!(self.out, "\n{d}")?;
             }
-            if let Some((start, len)) = self.spans[id] {
-                text.resize(len as usize, 0);
-                read_at(&spill, &mut text, start)?;
-                out.write_all(&text)?;
+            if let Some(text) = texts.remove(&id) {
+                self.out.write_all(text.as_bytes())?;
+            } else if let Some(span) = self.waiting[id].take() {
+                self.out.write_all(&self.spill.get(span)?)?;
             }
+            self.written += 1;
         }
         Ok(())
     }
+}
+
+impl Spill {
+    /// Appends `bytes`; returns where they lie.
+    fn put(&mut self, bytes: &[u8]) -> io::Result<(u64, u64)> {
+        let file = match &mut self.file {
+            Some(file) => file,
+            None => self
+                .file
+                .insert(io::BufWriter::new(tempfile::tempfile_in(&self.dir)?)),
+        };
+        file.write_all(bytes)?;
+        let span = (self.len, bytes.len() as u64);
+        self.len += span.1;
+        Ok(span)
+    }
+
+    /// The bytes at `span`.
+    fn get(&mut self, (start, len): (u64, u64)) -> io::Result<Vec<u8>> {
+        let file = self.file.as_mut().expect("a span comes from the spill");
+        file.flush()?;
+        let mut bytes = vec![0; len as usize];
+        read_at(file.get_ref(), &mut bytes, start)?;
+        Ok(bytes)
+    }
+}
+
+/// A page's text in `llms-full.txt`: its sections, each under its heading
+/// (the intro section, without one, goes under the page title).
+fn page_text(doc: &SearchDoc) -> String {
+    let mut text = String::new();
+    for section in &doc.sections {
+        if !section.anchor.is_empty() && !section.heading.is_empty() {
+            let _ = write!(text, "\n### {}\n", section.heading);
+        }
+        if !section.text.is_empty() {
+            let _ = write!(text, "\n{}\n", section.text);
+        }
+    }
+    text
 }
 
 /// Reads `buf.len()` bytes of `file` from `offset` (one `pread` on Unix).
@@ -246,4 +328,80 @@ pub fn redirects_file(site: &Site) -> Option<String> {
         let _ = writeln!(out, "{source} {destination} 301");
     }
     Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::SearchSection;
+    use crate::sources::SourceFiles;
+
+    /// Pages `a`, `b`, `c` in the navigation (`a` listed twice) and `d`
+    /// outside it, with their ids in that order.
+    fn site() -> Site {
+        let dir = tempfile::tempdir().unwrap();
+        for page in ["a", "b", "c", "d"] {
+            fs::write(dir.path().join(format!("{page}.md")), format!("# {page}")).unwrap();
+        }
+        let config = serde_json::from_str(
+            r#"{"name": "X", "navigation": [{"group": "G", "pages": ["a", "b", "c", "a"]}]}"#,
+        )
+        .unwrap();
+        let site = Site::load(&SourceFiles::scan(dir.path()), config, &|_| None).0;
+        let slugs: Vec<&str> = site.pages.iter().map(|p| p.slug.as_str()).collect();
+        assert_eq!(slugs, ["a", "b", "c", "d"]);
+        site
+    }
+
+    fn doc(text: &str) -> SearchDoc {
+        SearchDoc {
+            sections: vec![SearchSection {
+                text: text.to_string(),
+                ..Default::default()
+            }],
+            ..Default::default()
+        }
+    }
+
+    /// `llms-full.txt` from pages handed over in `steps` (id ranges);
+    /// `b` has no doc.
+    fn llms_full(site: &Site, steps: &[(PageId, PageId)]) -> String {
+        let spill = tempfile::tempdir().unwrap();
+        let docs = [
+            (0, doc("text of a")),
+            (2, doc("text of c")),
+            (3, doc("text of d")),
+        ];
+        let mut llms = LlmsFull::new(site, spill.path(), Vec::new()).unwrap();
+        for &(start, end) in steps {
+            let in_step = docs.iter().filter(|(id, _)| (start..end).contains(id));
+            llms.add_step(site, start..end, in_step.map(|(id, d)| (*id, d)))
+                .unwrap();
+        }
+        String::from_utf8(llms.finish(site).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn llms_full_lists_each_navigation_page_once_in_navigation_order() {
+        let site = site();
+        let text = llms_full(&site, &[(0, 4)]);
+        assert_eq!(
+            text,
+            "# X\n\n## a\n\nSource: a.md\n\ntext of a\n\
+             \n## b\n\nSource: b.md\n\
+             \n## c\n\nSource: c.md\n\ntext of c\n"
+        );
+    }
+
+    #[test]
+    fn pages_rendered_before_their_turn_wait_for_it() {
+        let site = site();
+        let in_order = llms_full(&site, &[(0, 4)]);
+        assert_eq!(llms_full(&site, &[(2, 4), (0, 2)]), in_order);
+        assert_eq!(llms_full(&site, &[(3, 4), (1, 3), (0, 1)]), in_order);
+        assert_eq!(
+            llms_full(&site, &[(0, 1), (1, 2), (2, 3), (3, 4)]),
+            in_order
+        );
+    }
 }

@@ -442,9 +442,17 @@ fn write_site(
 /// What the page jobs leave for the rest of the site.
 struct RenderedPages {
     index: crate::search::IndexBuilder,
-    llms: Option<extras::LlmsFull>,
+    llms: Option<LlmsFull>,
     /// Every search doc with its page id, with [`Pages::Keep`].
     docs: Vec<(PageId, crate::search::SearchDoc)>,
+}
+
+/// `llms-full.txt`, written into the staging folder as pages are rendered.
+type LlmsFull = extras::LlmsFull<std::io::BufWriter<std::fs::File>>;
+
+fn start_llms_full(site: &Site, staging: &output::Staging) -> std::io::Result<LlmsFull> {
+    let file = staging.create(Path::new("llms-full.txt"))?;
+    LlmsFull::new(site, staging.path(), std::io::BufWriter::new(file))
 }
 
 /// Renders every page [`RENDER_STEP`] at a time, writing its HTML, its
@@ -459,7 +467,7 @@ fn write_pages(
     let mut rendered = RenderedPages {
         index: crate::search::IndexBuilder::new(staging.path())?,
         llms: (site.config.markdown_sources)
-            .then(|| extras::LlmsFull::new(staging.path(), site.pages.len()))
+            .then(|| start_llms_full(site, staging))
             .transpose()?,
         docs: Vec::new(),
     };
@@ -481,9 +489,11 @@ fn write_pages(
         }
         rendered.index.add(&docs)?;
         if let Some(llms) = &mut rendered.llms {
-            for (&id, doc) in doc_ids.iter().zip(&docs) {
-                llms.add(id, doc)?;
-            }
+            llms.add_step(
+                &project.site,
+                ids.clone(),
+                doc_ids.iter().copied().zip(&docs),
+            )?;
         }
         match pages {
             Pages::Keep(_) => rendered.docs.extend(doc_ids.into_iter().zip(docs)),
@@ -538,7 +548,7 @@ fn write_site_files(
     out: &Path,
     options: &BuildOptions,
     index: crate::search::IndexBuilder,
-    llms: Option<extras::LlmsFull>,
+    llms: Option<LlmsFull>,
 ) -> std::io::Result<()> {
     output::copy_static_files(&project.site.root, out, staging)?;
     let (search, rest) = rayon::join(
@@ -554,7 +564,7 @@ fn write_extras(
     project: &Project,
     staging: &output::Staging,
     options: &BuildOptions,
-    llms: Option<extras::LlmsFull>,
+    llms: Option<LlmsFull>,
 ) -> std::io::Result<()> {
     let site = &project.site;
     for (path, bytes) in project.theme.assets() {
@@ -572,9 +582,9 @@ fn write_extras(
     staging.put(Path::new("robots.txt"), extras::robots(site_url).as_bytes())?;
     staging.put(Path::new("llms.txt"), extras::llms_index(site).as_bytes())?;
     if let Some(llms) = llms {
-        let mut llms_full = std::io::BufWriter::new(staging.create(Path::new("llms-full.txt"))?);
-        llms.write(site, &mut llms_full)?;
-        llms_full.into_inner().map_err(|e| e.into_error())?;
+        llms.finish(site)?
+            .into_inner()
+            .map_err(|e| e.into_error())?;
     }
     for (path, html) in extras::redirect_pages(site, &project.theme) {
         staging.put(&path, html.as_bytes())?;

@@ -71,7 +71,7 @@ pub use query::{query, Hit, QueryError, Searcher};
 pub use tokenize::tokenize;
 
 /// One page, as the indexer sees it.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct SearchDoc {
     /// Page URL relative to the site root, e.g. `api-reference/get-user/` (`""` for home).
     pub url: String,
@@ -91,7 +91,7 @@ pub struct SearchDoc {
 }
 
 /// A part of a page under one heading.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct SearchSection {
     /// Heading id, `""` for the top of the page.
     pub anchor: String,
