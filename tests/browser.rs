@@ -39,6 +39,16 @@ async fn launch() -> Option<Browser> {
     Some(Browser::launch(&tools).await)
 }
 
+/// [`launch`], with scripts turned off: a reader without JavaScript.
+async fn launch_without_javascript() -> Option<Browser> {
+    let browser = launch().await?;
+    browser.cdp(
+        "Emulation.setScriptExecutionDisabled",
+        json!({ "value": true }),
+    );
+    Some(browser)
+}
+
 /// Makes the media `feature` (e.g. `prefers-color-scheme`) report `value`.
 fn emulate_media(browser: &Browser, feature: &str, value: &str) {
     let features = json!([{ "name": feature, "value": value }]);
@@ -711,13 +721,9 @@ async fn sidebar_groups_from_the_section_script_are_in_place_before_the_content(
 
 #[tokio::test]
 async fn without_javascript_the_sidebar_links_to_every_group_of_the_section() {
-    let Some(browser) = launch().await else {
+    let Some(browser) = launch_without_javascript().await else {
         return;
     };
-    browser.cdp(
-        "Emulation.setScriptExecutionDisabled",
-        json!({ "value": true }),
-    );
     let site = fixture_site();
     browser.goto(&site.url("guides/quickstart/")).await;
     let groups = browser
@@ -754,6 +760,128 @@ async fn without_javascript_the_sidebar_links_to_every_group_of_the_section() {
         title.text().await.unwrap().contains("Update"),
         "the link leads to the page"
     );
+    browser.close().await;
+}
+
+/// The fixture with 30 tabs (`t0` … `t29`, more than every page lists),
+/// each holding one page.
+fn many_tabs_site() -> site::Site {
+    build_site(|root| {
+        for i in 0..30 {
+            let dir = root.join(format!("t{i}"));
+            std::fs::create_dir_all(&dir).unwrap();
+            let page = format!("---\ntitle: Page {i}\n---\nIn tab {i}.\n");
+            std::fs::write(dir.join("page.mdx"), page).unwrap();
+        }
+        edit_site_json(root, |config| {
+            let tabs: Vec<_> = (0..30)
+                .map(|i| json!({"name": format!("Tab {i}"), "url": format!("t{i}")}))
+                .collect();
+            config.insert("tabs".into(), json!(tabs));
+            let navigation = config["navigation"].as_array_mut().unwrap();
+            for i in 0..30 {
+                navigation
+                    .push(json!({"group": format!("Group {i}"), "pages": [format!("t{i}/page")]}));
+            }
+        });
+    })
+}
+
+/// Records the tab bar's entries once the parser has reached `<main>`:
+/// `window.sheafTabsAtMain`.
+const TABS_PROBE: &str = "new MutationObserver(function (records, observer) {
+  if (!document.querySelector('main')) return;
+  observer.disconnect();
+  queueMicrotask(function () {
+    window.sheafTabsAtMain = document.querySelectorAll('.tabs > ul > li').length;
+  });
+}).observe(document, { childList: true, subtree: true });";
+
+/// The tab bar's entries (names, in order) and which one is current.
+async fn tab_bar(browser: &Browser) -> (Vec<String>, Vec<String>) {
+    browser
+        .wait_until("document.readyState === 'complete'")
+        .await;
+    let names = browser
+        .eval("return Array.from(document.querySelectorAll('.tabs > ul > li > a')).map(function (a) { return a.textContent.trim(); });")
+        .await;
+    let current = browser
+        .eval("return Array.from(document.querySelectorAll('.tabs > ul > li > a[aria-current=page]')).map(function (a) { return a.textContent.trim(); });")
+        .await;
+    (
+        serde_json::from_value(names).unwrap(),
+        serde_json::from_value(current).unwrap(),
+    )
+}
+
+#[tokio::test]
+async fn with_many_tabs_the_cached_script_adds_the_other_tabs_around_the_pages_own() {
+    let Some(browser) = launch().await else {
+        return;
+    };
+    browser.on_new_document(TABS_PROBE);
+    let site = many_tabs_site();
+    let all: Vec<String> = std::iter::once("Documentation".to_string())
+        .chain((0..30).map(|i| format!("Tab {i}")))
+        .collect();
+    for (path, own) in [
+        ("t7/page/", "Tab 7"),
+        ("guides/quickstart/", "Documentation"),
+        ("t29/page/", "Tab 29"),
+    ] {
+        browser.goto(&site.url(path)).await;
+        assert_eq!(
+            tab_bar(&browser).await,
+            (all.clone(), vec![own.to_string()]),
+            "{path}"
+        );
+        assert_eq!(
+            browser.eval("return window.sheafTabsAtMain;").await,
+            json!(31),
+            "{path}: every tab is in place before the parser reaches the content"
+        );
+    }
+    browser.set_viewport(1440, 900, false);
+    browser.goto(&site.url("t7/page/")).await;
+    save_screenshot(&browser, "many-tabs").await;
+    browser.click(".tabs a[href$='t12/page/']").await;
+    browser
+        .wait_until("location.pathname.endsWith('/t12/page/')")
+        .await;
+    let (_, current) = tab_bar(&browser).await;
+    assert_eq!(current, ["Tab 12"]);
+    browser.close().await;
+}
+
+#[tokio::test]
+async fn without_javascript_many_tabs_link_to_the_page_of_every_tab() {
+    let Some(browser) = launch_without_javascript().await else {
+        return;
+    };
+    let site = many_tabs_site();
+    browser.goto(&site.url("t7/page/")).await;
+    browser.set_viewport(1440, 900, false);
+    let (names, current) = tab_bar(&browser).await;
+    assert_eq!(names, ["Tab 7"], "only the page's own tab is in its HTML");
+    save_screenshot(&browser, "many-tabs-without-js").await;
+    assert_eq!(current, ["Tab 7"]);
+    let all_tabs = browser.find(".tabs a.tabs-all").await;
+    assert!(
+        all_tabs.is_displayed().await.unwrap(),
+        "the noscript link shows"
+    );
+    assert_eq!(all_tabs.text().await.unwrap(), "All sections");
+    all_tabs.click().await.unwrap();
+    let heading = browser.find("main h1").await;
+    assert_eq!(heading.text().await.unwrap(), "Browser Fixture");
+    let listed = browser
+        .eval("return document.querySelectorAll('main .tab-index li').length;")
+        .await;
+    assert_eq!(listed, json!(31));
+    save_screenshot(&browser, "many-tabs-all-sections-without-js").await;
+    browser.click("main .tab-index a[href$='t12/page/']").await;
+    let title = browser.find("h1.page-title").await;
+    assert_eq!(title.text().await.unwrap(), "Page 12");
     browser.close().await;
 }
 

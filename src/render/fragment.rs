@@ -11,7 +11,9 @@
 //!   keeps the many sidebar links of every page short;
 //! - `MARK_OPEN c:KEY MARK_CLOSE` becomes ` aria-current=page` when KEY is
 //!   current for the page;
-//! - `MARK_OPEN h:KEY MARK_CLOSE` becomes ` hidden` unless KEY is current.
+//! - `MARK_OPEN h:KEY MARK_CLOSE` becomes ` hidden` unless KEY is current;
+//! - `MARK_OPEN k:KEY MARK_CLOSE` … `MARK_OPEN k:/ MARK_CLOSE` encloses a
+//!   region written only when KEY is current (regions do not nest).
 //!
 //! KEY is `p<id>` (a page), `t<index>`/`t-` (a tab / the primary tab) or
 //! `a<index>`/`a-` (an anchor / the top anchor).
@@ -64,6 +66,14 @@ impl Key {
     pub fn hidden_marker(self) -> String {
         format!("{MARK_OPEN}h:{}{MARK_CLOSE}", self.code())
     }
+
+    /// The markers around a region written only when this key is current.
+    pub fn region_markers(self) -> (String, String) {
+        (
+            format!("{MARK_OPEN}k:{}{MARK_CLOSE}", self.code()),
+            format!("{MARK_OPEN}k:/{MARK_CLOSE}"),
+        )
+    }
 }
 
 /// What is current on the page being written.
@@ -78,7 +88,22 @@ pub struct Current<'a> {
     pub anchor: Option<usize>,
 }
 
-impl Current<'_> {
+impl<'a> Current<'a> {
+    /// A place in folder `dir` (`root` climbs out of it) where nothing is
+    /// current, not even the primary tab or the top anchor: a file that is
+    /// not a page.
+    pub fn nothing(root: &'a str, dir: &'a str) -> Current<'a> {
+        // No tab or anchor has this index.
+        let outside = Some(usize::MAX);
+        Current {
+            root,
+            dir,
+            page: None,
+            tab: outside,
+            anchor: outside,
+        }
+    }
+
     fn is(&self, key: Key) -> bool {
         match key {
             Key::Page(id) => self.page == Some(id),
@@ -96,6 +121,9 @@ enum Piece {
     Link(String),
     CurrentAttr(Key),
     HiddenUnless(Key),
+    /// Starts a region written only when the key is current.
+    RegionStart(Key),
+    RegionEnd,
 }
 
 /// A parsed fragment, ready to be written for any page.
@@ -134,8 +162,12 @@ impl Fragment {
 
     /// Appends the fragment to `out` as seen from the page `current`.
     pub fn write(&self, out: &mut String, current: &Current) {
+        let mut skipping = false;
         for piece in &self.pieces {
             match piece {
+                Piece::RegionStart(key) => skipping = !current.is(*key),
+                Piece::RegionEnd => skipping = false,
+                _ if skipping => {}
                 Piece::Text(text) => out.push_str(text),
                 Piece::Root => out.push_str(current.root),
                 Piece::Link(path) => write_link(out, current, path),
@@ -144,6 +176,25 @@ impl Fragment {
                 Piece::CurrentAttr(_) | Piece::HiddenUnless(_) => {}
             }
         }
+    }
+
+    /// The regions of the fragment (see [`Key::region_markers`]), each with
+    /// its key, in order.
+    pub fn regions(&self) -> Vec<(Key, Fragment)> {
+        let mut regions = Vec::new();
+        let mut open: Option<(Key, Vec<Piece>)> = None;
+        for piece in &self.pieces {
+            match (piece, &mut open) {
+                (Piece::RegionStart(key), _) => open = Some((*key, Vec::new())),
+                (Piece::RegionEnd, Some(_)) => {
+                    let (key, pieces) = open.take().expect("a region is open");
+                    regions.push((key, Fragment { pieces }));
+                }
+                (piece, Some((_, pieces))) => pieces.push(piece.clone()),
+                (_, None) => {}
+            }
+        }
+        regions
     }
 
     /// The fragment written for `current`, as a new string.
@@ -168,13 +219,7 @@ impl Fragment {
 /// (`tab0/b/`, empty at the root): `../c/` rather than `../../tab0/c/`.
 pub fn link_from(dir: &str, path: &str) -> String {
     let root = super::links::root_prefix(dir.matches('/').count());
-    let current = Current {
-        root: &root,
-        dir,
-        page: None,
-        tab: None,
-        anchor: None,
-    };
+    let current = Current::nothing(&root, dir);
     let mut out = String::with_capacity(path.len() + 6);
     write_link(&mut out, &current, path);
     out
@@ -248,6 +293,8 @@ fn parse_marker(marker: &str) -> (Option<Piece>, usize) {
     let piece = match body[..end].split_once(':') {
         Some(("c", code)) => Key::parse(code).map(Piece::CurrentAttr),
         Some(("h", code)) => Key::parse(code).map(Piece::HiddenUnless),
+        Some(("k", "/")) => Some(Piece::RegionEnd),
+        Some(("k", code)) => Key::parse(code).map(Piece::RegionStart),
         _ => None,
     };
     match piece {
@@ -321,6 +368,31 @@ mod tests {
             out,
             "<a aria-current=page>3</a><a>4</a><a aria-current=page>t</a>\
              <li>a1</li><li hidden>a2</li>"
+        );
+    }
+
+    #[test]
+    fn regions_are_written_only_for_their_current_key() {
+        let region = |key: Key, text: &str| {
+            let (start, end) = key.region_markers();
+            format!("{start}<li><a href=\"{ROOT}x/{text}/\">{text}</a></li>{end}")
+        };
+        let html = format!(
+            "<ul>{}{}</ul>",
+            region(Key::Tab(Some(2)), "t"),
+            region(Key::Anchor(Some(1)), "a1")
+        );
+        let f = Fragment::parse(&html);
+        assert_eq!(
+            f.to_html(&current("../../")),
+            "<ul><li><a href=\"../a1/\">a1</a></li></ul>"
+        );
+        let regions = f.regions();
+        assert_eq!(regions.len(), 2);
+        assert_eq!(regions[0].0, Key::Tab(Some(2)));
+        assert_eq!(
+            regions[0].1.to_html(&current("./")),
+            "<li><a href=\"x/t/\">t</a></li>"
         );
     }
 

@@ -35,6 +35,7 @@ mod lean;
 mod links;
 mod shared;
 mod sidebar;
+mod tabbar;
 mod templates;
 
 #[cfg(test)]
@@ -122,6 +123,7 @@ impl Theme {
         let sidebar = Sidebar::build(site, &templates)?;
         let mut files = assets::loose_files(&theme_files);
         files.extend(sidebar.files(site, &shared.head));
+        files.extend(shared.files.iter().cloned());
         files.extend(custom.into_iter().map(|(n, b)| (PathBuf::from(n), b)));
         let toggle = site.config.mode_toggle;
         Ok(Theme {
@@ -290,6 +292,47 @@ impl Theme {
             .into_iter()
             .map(|b| (PathBuf::from(&b.path), b.bytes.clone()));
         bundles.chain(self.files.iter().cloned()).collect()
+    }
+}
+
+/// A page under `_sheaf/` listing navigation for readers without
+/// JavaScript (all of a section's groups, all tabs): the shared head, the
+/// site name, and the list.
+struct NavIndexPage<'a> {
+    /// Its folder from the site root (`_sheaf/nav-<hash>/`).
+    dir: &'a str,
+    language: &'a str,
+    /// Before the site name in `<title>`.
+    title: &'a str,
+    /// The opening `<nav …><ul …>` of the list.
+    nav: &'a str,
+}
+
+impl NavIndexPage<'_> {
+    /// The page, with `items` writing the list's entries.
+    fn render(
+        &self,
+        site: &Site,
+        head: &fragment::Fragment,
+        items: impl FnOnce(&mut String, &Current),
+    ) -> String {
+        let root = "../".repeat(self.dir.matches('/').count());
+        let current = Current::nothing(&root, self.dir);
+        let mut html = format!(
+            "<!doctype html><html lang={} data-root={root}><head>",
+            self.language
+        );
+        head.write(&mut html, &current);
+        html.push_str(&format!(
+            "<title>{title} - {name}</title><meta name=robots content=noindex></head>\
+             <body><main id=content class=nav-index><h1>{name}</h1>{nav}",
+            title = self.title,
+            name = escape_html(&site.config.name),
+            nav = self.nav,
+        ));
+        items(&mut html, &current);
+        html.push_str("</ul></nav></main></body></html>\n");
+        html
     }
 }
 

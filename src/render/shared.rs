@@ -7,6 +7,7 @@ use serde::Serialize;
 use tera::Context;
 
 use super::fragment::{Fragment, Key};
+use super::tabbar::{self, MoreTabsView};
 use super::templates::Templates;
 use super::{colors, icon, links};
 use crate::config::{github_repo, AnchorColor, AnchorDisplay, CtaType, Mode, PageUrls, SiteConfig};
@@ -19,6 +20,8 @@ pub struct Shared {
     pub topbar: Fragment,
     pub sidebar_top: Fragment,
     pub footer: Fragment,
+    /// The files the fragments link (the tab bar's, with many tabs).
+    pub files: tabbar::Files,
 }
 
 /// Hrefs of the bundles and the docs root's own CSS/JS, relative to the root.
@@ -29,12 +32,34 @@ pub struct AssetLinks {
 
 impl Shared {
     pub fn build(site: &Site, assets: &AssetLinks, t: &Templates) -> Result<Shared, Diagnostic> {
+        let head = render(t, "head.html", "head", &head_view(site, assets))?;
+        let (topbar, files) = render_topbar(site, t, &head)?;
         Ok(Shared {
-            head: render(t, "head.html", "head", &head_view(site, assets))?,
-            topbar: render(t, "topbar.html", "topbar", &topbar_view(site))?,
+            head,
+            topbar,
             sidebar_top: render(t, "sidebar_top.html", "top", &sidebar_top_view(site))?,
             footer: render(t, "footer.html", "footer", &footer_view(&site.config))?,
+            files,
         })
+    }
+}
+
+/// The top bar, and the files it links when it has more tabs than every
+/// page lists (see `tabbar.rs`).
+fn render_topbar(
+    site: &Site,
+    t: &Templates,
+    head: &Fragment,
+) -> Result<(Fragment, tabbar::Files), Diagnostic> {
+    let view = topbar_view(site);
+    let deferred = view.more_tabs.is_some();
+    let mut context = Context::new();
+    context.insert("topbar", &view);
+    let html = t.render_shared("topbar.html", &context, false)?;
+    if deferred {
+        Ok(tabbar::defer(&html, site, head))
+    } else {
+        Ok((Fragment::parse(&html), Vec::new()))
     }
 }
 
@@ -297,6 +322,12 @@ struct TabView {
     external: bool,
     /// The tab's menu (docs.json `menu` items), shown from a button beside it.
     menu: Vec<MenuItemView>,
+    /// Around the tab's entry when pages list only their own tab: the
+    /// markers of a region written only on the tab's pages.
+    region_start: String,
+    region_end: String,
+    #[serde(skip)]
+    key: Key,
 }
 
 /// One entry of a tab's menu: a section of the tab, linking to its first page.
@@ -335,6 +366,9 @@ struct TopbarView {
     cta: Option<CtaView>,
     mode_toggle: bool,
     tabs: Vec<TabView>,
+    /// With more tabs than every page lists: the script that adds the
+    /// others and the page listing them all.
+    more_tabs: Option<MoreTabsView>,
     icons: UiIcons,
     search_prompt: String,
     banner: Option<BannerView>,
@@ -418,6 +452,12 @@ fn ui_icons() -> UiIcons {
 
 fn topbar_view(site: &Site) -> TopbarView {
     let config = &site.config;
+    let mut tabs = tab_views(site);
+    if tabs.len() > tabbar::INLINE_LIMIT {
+        for tab in &mut tabs {
+            (tab.region_start, tab.region_end) = tab.key.region_markers();
+        }
+    }
     let home = site
         .home()
         .map(links::page_href)
@@ -452,7 +492,8 @@ fn topbar_view(site: &Site) -> TopbarView {
                 .flatten(),
         }),
         mode_toggle: !config.mode_toggle.is_hidden,
-        tabs: tab_views(site),
+        more_tabs: (tabs.len() > tabbar::INLINE_LIMIT).then(MoreTabsView::new),
+        tabs,
         icons: ui_icons(),
         search_prompt: config
             .search_prompt
@@ -535,6 +576,9 @@ fn tab_views(site: &Site) -> Vec<TabView> {
             section: None,
             external: false,
             menu: Vec::new(),
+            key: Key::Tab(None),
+            region_start: String::new(),
+            region_end: String::new(),
         });
     let tabs = config.tabs.iter().enumerate().map(|(i, tab)| {
         let external = links::is_external(&tab.url);
@@ -552,6 +596,9 @@ fn tab_views(site: &Site) -> Vec<TabView> {
             section: tab.anchor,
             external,
             menu: tab_menu(site, i),
+            key: Key::Tab(Some(i)),
+            region_start: String::new(),
+            region_end: String::new(),
         }
     });
     primary.into_iter().chain(tabs).collect()

@@ -24,7 +24,7 @@ use std::path::PathBuf;
 
 use super::fragment::{link_from, Current, Fragment, Key};
 use super::templates::Templates;
-use super::{icon, links};
+use super::{icon, links, NavIndexPage};
 use crate::content::{NavItem, Page, PageId, Site};
 use crate::diagnostics::Diagnostic;
 
@@ -157,13 +157,7 @@ impl Sidebar {
     fn write_section_scripts(&mut self) {
         let mut numbered: Vec<(&SectionKey, &usize)> = self.section_numbers.iter().collect();
         numbered.sort_by_key(|(_, n)| **n);
-        let from_root = Current {
-            root: ROOT_PLACEHOLDER,
-            dir: "",
-            page: None,
-            tab: None,
-            anchor: None,
-        };
+        let from_root = Current::nothing(ROOT_PLACEHOLDER, "");
         let scripts: Vec<(usize, String)> = numbered
             .into_iter()
             .map(|(key, &n)| {
@@ -191,35 +185,23 @@ impl Sidebar {
     /// its groups for readers without JavaScript (`head` is the shared head
     /// fragment, for the stylesheet and colour mode).
     pub fn files(&self, site: &Site, head: &Fragment) -> Vec<(PathBuf, Vec<u8>)> {
-        let root = "../../";
-        let current = Current {
-            root,
-            dir: &self.folder,
-            page: None,
-            tab: None,
-            anchor: None,
-        };
         let mut files: Vec<(PathBuf, Vec<u8>)> = self
             .files
             .iter()
             .map(|(path, script)| (PathBuf::from(path), script.clone().into_bytes()))
             .collect();
         for (key, &n) in &self.section_numbers {
-            let mut html = format!(
-                "<!doctype html><html lang={} data-root={root}><head>",
-                self.section_languages[key],
-            );
-            head.write(&mut html, &current);
-            html.push_str(&format!(
-                "<title>All groups - {name}</title><meta name=robots content=noindex></head>\
-                 <body><main id=content class=nav-index><h1>{name}</h1>\
-                 <nav aria-label=Documentation><ul class=nav-groups>",
-                name = super::escape_html(&site.config.name)
-            ));
-            for &g in &self.sections[key] {
-                self.groups[g].expanded.write(&mut html, &current);
-            }
-            html.push_str("</ul></nav></main></body></html>\n");
+            let page = NavIndexPage {
+                dir: &self.folder,
+                language: &self.section_languages[key],
+                title: "All groups",
+                nav: "<nav aria-label=Documentation><ul class=nav-groups>",
+            };
+            let html = page.render(site, head, |html, current| {
+                for &g in &self.sections[key] {
+                    self.groups[g].expanded.write(html, current);
+                }
+            });
             files.push((
                 PathBuf::from(format!("{}{n}.html", self.folder)),
                 html.into_bytes(),

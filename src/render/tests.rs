@@ -296,6 +296,83 @@ fn tabs_mark_the_current_section_and_link_externals_plainly() {
     assert!(home.contains("<a href=./ aria-current=page>Documentation</a>"));
 }
 
+/// A site with more tabs than every page lists: `t0` … `t29`, a page in `t7`.
+fn many_tabs() -> Fixture {
+    let tabs: Vec<Value> = (0..30)
+        .map(|i| json!({"name": format!("Tab {i}"), "url": format!("t{i}")}))
+        .collect();
+    let mut config = config_with(json!({ "tabs": tabs }));
+    config["navigation"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({"group": "Seven", "pages": ["t7/page"]}));
+    Fixture::with_files(
+        config,
+        &[("t7/page.mdx", "---\ntitle: Seven\n---\nIn tab 7")],
+    )
+}
+
+/// The theme asset whose path ends with `name`, as text.
+fn asset(fixture: &Fixture, name: &str) -> String {
+    fixture
+        .theme
+        .assets()
+        .into_iter()
+        .find(|(path, _)| path.starts_with("_sheaf") && path.to_string_lossy().ends_with(name))
+        .map(|(_, bytes)| String::from_utf8(bytes).unwrap())
+        .unwrap_or_else(|| panic!("no {name} in the assets"))
+}
+
+#[test]
+fn with_many_tabs_a_page_lists_its_own_and_a_cached_script_the_others() {
+    const { assert!(30 > tabbar::INLINE_LIMIT) };
+    let fixture = many_tabs();
+    let seven = fixture.page("t7/page");
+    let bar = between(&seven, "<nav class=tabs", "</nav>");
+    assert_eq!(bar.matches("<li").count(), 1, "{bar}");
+    assert!(
+        bar.contains("<a href=./ aria-current=page>Tab 7</a>"),
+        "{bar}"
+    );
+    let script_src = between(bar, "<script src=", "></script>");
+    assert!(script_src.contains("../_sheaf/tabs-"), "{bar}");
+    let page_href = between(
+        bar,
+        "<noscript><a class=tabs-all href=",
+        ">All sections</a>",
+    );
+    assert!(page_href.contains("../_sheaf/tabs-"), "{bar}");
+    let home = fixture.page("index");
+    let bar = between(&home, "<nav class=tabs", "</nav>");
+    assert_eq!(bar.matches("<li").count(), 1, "{bar}");
+    assert!(bar.contains("aria-current=page>Documentation</a>"), "{bar}");
+
+    // The script holds every entry, keyed as `<html data-tab>`, none current.
+    let name = between(script_src, "tabs-", ".js").to_string();
+    let script = asset(&fixture, &name);
+    let data = between(&script, "})([", "]);");
+    let data: Vec<(String, String)> =
+        serde_json::from_str(&data[3..data.len() - 2]).expect("the tabs' JSON");
+    let keys: Vec<&str> = data.iter().map(|(k, _)| k.as_str()).collect();
+    let expected: Vec<String> = std::iter::once(String::new())
+        .chain((0..30).map(|i| i.to_string()))
+        .collect();
+    assert_eq!(keys, expected);
+    assert!(data[8].1.contains("\u{1}t7/"), "{:?}", data[8]);
+    assert!(data.iter().all(|(_, li)| !li.contains("aria-current")));
+    assert!(
+        seven.contains(" data-tab=7"),
+        "the script finds the page's tab"
+    );
+
+    // Without script: a page listing every tab, none current.
+    let index = asset(&fixture, &name.replace(".js", ".html"));
+    let list = between(&index, "<nav class=tab-index", "</nav>");
+    assert_eq!(list.matches("<li").count(), 31, "{list}");
+    assert!(list.contains("<a href=../t7/page/>Tab 7</a>"), "{list}");
+    assert!(!list.contains("aria-current"), "{list}");
+}
+
 /// The section script the sidebar of `html` loads, and its text.
 fn nav_script(fixture: &Fixture, html: &str) -> (String, String) {
     let sidebar = between(html, "<nav id=sidebar", "</nav>");
