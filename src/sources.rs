@@ -54,12 +54,16 @@ impl SourceFiles {
         }
     }
 
-    /// The `.mdx` or `.md` file of a page slug, relative to the root.
+    /// The `.mdx` or `.md` file of a page slug, relative to the root. The
+    /// disk is asked only when the listing has neither (both names of a
+    /// slug lie in the same folder, so both are listed or neither is).
     pub fn page_file(&self, slug: &str) -> Option<PathBuf> {
         page_names(slug)
-            .find(|name| {
-                self.listed.contains(name)
-                    || (self.root.join(name).is_file() && !self.ignore.is_excluded(Path::new(name)))
+            .find(|name| self.listed.contains(name))
+            .or_else(|| {
+                page_names(slug).find(|name| {
+                    self.root.join(name).is_file() && !self.ignore.is_excluded(Path::new(name))
+                })
             })
             .map(PathBuf::from)
     }

@@ -231,8 +231,12 @@ impl Site {
         if let Some(home) = self.home().filter(|p| p.slug != "index") {
             roots.push(("index".to_string(), home.id));
         }
-        for (i, tab) in self.config.tabs.iter().enumerate() {
-            let folder = self.common_folder(|p| p.tab == Some(i));
+        if self.config.tabs.is_empty() {
+            return roots;
+        }
+        let tabs = self.tab_folders_and_first_pages();
+        let written: HashSet<PathBuf> = self.pages.iter().map(Page::output_path).collect();
+        for (tab, (folder, first)) in self.config.tabs.iter().zip(&tabs) {
             let place = match tab.url.trim_matches('/') {
                 "" => folder.as_str(),
                 url => url,
@@ -240,57 +244,38 @@ impl Site {
             let unusable = place.is_empty()
                 || place.contains(':')
                 || place.split('/').any(|part| part == ".." || part == ".");
-            if unusable || roots.iter().any(|(taken, _)| taken == place) || self.occupied(place) {
+            let occupied = || written.contains(Path::new(&self.config.page_urls.file(place)));
+            if unusable || roots.iter().any(|(taken, _)| taken == place) || occupied() {
                 continue;
             }
-            let first = self
-                .nav_order
-                .iter()
-                .copied()
-                .find(|&id| self.pages[id].tab == Some(i));
-            if let Some(id) = first {
+            if let Some(id) = *first {
                 roots.push((place.to_string(), id));
             }
         }
         roots
     }
 
-    /// The deepest folder holding every navigation page that `in_section`
-    /// accepts (a docs.json tab has no URL of its own); empty when they
-    /// share none.
-    fn common_folder(&self, in_section: impl Fn(&Page) -> bool) -> String {
-        let mut pages = self
-            .nav_order
-            .iter()
-            .map(|&id| &self.pages[id])
-            .filter(|p| in_section(p));
-        let folder = |page: &Page| -> Vec<String> {
-            let mut parts: Vec<String> = page.slug.split('/').map(str::to_string).collect();
-            parts.pop();
-            parts
-        };
-        let Some(first) = pages.next() else {
-            return String::new();
-        };
-        let mut common = folder(first);
-        for page in pages {
-            let parts = folder(page);
-            let shared = common
-                .iter()
-                .zip(&parts)
-                .take_while(|(a, b)| a == b)
-                .count();
-            common.truncate(shared);
+    /// For each tab, in one pass over the navigation: the deepest folder
+    /// holding all its navigation pages (a docs.json tab has no URL of its
+    /// own; empty when they share none) and its first navigation page.
+    fn tab_folders_and_first_pages(&self) -> Vec<(String, Option<PageId>)> {
+        let mut tabs: Vec<(Option<String>, Option<PageId>)> =
+            vec![(None, None); self.config.tabs.len()];
+        for &id in &self.nav_order {
+            let page = &self.pages[id];
+            let Some((common, first)) = page.tab.and_then(|tab| tabs.get_mut(tab)) else {
+                continue;
+            };
+            first.get_or_insert(id);
+            let folder = page.slug.rsplit_once('/').map_or("", |(folder, _)| folder);
+            match common {
+                Some(common) => common.truncate(shared_folder_len(common, folder)),
+                None => *common = Some(folder.to_string()),
+            }
         }
-        common.join("/")
-    }
-
-    /// Whether a page is written where `slug` would be.
-    fn occupied(&self, slug: &str) -> bool {
-        let file = self.config.page_urls.file(slug);
-        self.pages
-            .iter()
-            .any(|p| p.output_path() == Path::new(&file))
+        tabs.into_iter()
+            .map(|(common, first)| (common.unwrap_or_default(), first))
+            .collect()
     }
 
     /// The language code of `page`: its group's, else the default
@@ -379,6 +364,19 @@ fn visible_navigation(items: Vec<NavItem>, pages: &[Page]) -> Vec<NavItem> {
 /// `in_nav`: whether the page is listed in the visible navigation (the
 /// loader leaves it false).
 /// Each page's first place in `nav_order`, by page id.
+/// The length of the folders (whole path segments) that the folders `a`
+/// and `b` start with alike: `"x/y"` and `"x/z"` share `"x"`.
+fn shared_folder_len(a: &str, b: &str) -> usize {
+    let mut len = 0;
+    for (x, y) in a.split('/').zip(b.split('/')) {
+        if x != y {
+            break;
+        }
+        len += x.len() + 1;
+    }
+    len.saturating_sub(1)
+}
+
 pub(crate) fn nav_positions(nav_order: &[PageId], pages: usize) -> Vec<Option<usize>> {
     let mut positions = vec![None; pages];
     for (position, &id) in nav_order.iter().enumerate().rev() {
@@ -513,6 +511,16 @@ mod tests {
             with_index.section_roots().is_empty(),
             "index.mdx is the root"
         );
+    }
+
+    #[test]
+    fn folders_share_whole_segments() {
+        assert_eq!(shared_folder_len("x/y", "x/z"), 1);
+        assert_eq!(shared_folder_len("x/y", "x/y"), 3);
+        assert_eq!(shared_folder_len("x/y", "x"), 1);
+        assert_eq!(shared_folder_len("ab/c", "a/c"), 0);
+        assert_eq!(shared_folder_len("", "x"), 0);
+        assert_eq!(shared_folder_len("", ""), 0);
     }
 
     #[test]
