@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# How `sheaf build` time grows with the site: builds of SMALL and LARGE
+# pages (default 10000 and 100000), interleaved SMALL, LARGE, SMALL in each
+# of ROUNDS rounds (default 3), with `sync` before every build so no build
+# pays for the previous one's writeback. On a shared virtual machine the
+# speed drifts within minutes; interleaving keeps both sizes under the same
+# conditions, and each round's ratio shows how far it drifts.
+# usage: bench/scaling.sh [SMALL LARGE]
+# env:   ROUNDS, BENCH_DIR (default /tmp/sheaf-bench), SHARED, CARGO_TARGET_DIR
+#
+# Needs room for ROUNDS × (LARGE + 2 SMALL) outputs (about 26 KB a page);
+# they are removed when the script ends, after the figures are printed.
+set -euo pipefail
+small=${1:-10000}
+large=${2:-100000}
+rounds=${ROUNDS:-3}
+source "$(dirname "$0")/common.sh"
+[ -x /usr/bin/time ] || { echo "bench/scaling.sh needs GNU time (/usr/bin/time)"; exit 1; }
+
+sheaf=$(release_sheaf)
+small_corpus=$(corpus_for "$small")/sheaf
+large_corpus=$(corpus_for "$large")/sheaf
+outputs=$(mktemp -d "$work/scaling.XXXXXX")
+trap 'rm -rf "$outputs"' EXIT
+
+# build N CORPUS: one build into a new folder; prints "wall cpu rss_mb".
+build() {
+  local out=$outputs/$1-$RANDOM$RANDOM
+  sync
+  /usr/bin/time -f "%e %U %S %M" -o "$work/scaling.time" \
+    "$sheaf" build "$2" --out "$out" >/dev/null 2>"$work/scaling.log" ||
+    { echo "sheaf build of $1 pages failed:"; tail -5 "$work/scaling.log"; exit 1; }
+  awk '{ printf "%.2f %.2f %d\n", $1, $2 + $3, $4 / 1024 }' "$work/scaling.time"
+}
+
+median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+small_walls=() large_walls=()
+printf '%-6s %10s %10s %10s %8s\n' round "$small (s)" "$large (s)" "$small (s)" ratio
+for round in $(seq "$rounds"); do
+  read -r a _ _ <<<"$(build "$small" "$small_corpus")"
+  read -r b cpu rss <<<"$(build "$large" "$large_corpus")"
+  read -r c _ _ <<<"$(build "$small" "$small_corpus")"
+  small_walls+=("$a" "$c") large_walls+=("$b")
+  ratio=$(awk -v a="$a" -v b="$b" -v c="$c" 'BEGIN { printf "%.1f", 2 * b / (a + c) }')
+  printf '%-6s %10s %10s %10s %7s×   (%s: cpu %s s, peak RSS %s MB)\n' \
+    "$round" "$a" "$b" "$c" "$ratio" "$large" "$cpu" "$rss"
+done
+s=$(printf '%s\n' "${small_walls[@]}" | median)
+l=$(printf '%s\n' "${large_walls[@]}" | median)
+echo "median: $small pages ${s} s, $large pages ${l} s: $(awk -v s="$s" -v l="$l" 'BEGIN { printf "%.1f", l / s }')×"
