@@ -457,7 +457,10 @@ fn start_llms_full(site: &Site, staging: &output::Staging) -> std::io::Result<Ll
 
 /// Renders every page [`RENDER_STEP`] at a time, writing its HTML, its
 /// Markdown copy and its copies at section roots, and handing its search
-/// doc to the index and to `llms-full.txt`.
+/// doc to the index and to `llms-full.txt`. A step's docs are handed over
+/// while the next step renders (on the other side of a `rayon::join`), so
+/// the index and `llms-full.txt`, written in order on one thread, do not
+/// hold up the page jobs; a step's sources are released once both are done.
 fn write_pages(
     pages: &mut Pages,
     staging: &output::Staging,
@@ -473,34 +476,70 @@ fn write_pages(
     };
     let roots = site.section_roots();
     let page_count = site.pages.len();
-    for start in (0..page_count).step_by(RENDER_STEP) {
-        let ids = start..page_count.min(start + RENDER_STEP);
+    let mut previous: Option<RenderedStep> = None;
+    let steps = (0..page_count).step_by(RENDER_STEP);
+    for ids in steps.map(|start| start..page_count.min(start + RENDER_STEP)) {
         let project = pages.project();
-        let (doc_ids, docs): (Vec<PageId>, Vec<_>) =
-            write_page_step(project, staging, ids.clone(), diagnostics)?
-                .into_iter()
-                .unzip();
-        for (path, html) in roots
-            .iter()
-            .filter(|(_, id)| ids.contains(id))
-            .filter_map(|(place, id)| section_root_page(project, place, *id))
-        {
-            staging.put(&path, html.as_bytes())?;
+        let (step, handed) = rayon::join(
+            || write_page_step(project, staging, ids.clone(), diagnostics),
+            || match previous.take() {
+                Some(step) => hand_over(project, staging, &roots, &mut rendered, step).map(Some),
+                None => Ok(None),
+            },
+        );
+        let (doc_ids, docs) = step?.into_iter().unzip();
+        if let Some(done) = handed? {
+            finish_step(pages, &mut rendered, done);
         }
-        rendered.index.add(&docs)?;
-        if let Some(llms) = &mut rendered.llms {
-            llms.add_step(
-                &project.site,
-                ids.clone(),
-                doc_ids.iter().copied().zip(&docs),
-            )?;
-        }
-        match pages {
-            Pages::Keep(_) => rendered.docs.extend(doc_ids.into_iter().zip(docs)),
-            Pages::Release(project) => project.site.release_sources(ids),
-        }
+        previous = Some(RenderedStep { ids, doc_ids, docs });
+    }
+    if let Some(step) = previous {
+        let done = hand_over(pages.project(), staging, &roots, &mut rendered, step)?;
+        finish_step(pages, &mut rendered, done);
     }
     Ok(rendered)
+}
+
+/// A step of rendered pages: their ids, and the search docs of those that
+/// have one with their page ids.
+struct RenderedStep {
+    ids: std::ops::Range<PageId>,
+    doc_ids: Vec<PageId>,
+    docs: Vec<crate::search::SearchDoc>,
+}
+
+/// Writes the step's copies at section roots and hands its docs to the
+/// index and `llms-full.txt`.
+fn hand_over(
+    project: &Project,
+    staging: &output::Staging,
+    roots: &[(String, PageId)],
+    rendered: &mut RenderedPages,
+    step: RenderedStep,
+) -> std::io::Result<RenderedStep> {
+    for (path, html) in roots
+        .iter()
+        .filter(|(_, id)| step.ids.contains(id))
+        .filter_map(|(place, id)| section_root_page(project, place, *id))
+    {
+        staging.put(&path, html.as_bytes())?;
+    }
+    rendered.index.add(&step.docs)?;
+    if let Some(llms) = &mut rendered.llms {
+        let docs = step.doc_ids.iter().copied().zip(&step.docs);
+        llms.add_step(&project.site, step.ids.clone(), docs)?;
+    }
+    Ok(step)
+}
+
+/// Keeps the step's docs ([`Pages::Keep`]) or releases its pages' sources.
+fn finish_step(pages: &mut Pages, rendered: &mut RenderedPages, step: RenderedStep) {
+    match pages {
+        Pages::Keep(_) => rendered
+            .docs
+            .extend(step.doc_ids.into_iter().zip(step.docs)),
+        Pages::Release(project) => project.site.release_sources(step.ids),
+    }
 }
 
 /// Renders the pages `ids` in parallel and writes them; returns their

@@ -514,6 +514,23 @@ mod tests {
     }
 
     #[test]
+    fn many_pages_are_read_ahead_by_a_wider_pool_and_all_load() {
+        let names: Vec<String> = (0..nav::MANY_FILES + 10)
+            .map(|i| format!("p/{i}"))
+            .collect();
+        let listed: Vec<&str> = names.iter().map(String::as_str).collect();
+        let config =
+            serde_json::json!({"name": "X", "navigation": [{"group": "G", "pages": listed}]});
+        let site = site_of(&listed, &config.to_string());
+        assert_eq!(site.pages.len(), names.len());
+        assert_eq!(site.nav_order.len(), names.len());
+        for (page, name) in site.pages.iter().zip(&names) {
+            assert_eq!(page.slug, *name);
+            assert_eq!(page.title, *name, "the title comes from the file's heading");
+        }
+    }
+
+    #[test]
     fn folders_share_whole_segments() {
         assert_eq!(shared_folder_len("x/y", "x/z"), 1);
         assert_eq!(shared_folder_len("x/y", "x/y"), 3);

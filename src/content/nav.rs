@@ -85,6 +85,11 @@ fn endpoint_slug(entry: &str) -> String {
     compact
 }
 
+/// From how many page files on [`Loader::read_ahead`] reads with
+/// [`READERS_PER_CORE`] threads per core.
+pub(super) const MANY_FILES: usize = 1024;
+const READERS_PER_CORE: usize = 4;
+
 pub(super) struct Loader<'a> {
     files: &'a SourceFiles,
     endpoint_title: &'a dyn Fn(&str) -> Option<String>,
@@ -283,10 +288,34 @@ impl<'a> Loader<'a> {
     pub(super) fn prefetch(&mut self, groups: &[NavGroup]) {
         let mut slugs = Vec::new();
         collect_page_slugs(groups, &mut slugs);
-        self.prefetched = slugs
-            .into_par_iter()
-            .filter_map(|slug| Some((slug.clone(), PageFile::read(self.files, &slug)?)))
-            .collect();
+        self.read_ahead(slugs);
+    }
+
+    /// Reads and splits the files of `slugs` in parallel. Reading waits on
+    /// the disk when the files are not cached (a fresh checkout of a large
+    /// site), so many files are read by more threads than there are cores.
+    fn read_ahead(&mut self, slugs: Vec<String>) {
+        let files = self.files;
+        let many = slugs.len() >= MANY_FILES;
+        let read = || {
+            slugs
+                .into_par_iter()
+                .filter_map(|slug| Some((slug.clone(), PageFile::read(files, &slug)?)))
+                .collect::<Vec<_>>()
+        };
+        let pool = many
+            .then(|| {
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(rayon::current_num_threads() * READERS_PER_CORE)
+                    .build()
+                    .ok()
+            })
+            .flatten();
+        let read = match pool {
+            Some(pool) => pool.install(read),
+            None => read(),
+        };
+        self.prefetched.extend(read);
     }
 
     fn page_from_file(&mut self, slug: String, path: PathBuf, parsed: ParsedFile) -> Page {
@@ -344,6 +373,7 @@ impl<'a> Loader<'a> {
             .collect();
         found.sort();
         found.dedup();
+        self.read_ahead(found.clone());
         for slug in found {
             self.file_page(&slug);
         }
