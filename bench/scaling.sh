@@ -29,7 +29,7 @@ build() {
   sync
   /usr/bin/time -f "%e %U %S %M" -o "$work/scaling.time" \
     "$sheaf" build "$2" --out "$out" >/dev/null 2>"$work/scaling.log" ||
-    { echo "sheaf build of $1 pages failed:"; tail -5 "$work/scaling.log"; exit 1; }
+    { echo "sheaf build of $1 pages failed:"; tail -5 "$work/scaling.log"; return 1; }
   awk '{ printf "%.2f %.2f %d\n", $1, $2 + $3, $4 / 1024 }' "$work/scaling.time"
 }
 
@@ -38,9 +38,13 @@ median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] 
 small_walls=() large_walls=()
 printf '%-6s %10s %10s %10s %8s\n' round "$small (s)" "$large (s)" "$small (s)" ratio
 for round in $(seq "$rounds"); do
-  read -r a _ _ <<<"$(build "$small" "$small_corpus")"
-  read -r b cpu rss <<<"$(build "$large" "$large_corpus")"
-  read -r c _ _ <<<"$(build "$small" "$small_corpus")"
+  # A failed build prints why instead of figures; stop there.
+  first=$(build "$small" "$small_corpus") || { echo "$first"; exit 1; }
+  second=$(build "$large" "$large_corpus") || { echo "$second"; exit 1; }
+  third=$(build "$small" "$small_corpus") || { echo "$third"; exit 1; }
+  read -r a _ _ <<<"$first"
+  read -r b cpu rss <<<"$second"
+  read -r c _ _ <<<"$third"
   small_walls+=("$a" "$c") large_walls+=("$b")
   ratio=$(awk -v a="$a" -v b="$b" -v c="$c" 'BEGIN { printf "%.1f", 2 * b / (a + c) }')
   printf '%-6s %10s %10s %10s %7s×   (%s: cpu %s s, peak RSS %s MB)\n' \
