@@ -841,6 +841,28 @@ async fn with_many_tabs_the_cached_script_adds_the_other_tabs_around_the_pages_o
             "{path}: every tab is in place before the parser reaches the content"
         );
     }
+    // The strip scrolls sideways: the page's own tab is brought into view,
+    // on a wide screen and on a phone, without scrolling the page.
+    for (width, height, mobile) in [(1440, 900, false), (390, 844, true)] {
+        browser.set_viewport(width, height, mobile);
+        browser.goto(&site.url("t29/page/")).await;
+        browser
+            .wait_until("document.readyState === 'complete'")
+            .await;
+        let shown = browser
+            .eval(
+                "var s = document.querySelector('.tabs > ul').getBoundingClientRect();
+                 var t = document.querySelector('.tabs a[aria-current=page]').getBoundingClientRect();
+                 return [t.left >= s.left && t.right <= s.right, window.scrollY];",
+            )
+            .await;
+        assert_eq!(
+            shown,
+            json!([true, 0]),
+            "{width} px: the last tab is in view"
+        );
+        save_screenshot(&browser, &format!("many-tabs-last-{width}")).await;
+    }
     browser.set_viewport(1440, 900, false);
     browser.goto(&site.url("t7/page/")).await;
     save_screenshot(&browser, "many-tabs").await;

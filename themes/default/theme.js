@@ -1,4 +1,5 @@
-/* sheaf theme: mode toggle, version and language switchers, mobile menu, tab menus, GitHub stars,
+/* sheaf theme: mode toggle, version and language switchers, mobile menu, tab menus, the current
+   tab in view, GitHub stars,
    "On this page" and its active heading, headings' "#" links. Vanilla, no dependencies. The inline
    script in <head> has already set data-theme / data-version before paint. */
 (function () {
@@ -116,6 +117,19 @@
         if (menu.contains(document.activeElement)) menu.querySelector("summary").focus();
       });
     });
+  }
+
+  // The tab strip scrolls sideways when its tabs do not fit: show the
+  // page's own tab (it may be the 30th), without moving the page itself.
+  function revealCurrentTab() {
+    var strip = document.querySelector(".tabs > ul");
+    var current = strip && strip.querySelector(":scope > li > a[aria-current=page]");
+    if (!current || strip.scrollWidth <= strip.clientWidth) return;
+    var view = strip.getBoundingClientRect();
+    var tab = current.parentElement.getBoundingClientRect();
+    if (tab.left < view.left || tab.right > view.right) {
+      strip.scrollLeft += tab.left - view.left - (view.width - tab.width) / 2;
+    }
   }
 
   function formatCount(n) {
@@ -256,6 +270,7 @@
     setupLanguages();
     setupMenu();
     setupDisclosureMenus();
+    revealCurrentTab();
     setupGithubStars();
     setupToc();
     setupHeadingLinks();
