@@ -4,7 +4,7 @@
 
 use std::io::IsTerminal;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, TcpStream};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, RwLock};
 use std::thread::{self, JoinHandle};
@@ -17,7 +17,7 @@ use super::latch::Latch;
 use super::listen;
 use super::proxy::Forwarder;
 use super::routes;
-use super::site::{BuildFn, FirstBuild, Site, Snapshot, Start};
+use super::site::{BuildFn, FirstBuild, ServedFolder, Site, Snapshot, Start};
 use super::watch::Watcher;
 use super::{Options, ServeError};
 use crate::diagnostics::render_terminal;
@@ -36,7 +36,7 @@ pub struct Shared {
 /// Where the served files come from.
 enum Content {
     /// A folder served as is ([`Server::serve_dir`]).
-    Fixed(Arc<PathBuf>),
+    Fixed(Arc<ServedFolder>),
     /// A docs root built on every change.
     Built(Site),
 }
@@ -250,7 +250,7 @@ impl Server {
             return Err(ServeError::NoRoot(dir.to_path_buf()));
         }
         let bound = listen::bind(host, port)?;
-        let content = Content::Fixed(Arc::new(dir.to_path_buf()));
+        let content = Content::Fixed(Arc::new(ServedFolder::fixed(dir.to_path_buf())));
         Server::listen(bound, Arc::new(Shared::new(content, allow)))
     }
 

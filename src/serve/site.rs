@@ -8,8 +8,10 @@
 //! and [`Site::first_build`] (on a thread of its own) writes the folder,
 //! which is served from then on. Builds and page updates run one at a time.
 //!
-//! The previous good folder is kept one build longer than needed, so a
-//! request that started just before a swap still finds its files.
+//! A good build's folder ([`ServedFolder::built`]) is removed once nothing serves
+//! from it: a newer build replaced it and every request that started
+//! before the swap has its files (under load a request can outlast several
+//! quick rebuilds).
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard, RwLock};
@@ -32,7 +34,7 @@ pub struct Snapshot {
     /// How many builds ran (successful or not).
     pub build: u64,
     /// The folder served, from the last good build; `None` before the first.
-    pub dir: Option<Arc<PathBuf>>,
+    pub dir: Option<Arc<ServedFolder>>,
     /// The diagnostics of the latest build (warnings after a good one).
     pub diagnostics: Arc<Diagnostics>,
     /// Renders the pages of the first build from memory until its folder
@@ -91,8 +93,6 @@ pub struct Site {
     builder: Builder,
     work: TempDir,
     state: RwLock<Snapshot>,
-    /// Good builds, newest last; all but the two newest are deleted.
-    generations: std::sync::Mutex<Vec<PathBuf>>,
     /// The newest search index generation written by page updates.
     search_written: Arc<Mutex<u64>>,
     /// Held by the build or page update in progress.
@@ -126,7 +126,6 @@ impl Site {
             builder,
             work,
             state: RwLock::new(Snapshot::default()),
-            generations: Default::default(),
             search_written: Default::default(),
             building: Mutex::new(()),
             built: Latch::default(),
@@ -229,7 +228,6 @@ impl Site {
             return self.store(result, None);
         }
         std::fs::create_dir_all(&out).ok();
-        self.retire_old_generations(out.clone());
         self.store(result, Some(out))
     }
 
@@ -240,7 +238,7 @@ impl Site {
         state.build += 1;
         state.diagnostics = Arc::new(result.diagnostics);
         if let Some(dir) = good {
-            state.dir = Some(Arc::new(dir));
+            state.dir = Some(Arc::new(ServedFolder::built(dir)));
         }
         state.preview = None;
         let snapshot = state.clone();
@@ -287,16 +285,52 @@ impl Site {
             .write()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
+}
 
-    fn retire_old_generations(&self, newest: PathBuf) {
-        let mut generations = self
-            .generations
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        generations.push(newest);
-        while generations.len() > 2 {
-            let old = generations.remove(0);
-            let _ = std::fs::remove_dir_all(old);
+/// The folder a snapshot serves, shared with the requests that read the
+/// snapshot.
+#[derive(Debug, PartialEq, Eq)]
+pub struct ServedFolder {
+    path: PathBuf,
+    /// Whether it is a build's own folder in the private temporary
+    /// directory, removed when nothing serves from it any more. A folder
+    /// sheaf did not write (`Content::Fixed`) is never removed.
+    build_output: bool,
+}
+
+impl ServedFolder {
+    /// A folder served as it is, never removed.
+    pub fn fixed(path: PathBuf) -> ServedFolder {
+        ServedFolder {
+            path,
+            build_output: false,
+        }
+    }
+
+    /// A build's own folder: removed (on a thread of its own, so no request
+    /// waits for it) when the snapshot naming it was replaced and the last
+    /// request that read that snapshot is done.
+    fn built(path: PathBuf) -> ServedFolder {
+        ServedFolder {
+            path,
+            build_output: true,
+        }
+    }
+}
+
+impl std::ops::Deref for ServedFolder {
+    type Target = PathBuf;
+
+    fn deref(&self) -> &PathBuf {
+        &self.path
+    }
+}
+
+impl Drop for ServedFolder {
+    fn drop(&mut self) {
+        if self.build_output {
+            let folder = std::mem::take(&mut self.path);
+            std::thread::spawn(move || std::fs::remove_dir_all(folder));
         }
     }
 }
@@ -361,17 +395,45 @@ mod tests {
         assert_eq!(served_text(&fixed), "two");
     }
 
+    /// Waits (up to 30 s) until `done` holds.
+    fn eventually(what: &str, done: impl Fn() -> bool) {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+        while !done() {
+            assert!(std::time::Instant::now() < deadline, "{what}");
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+    }
+
     #[test]
-    fn only_the_two_newest_good_builds_are_kept() {
+    fn a_build_folder_goes_once_nothing_serves_from_it() {
         let root = tempfile::tempdir().unwrap();
         std::fs::write(root.path().join("page.txt"), "x").unwrap();
         let site = Site::new(root.path(), fake_build()).unwrap();
         let first = site.rebuild();
+        // A request that read the first snapshot, still answering.
+        let reading = Arc::clone(first.dir.as_ref().unwrap());
+        drop(first);
         site.rebuild();
-        site.rebuild();
-        assert!(!first.dir.unwrap().exists());
-        let kept = std::fs::read_dir(site.work.path()).unwrap().count();
-        assert_eq!(kept, 2);
+        let third = site.rebuild();
+        assert!(
+            reading.join("index.html").exists(),
+            "a request outlasting two rebuilds still finds its files"
+        );
+        let path = reading.to_path_buf();
+        drop(reading);
+        eventually("the first folder is removed", || !path.exists());
+        eventually("only the served folder is left", || {
+            std::fs::read_dir(site.work.path()).unwrap().count() == 1
+        });
+        assert!(third.dir.unwrap().join("index.html").exists());
+    }
+
+    #[test]
+    fn a_folder_served_as_it_is_is_never_removed() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("index.html"), "mine").unwrap();
+        drop(Arc::new(ServedFolder::fixed(dir.path().to_path_buf())));
+        assert!(dir.path().join("index.html").exists());
     }
 
     #[test]
