@@ -45,13 +45,7 @@ pub fn robots(site_url: Option<&str>) -> String {
 /// `markdownSources` is off), with its description.
 pub fn llms_index(site: &Site) -> String {
     let mut out = format!("# {}\n\n", site.config.name);
-    let mut seen = std::collections::HashSet::new();
-    let pages: Vec<&Page> = site
-        .nav_order
-        .iter()
-        .filter(|&&id| seen.insert(id))
-        .map(|&id| &site.pages[id])
-        .collect();
+    let pages: Vec<&Page> = site.nav_pages_once().collect();
     if site.config.languages.is_empty() {
         write_llms_entries(site, &pages, &mut out);
         return out;
@@ -124,10 +118,7 @@ impl<W: io::Write> LlmsFull<W> {
     /// its turn waits in an unnamed temporary file in `spill_dir`.
     pub fn new(site: &Site, spill_dir: &Path, mut out: W) -> io::Result<LlmsFull<W>> {
         writeln!(out, "# {}", site.config.name)?;
-        let mut seen = vec![false; site.pages.len()];
-        let order = (site.nav_order.iter().copied())
-            .filter(|&id| !std::mem::replace(&mut seen[id], true))
-            .collect();
+        let order = site.nav_pages_once().map(|page| page.id).collect();
         Ok(LlmsFull {
             out,
             order,

@@ -294,6 +294,13 @@ impl Site {
             .unwrap_or("en")
     }
 
+    /// Each navigation page once (at its first place), in navigation order.
+    pub fn nav_pages_once(&self) -> impl Iterator<Item = &Page> + '_ {
+        (self.nav_order.iter().enumerate())
+            .filter(|&(position, &id)| self.nav_positions[id] == Some(position))
+            .map(|(_, &id)| &self.pages[id])
+    }
+
     /// The navigation neighbours of a page, for previous/next links. Pages
     /// of another docs version or language are skipped.
     pub fn neighbours(&self, id: PageId) -> (Option<&Page>, Option<&Page>) {

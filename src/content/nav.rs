@@ -303,15 +303,12 @@ impl<'a> Loader<'a> {
                 .filter_map(|slug| Some((slug.clone(), PageFile::read(files, &slug)?)))
                 .collect::<Vec<_>>()
         };
-        let pool = many
-            .then(|| {
-                rayon::ThreadPoolBuilder::new()
-                    .num_threads(rayon::current_num_threads() * READERS_PER_CORE)
-                    .build()
-                    .ok()
-            })
-            .flatten();
-        let read = match pool {
+        let pool = many.then(|| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(rayon::current_num_threads() * READERS_PER_CORE)
+                .build()
+        });
+        let read = match pool.and_then(Result::ok) {
             Some(pool) => pool.install(read),
             None => read(),
         };

@@ -215,6 +215,37 @@ impl Fragment {
     }
 }
 
+/// Stands for the page's root prefix in the HTML an [`insertion_script`]
+/// inserts (the browser puts `<html data-root>` in its place).
+const SCRIPT_ROOT: &str = "\u{1}";
+
+/// The body of an insertion script: `(ITEMS, POSITION)` follow it.
+const INSERTION_SCRIPT: &str = "(function(g,p){var s=document.currentScript,l=s.parentNode,\
+r=document.documentElement.getAttribute(\"data-root\")||\"\",n=p(s),b=\"\",c=\"\",i,o;\
+if(n==null||n<0)n=g.length;\
+for(i=0;i<g.length;i++){if(i<n)b+=g[i].split(\"\\u0001\").join(r);\
+else if(i>n)c+=g[i].split(\"\\u0001\").join(r)}\
+s.insertAdjacentHTML(\"beforebegin\",b);\
+function f(){var e=s.nextElementSibling;if(!e)return;if(o)o.disconnect();\
+e.insertAdjacentHTML(\"afterend\",c);return 1}\
+if(c&&!f()){o=new MutationObserver(f);o.observe(l,{childList:true})}})";
+
+/// A classic script (cached, the same for many pages) that puts `items`
+/// around the page's own item in a list: it inserts those before it ahead
+/// of itself while the parser waits, and those after it right after the
+/// element that follows the script, the moment the parser adds it (a
+/// `MutationObserver`, whose callbacks run before any paint). `position` is
+/// a JavaScript function of the script element giving the index of the
+/// page's own item, `null` or `-1` when the page has none in `items` (all
+/// of them then go before the script). The items are written from the site
+/// root; the page's root prefix is filled in by the browser.
+pub fn insertion_script(items: &[&Fragment], position: &str) -> String {
+    let from_root = Current::nothing(SCRIPT_ROOT, "");
+    let html: Vec<String> = items.iter().map(|f| f.to_html(&from_root)).collect();
+    let data = serde_json::to_string(&html).expect("strings serialise");
+    format!("{INSERTION_SCRIPT}({data},{position});\n")
+}
+
 /// `path` (from the site root) as a link from a page in folder `dir`
 /// (`tab0/b/`, empty at the root): `../c/` rather than `../../tab0/c/`.
 pub fn link_from(dir: &str, path: &str) -> String {

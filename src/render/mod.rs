@@ -119,11 +119,11 @@ impl Theme {
         let js = assets::bundle(&theme_files, "js", "theme.js", "");
         let custom = assets::custom_files(&site.root)?;
         let links = asset_links(&css, &js, &custom);
-        let shared = Shared::build(site, &links, &templates)?;
+        let mut shared = Shared::build(site, &links, &templates)?;
         let sidebar = Sidebar::build(site, &templates)?;
         let mut files = assets::loose_files(&theme_files);
         files.extend(sidebar.files(site, &shared.head));
-        files.extend(shared.files.iter().cloned());
+        files.append(&mut shared.files);
         files.extend(custom.into_iter().map(|(n, b)| (PathBuf::from(n), b)));
         let toggle = site.config.mode_toggle;
         Ok(Theme {

@@ -52,11 +52,8 @@ fn render_topbar(
     head: &Fragment,
 ) -> Result<(Fragment, tabbar::Files), Diagnostic> {
     let view = topbar_view(site);
-    let deferred = view.more_tabs.is_some();
-    let mut context = Context::new();
-    context.insert("topbar", &view);
-    let html = t.render_shared("topbar.html", &context, false)?;
-    if deferred {
+    let html = render_html(t, "topbar.html", "topbar", &view)?;
+    if view.more_tabs.is_some() {
         Ok(tabbar::defer(&html, site, head))
     } else {
         Ok((Fragment::parse(&html), Vec::new()))
@@ -70,10 +67,19 @@ fn render<T: Serialize>(
     key: &str,
     value: &T,
 ) -> Result<Fragment, Diagnostic> {
+    render_html(t, name, key, value).map(|html| Fragment::parse(&html))
+}
+
+/// [`render`], as HTML with its markers.
+fn render_html<T: Serialize>(
+    t: &Templates,
+    name: &str,
+    key: &str,
+    value: &T,
+) -> Result<String, Diagnostic> {
     let mut context = Context::new();
     context.insert(key, value);
     t.render_shared(name, &context, false)
-        .map(|html| Fragment::parse(&html))
 }
 
 #[derive(Serialize)]
@@ -453,7 +459,8 @@ fn ui_icons() -> UiIcons {
 fn topbar_view(site: &Site) -> TopbarView {
     let config = &site.config;
     let mut tabs = tab_views(site);
-    if tabs.len() > tabbar::INLINE_LIMIT {
+    let deferred = tabs.len() > tabbar::INLINE_LIMIT;
+    if deferred {
         for tab in &mut tabs {
             (tab.region_start, tab.region_end) = tab.key.region_markers();
         }
@@ -492,7 +499,7 @@ fn topbar_view(site: &Site) -> TopbarView {
                 .flatten(),
         }),
         mode_toggle: !config.mode_toggle.is_hidden,
-        more_tabs: (tabs.len() > tabbar::INLINE_LIMIT).then(MoreTabsView::new),
+        more_tabs: deferred.then(MoreTabsView::new),
         tabs,
         icons: ui_icons(),
         search_prompt: config

@@ -22,28 +22,15 @@ use tera::Context;
 
 use std::path::PathBuf;
 
-use super::fragment::{link_from, Current, Fragment, Key};
+use super::fragment::{insertion_script, link_from, Current, Fragment, Key};
 use super::templates::Templates;
 use super::{icon, links, NavIndexPage};
 use crate::content::{NavItem, Page, PageId, Site};
 use crate::diagnostics::Diagnostic;
 
-/// Stands for the page's root prefix in the section scripts.
-const ROOT_PLACEHOLDER: &str = "\u{1}";
-
-/// The section script: GROUPS is the JSON array of the section's groups,
-/// collapsed. It inserts those before the page's group (`data-g`, its
-/// position; none: every group) before itself, and those after it once the
-/// parser has added it.
-const NAV_SCRIPT: &str = "(function(g){var s=document.currentScript,l=s.parentNode,\
-r=document.documentElement.getAttribute(\"data-root\")||\"\",a=s.getAttribute(\"data-g\"),\
-n=a==null?g.length:+a,b=\"\",c=\"\",i,o;\
-for(i=0;i<g.length;i++){if(i<n)b+=g[i].split(\"\\u0001\").join(r);\
-else if(i>n)c+=g[i].split(\"\\u0001\").join(r)}\
-s.insertAdjacentHTML(\"beforebegin\",b);\
-function f(){var e=s.nextElementSibling;if(!e)return;if(o)o.disconnect();\
-e.insertAdjacentHTML(\"afterend\",c);return 1}\
-if(c&&!f()){o=new MutationObserver(f);o.observe(l,{childList:true})}})(GROUPS);\n";
+/// Where the section script finds the page's group: its `data-g`
+/// attribute (none: the page's group is not in the section's list).
+const GROUP_POSITION: &str = "function(s){var a=s.getAttribute(\"data-g\");return a==null?null:+a}";
 
 /// A section: (tab, anchor) of a page.
 type SectionKey = (Option<usize>, Option<usize>);
@@ -157,16 +144,14 @@ impl Sidebar {
     fn write_section_scripts(&mut self) {
         let mut numbered: Vec<(&SectionKey, &usize)> = self.section_numbers.iter().collect();
         numbered.sort_by_key(|(_, n)| **n);
-        let from_root = Current::nothing(ROOT_PLACEHOLDER, "");
         let scripts: Vec<(usize, String)> = numbered
             .into_iter()
             .map(|(key, &n)| {
-                let groups: Vec<String> = self.sections[key]
+                let groups: Vec<&Fragment> = self.sections[key]
                     .iter()
-                    .map(|&g| self.groups[g].collapsed.to_html(&from_root))
+                    .map(|&g| &self.groups[g].collapsed)
                     .collect();
-                let data = serde_json::to_string(&groups).expect("strings serialise");
-                (n, NAV_SCRIPT.replace("GROUPS", &data))
+                (n, insertion_script(&groups, GROUP_POSITION))
             })
             .collect();
         let all: String = scripts.iter().map(|(_, s)| s.as_str()).collect();

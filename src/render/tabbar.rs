@@ -10,14 +10,15 @@
 //! every tab with its menu.
 //!
 //! The top bar template marks each tab as a region written only when the
-//! tab is current (`Key::region_markers`); the script holds each region
-//! written from the site root.
+//! tab is current (`Key::region_markers`); the script
+//! (`fragment::insertion_script`, as the sidebar's) holds each region and
+//! finds the page's own tab by `<html data-tab>`.
 
 use std::path::PathBuf;
 
 use serde::Serialize;
 
-use super::fragment::{Current, Fragment, Key};
+use super::fragment::{insertion_script, Fragment, Key};
 use super::{assets, NavIndexPage};
 use crate::content::Site;
 
@@ -27,23 +28,6 @@ pub const INLINE_LIMIT: usize = 24;
 /// Stands for the files' hash in the top bar before it is known (the
 /// script is made from the rendered top bar).
 const HASH_PLACEHOLDER: &str = "SHEAFTABSHASH";
-
-/// Stands for the page's root prefix in the script.
-const ROOT_PLACEHOLDER: &str = "\u{1}";
-
-/// TABS is the JSON array of `[tab, html]`, `tab` as in `<html data-tab>`
-/// (`""`: the primary tab). The script inserts the tabs before the page's
-/// own (all of them when the page has none in the list) before itself, and
-/// those after it once the parser has added it.
-const TABS_SCRIPT: &str = "(function(t){var s=document.currentScript,l=s.parentNode,\
-d=document.documentElement,r=d.getAttribute(\"data-root\")||\"\",\
-k=d.getAttribute(\"data-tab\")||\"\",n=-1,b=\"\",c=\"\",i,h,o;\
-for(i=0;i<t.length;i++)if(t[i][0]===k)n=i;\
-for(i=0;i<t.length;i++){h=t[i][1].split(\"\\u0001\").join(r);if(n<0||i<n)b+=h;else if(i>n)c+=h}\
-s.insertAdjacentHTML(\"beforebegin\",b);\
-function f(){var e=s.nextElementSibling;if(!e)return;if(o)o.disconnect();\
-e.insertAdjacentHTML(\"afterend\",c);return 1}\
-if(c&&!f()){o=new MutationObserver(f);o.observe(l,{childList:true})}})(TABS);\n";
 
 /// Files to write, as (path from the output root, bytes).
 pub type Files = Vec<(PathBuf, Vec<u8>)>;
@@ -73,13 +57,13 @@ impl MoreTabsView {
 /// as the fragment pages write and the files it links.
 pub fn defer(html: &str, site: &Site, head: &Fragment) -> (Fragment, Files) {
     let regions = Fragment::parse(html).regions();
-    let from_root = Current::nothing(ROOT_PLACEHOLDER, "");
-    let tabs: Vec<(String, String)> = regions
-        .iter()
-        .map(|(key, region)| (tab_attribute(*key), region.to_html(&from_root)))
-        .collect();
-    let data = serde_json::to_string(&tabs).expect("strings serialise");
-    let script = TABS_SCRIPT.replace("TABS", &data);
+    let tabs: Vec<String> = regions.iter().map(|(key, _)| tab_attribute(*key)).collect();
+    let tabs = serde_json::to_string(&tabs).expect("strings serialise");
+    let position = format!(
+        "function(){{return {tabs}.indexOf(document.documentElement.getAttribute(\"data-tab\")||\"\")}}"
+    );
+    let entries: Vec<&Fragment> = regions.iter().map(|(_, region)| region).collect();
+    let script = insertion_script(&entries, &position);
     let name = format!(
         "{}/tabs-{}",
         assets::OUTPUT_DIR,

@@ -350,10 +350,14 @@ fn with_many_tabs_a_page_lists_its_own_and_a_cached_script_the_others() {
     // The script holds every entry, keyed as `<html data-tab>`, none current.
     let name = between(script_src, "tabs-", ".js").to_string();
     let script = asset(&fixture, &name);
-    let data = between(&script, "})([", "]);");
-    let data: Vec<(String, String)> =
-        serde_json::from_str(&data[3..data.len() - 2]).expect("the tabs' JSON");
-    let keys: Vec<&str> = data.iter().map(|(k, _)| k.as_str()).collect();
+    let (items, position) = script
+        .rsplit_once("})(")
+        .and_then(|(_, call)| call.split_once(",function(){return "))
+        .expect("the insertion script's arguments");
+    let entries: Vec<String> = serde_json::from_str(items).expect("the tabs' HTML");
+    let keys = &position[..position.find(".indexOf(").expect("the tabs' keys")];
+    let keys: Vec<String> = serde_json::from_str(keys).expect("the tabs' keys");
+    let data: Vec<(String, String)> = keys.iter().cloned().zip(entries).collect();
     let expected: Vec<String> = std::iter::once(String::new())
         .chain((0..30).map(|i| i.to_string()))
         .collect();
