@@ -101,7 +101,8 @@ fn section_script_groups(dir: &Path, html: &str) -> String {
     let src = &html[start + "<ul class=nav-groups><script src=".len()..];
     let src = &src[..src.find([' ', '>']).unwrap()];
     let script = fs::read_to_string(dir.join(src)).unwrap();
-    let json = &script[script.rfind("})(").unwrap() + 3..script.rfind(");").unwrap()];
+    // `…})(GROUPS,function(s){…});`: the groups, then how to find the page's own.
+    let json = &script[script.rfind("})(").unwrap() + 3..script.rfind(",function(").unwrap()];
     let groups: Vec<String> = serde_json::from_str(json).unwrap();
     let root = &html[html.find("data-root=").unwrap() + "data-root=".len()..];
     let root = &root[..root.find([' ', '>']).unwrap()];
