@@ -1,7 +1,7 @@
 //! A ChromeDriver process (shut down and killed when dropped, also on panic)
 //! and a headless Chromium session driven over WebDriver with fantoccini.
 
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Read};
 use std::process::{Child, ChildStdout, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -22,22 +22,47 @@ pub struct ChromeDriver {
 }
 
 impl ChromeDriver {
+    /// Starts ChromeDriver. On a loaded machine it can exit before it
+    /// listens; it is then started again (three tries), and the panic shows
+    /// what each try printed.
     pub fn start(tools: &Tools) -> ChromeDriver {
+        let mut failures = Vec::new();
+        for _ in 0..3 {
+            match ChromeDriver::try_start(tools) {
+                Ok(driver) => return driver,
+                Err(why) => failures.push(why),
+            }
+        }
+        panic!("chromedriver did not start: {failures:#?}");
+    }
+
+    fn try_start(tools: &Tools) -> Result<ChromeDriver, String> {
         let mut child = Command::new(&tools.chromedriver)
             .arg("--port=0")
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::piped())
             .spawn()
             .expect("start chromedriver");
         let stdout = child.stdout.take().expect("piped stdout");
+        let mut stderr = child.stderr.take().expect("piped stderr");
         let mut driver = ChromeDriver {
             child,
             origin: String::new(),
         };
-        let port = read_port(stdout).expect("chromedriver prints the port it listens on");
-        driver.origin = format!("http://127.0.0.1:{port}");
-        driver
+        match read_port(stdout) {
+            Ok(port) => {
+                std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
+                driver.origin = format!("http://127.0.0.1:{port}");
+                Ok(driver)
+            }
+            Err(printed) => {
+                let status = driver.child.wait();
+                let mut errors = String::new();
+                let _ = stderr.read_to_string(&mut errors);
+                Err(format!("{status:?}; stdout: {printed}; stderr: {errors}"))
+            }
+        }
     }
 
     /// Asks ChromeDriver to quit its browsers, then ends the process.
@@ -69,19 +94,24 @@ impl Drop for ChromeDriver {
 }
 
 /// Reads ChromeDriver's banner up to "… started successfully on port N.",
-/// then drains the rest of its output in the background.
-fn read_port(stdout: ChildStdout) -> Option<u16> {
+/// then drains the rest of its output in the background; without that
+/// line, what it printed.
+fn read_port(stdout: ChildStdout) -> Result<u16, String> {
     let mut lines = BufReader::new(stdout);
-    let mut line = String::new();
+    let mut printed = String::new();
     loop {
-        line.clear();
-        if lines.read_line(&mut line).ok()? == 0 {
-            return None;
+        let start = printed.len();
+        if lines.read_line(&mut printed).map_err(|e| e.to_string())? == 0 {
+            return Err(printed);
         }
-        if let Some(rest) = line.split("started successfully on port ").nth(1) {
-            let port = rest.trim().trim_end_matches('.').parse().ok()?;
+        if let Some(rest) = printed[start..]
+            .split("started successfully on port ")
+            .nth(1)
+        {
+            let port = rest.trim().trim_end_matches('.').parse();
+            let port = port.map_err(|_| printed.clone())?;
             std::thread::spawn(move || std::io::copy(&mut lines, &mut std::io::sink()));
-            return Some(port);
+            return Ok(port);
         }
     }
 }
