@@ -81,6 +81,11 @@ impl SourceFiles {
         &self.ignore
     }
 
+    /// Whether `name` (`/`-separated, relative to the root) is listed.
+    pub fn contains(&self, name: &str) -> bool {
+        self.listed.contains(name)
+    }
+
     /// Every listed file, in no particular order.
     pub fn iter(&self) -> impl Iterator<Item = &str> {
         self.listed.iter().map(String::as_str)

@@ -38,7 +38,7 @@ fn dangling_links(site: &Path) -> Vec<String> {
     for entry in html_files {
         let html = fs::read_to_string(entry.path()).unwrap();
         let folder = entry.path().parent().unwrap();
-        for link in attribute_values(&html, &["href=\"", "src=\""]) {
+        for link in attribute_values(&html, &[" href=", " src="]) {
             let path = link.split(['#', '?']).next().unwrap_or_default();
             let local = !(link.starts_with('#') || link.contains(':') || link.starts_with("//"));
             if !local || path.is_empty() {
@@ -55,14 +55,21 @@ fn dangling_links(site: &Path) -> Vec<String> {
     dangling
 }
 
-/// The values of the attributes that start with one of `needles`.
+/// The values of the attributes that start with one of `needles` (`
+/// href=`), quoted or not (the theme writes shared markup unquoted).
 fn attribute_values<'a>(html: &'a str, needles: &[&str]) -> Vec<&'a str> {
     needles
         .iter()
         .flat_map(|needle| {
             html.match_indices(needle).filter_map(move |(at, _)| {
                 let rest = &html[at + needle.len()..];
-                rest.find('"').map(|end| &rest[..end])
+                match rest.strip_prefix('"') {
+                    Some(quoted) => quoted.find('"').map(|end| &quoted[..end]),
+                    None => {
+                        let end = rest.find(|c: char| c.is_ascii_whitespace() || c == '>');
+                        end.map(|end| &rest[..end])
+                    }
+                }
             })
         })
         .collect()
@@ -418,6 +425,67 @@ fn folder_page_urls_leave_no_dangling_links() {
     let site = out.path().join("site");
     assert_eq!(build(&fixture("build-basic"), &site).status.code(), Some(0));
     assert_eq!(dangling_links(&site), Vec::<String>::new());
+}
+
+/// Builds `name`, a fixture with a tab that has no pages, and checks that
+/// nothing of the site links to a missing file: what was printed, and the
+/// top bar's tabs on the page at `page`.
+fn build_with_an_empty_tab(name: &str, page: &str) -> (Vec<common::Printed>, String) {
+    let out = tempfile::tempdir().unwrap();
+    let site = out.path().join("site");
+    let output = build(&fixture(name), &site);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(dangling_links(&site), Vec::<String>::new());
+    let html = fs::read_to_string(site.join(page).join("index.html")).unwrap();
+    let bar = &html[html.find("<nav class=tabs").unwrap()..];
+    let bar = &bar[..bar.find("</nav>").unwrap()];
+    (common::parse_printed(&stderr(&output)), bar.to_string())
+}
+
+/// A tab with no pages (a real mint.json declares one for a folder it never
+/// filled) is left out of the top bar with a warning at its `url`, rather
+/// than linking to a missing folder; a tab naming a static folder of the
+/// root, or an external URL, stays.
+#[test]
+fn a_tab_without_pages_is_left_out_with_a_warning() {
+    let (printed, bar) = build_with_an_empty_tab("build-empty-tab", "introduction");
+    let [warning] = &printed[..] else {
+        panic!("one warning: {printed:?}")
+    };
+    assert_eq!(warning.severity, "warning");
+    assert_eq!(warning.location, "site.json:9:33");
+    assert_eq!(
+        warning.headline,
+        "`tabs[1].url`: tab \"Content\" has no pages, so the top bar leaves it out"
+    );
+    assert!(!bar.contains("Content"), "{bar}");
+    for tab in [
+        "<a href=../guides/setup/>Guides</a>",
+        "<a href=../blog/>Blog</a>",
+        "<a href=https://status.example.com>Status",
+    ] {
+        assert!(bar.contains(tab), "{tab} in {bar}");
+    }
+}
+
+/// The same for a docs.json tab whose only page does not exist: the
+/// warning points at the tab in the author's docs.json.
+#[test]
+fn a_docs_json_tab_without_pages_is_left_out_with_a_warning() {
+    let (printed, bar) = build_with_an_empty_tab("build-empty-tab-docsjson", "intro");
+    let warning = printed
+        .iter()
+        .find(|p| p.headline.contains("has no pages"))
+        .unwrap_or_else(|| panic!("{printed:?}"));
+    assert_eq!(warning.severity, "warning");
+    assert_eq!(warning.location, "docs.json:9:7");
+    assert_eq!(
+        warning.headline,
+        "`navigation.tabs[1]`: tab \"Reference\" has no pages, so the top bar leaves it out"
+    );
+    assert!(!bar.contains("Reference"), "{bar}");
+    assert!(bar.contains(">Guides</a>"), "{bar}");
+    assert!(bar.contains("https://blog.example.com"), "{bar}");
 }
 
 /// A page using every component of docs.json-era sites builds without a

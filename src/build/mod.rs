@@ -14,6 +14,7 @@
 //! ```
 //! `check` runs the same load and render jobs and writes nothing.
 
+mod checks;
 mod extras;
 pub mod init;
 mod links;
@@ -115,8 +116,11 @@ impl Project {
         let title = |reference: &str| specs.find(reference).ok().map(|op| specs.title(&op));
         let (site, site_problems) = Site::load(&files, config, &title);
         diagnostics.extend(site_problems);
-        diagnostics.extend(check_page_versions(&site));
-        diagnostics.extend(check_page_icons(&site));
+        diagnostics.extend(checks::after_loading(
+            &site,
+            &loaded.file,
+            loaded.source.as_ref(),
+        ));
         let theme = match Theme::new(&site) {
             Ok(theme) => theme,
             Err(problem) => {
@@ -248,61 +252,6 @@ fn innermost_groups(items: &[NavItem]) -> HashMap<PageId, String> {
     let mut out = HashMap::new();
     walk(items, None, &mut out);
     out
-}
-
-/// Page frontmatter may only name declared versions.
-fn check_page_versions(site: &Site) -> Vec<Diagnostic> {
-    let declared = site.config.version_names();
-    site.pages
-        .iter()
-        .filter_map(|page| {
-            let version = page.frontmatter.version.as_deref()?;
-            let path = page.source_path.as_ref()?;
-            if declared.contains(&version) {
-                return None;
-            }
-            let line = page
-                .source
-                .lines()
-                .position(|l| l.trim_start().starts_with("version:"))?
-                + 1;
-            Some(
-                Diagnostic::error(
-                    path,
-                    format!("version \"{version}\" is not declared in site.json `versions`"),
-                )
-                .at_line(line, 1)
-                .with_help(format!(
-                    "add \"{version}\" to `versions` in site.json, or fix the name"
-                )),
-            )
-        })
-        .collect()
-}
-
-/// Page frontmatter icons must be known (or image paths).
-fn check_page_icons(site: &Site) -> Vec<Diagnostic> {
-    site.pages
-        .iter()
-        .filter_map(|page| {
-            let icon = page.frontmatter.icon.as_deref()?;
-            let icon_type = page.frontmatter.icon_type.as_deref();
-            if crate::icons::is_image_reference(icon)
-                || crate::icons::lookup(icon, icon_type).is_some()
-            {
-                return None;
-            }
-            let path = page.source_path.as_ref()?;
-            let line = page
-                .source
-                .lines()
-                .position(|l| l.trim_start().starts_with("icon:"))?
-                + 1;
-            let warning =
-                Diagnostic::warning(path, format!("unknown icon \"{icon}\"")).at_line(line, 1);
-            Some(config::unknown_icon(warning))
-        })
-        .collect()
 }
 
 /// One page job of a build (body, theme, search document) without writing

@@ -46,6 +46,10 @@ pub struct Loaded {
     pub config: Option<SiteConfig>,
     /// The file read, relative to the root (`site.json` or `mint.json`).
     pub file: PathBuf,
+    /// The file parsed (a docs.json converted, its pointers traced back),
+    /// with `config`: later stages place what they find about a field
+    /// with [`SourceDoc::locate`].
+    pub source: Option<SourceDoc>,
     pub diagnostics: Diagnostics,
 }
 
@@ -154,6 +158,7 @@ fn load_config_file(files: &SourceFiles) -> Loaded {
         return Loaded {
             config: None,
             file: PathBuf::from("site.json"),
+            source: None,
             diagnostics: vec![missing].into(),
         };
     };
@@ -171,6 +176,7 @@ fn load_config_file(files: &SourceFiles) -> Loaded {
             )]
             .into(),
             config: None,
+            source: None,
             file,
         },
     }
@@ -179,10 +185,11 @@ fn load_config_file(files: &SourceFiles) -> Loaded {
 /// Validates `text` as the config file `file` of the listed root.
 pub fn load_text(files: &SourceFiles, file: PathBuf, text: String) -> Loaded {
     let mut diagnostics = Diagnostics::new();
-    let config = parse_and_validate(files, &file, text, &mut diagnostics);
+    let (config, source) = parse_and_validate(files, &file, text, &mut diagnostics).unzip();
     Loaded {
         config,
         file,
+        source,
         diagnostics,
     }
 }
@@ -192,7 +199,7 @@ fn parse_and_validate(
     file: &Path,
     text: String,
     out: &mut Diagnostics,
-) -> Option<SiteConfig> {
+) -> Option<(SiteConfig, SourceDoc)> {
     let doc = match SourceDoc::parse(text, file) {
         Ok(doc) => doc,
         Err(syntax) => {
@@ -226,7 +233,7 @@ fn parse_and_validate(
         }
     };
     out.extend(semantic::check(&doc, &config, files, file));
-    Some(config)
+    Some((config, doc))
 }
 
 /// Says that the rest of the docs was checked with the failing values of

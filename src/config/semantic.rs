@@ -55,15 +55,13 @@ struct Checker<'a> {
 
 impl Checker<'_> {
     fn error_at(&self, pointer: &str, message: String) -> Diagnostic {
-        Diagnostic::error(self.file, message)
-            .at_span(&self.doc.text, self.doc.span_of(pointer))
-            .with_json_path(self.doc.json_path(pointer))
+        self.doc
+            .locate(Diagnostic::error(self.file, message), pointer)
     }
 
     fn warning_at(&self, pointer: &str, message: String) -> Diagnostic {
-        Diagnostic::warning(self.file, message)
-            .at_span(&self.doc.text, self.doc.span_of(pointer))
-            .with_json_path(self.doc.json_path(pointer))
+        self.doc
+            .locate(Diagnostic::warning(self.file, message), pointer)
     }
 
     /// Every page entry of the navigation with its JSON pointer, depth first.

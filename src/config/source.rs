@@ -104,6 +104,14 @@ impl SourceDoc {
         display_path(&self.original(pointer))
     }
 
+    /// `diagnostic` placed at the value at `pointer`: its line, column and
+    /// JSON path in the author's file.
+    pub fn locate(&self, diagnostic: Diagnostic, pointer: &str) -> Diagnostic {
+        diagnostic
+            .at_span(&self.text, self.span_of(pointer))
+            .with_json_path(self.json_path(pointer))
+    }
+
     /// The span of the value at JSON pointer `pointer` (`/colors/primary`),
     /// or of its closest existing ancestor.
     pub fn span_of(&self, pointer: &str) -> Range<usize> {

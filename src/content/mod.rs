@@ -28,7 +28,7 @@ pub use alternates::{Alternate, Alternates, SiteAlternates};
 pub use frontmatter::{split as split_frontmatter, Frontmatter};
 pub use nav::{GroupDisplay, NavItem};
 
-use crate::config::{section_of, PageUrls, SiteConfig};
+use crate::config::{section_of, AnchorDisplay, PageUrls, SiteConfig};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::sources::SourceFiles;
 
@@ -51,6 +51,9 @@ pub struct Site {
     slugs: HashMap<String, PageId>,
     /// The same page in the other languages and versions.
     pub alternates: SiteAlternates,
+    /// The tabs that lead nowhere (see [`Site::is_empty_tab`]), by index
+    /// into `config.tabs`.
+    empty_tabs: HashSet<usize>,
 }
 
 /// One page of the site.
@@ -177,8 +180,10 @@ impl Site {
             nav_positions,
             slugs,
             alternates: SiteAlternates::default(),
+            empty_tabs: HashSet::new(),
         };
         site.alternates = SiteAlternates::build(&site);
+        site.empty_tabs = site.find_empty_tabs(files);
         (site, diagnostics)
     }
 
@@ -253,6 +258,42 @@ impl Site {
             }
         }
         roots
+    }
+
+    /// Whether tab `tab` leads nowhere: it lists no navigation page, has no
+    /// menu, and its URL is neither external nor a place the site writes
+    /// (a page, a static file). Such a tab (a real `mint.json` declares one
+    /// for a folder it never filled) is left out of the top bar, with a
+    /// warning, instead of linking to a missing page.
+    pub fn is_empty_tab(&self, tab: usize) -> bool {
+        self.empty_tabs.contains(&tab)
+    }
+
+    fn find_empty_tabs(&self, files: &SourceFiles) -> HashSet<usize> {
+        let mut with_pages = vec![false; self.config.tabs.len()];
+        for &id in &self.nav_order {
+            if let Some(listed) = self.pages[id].tab.and_then(|tab| with_pages.get_mut(tab)) {
+                *listed = true;
+            }
+        }
+        let has_menu = |tab: usize| {
+            (self.config.anchors.iter())
+                .any(|a| a.display == AnchorDisplay::Menu && a.tab == Some(tab))
+        };
+        let leads_somewhere = |url: &str| {
+            let place = url.trim_matches('/');
+            url.contains(':')
+                || url.starts_with("//")
+                || self.page_by_slug(place).is_some()
+                || [format!("{place}/index.html"), format!("{place}.html")]
+                    .iter()
+                    .chain([&place.to_string()])
+                    .any(|name| !place.is_empty() && files.contains(name))
+        };
+        (self.config.tabs.iter().enumerate())
+            .filter(|&(i, tab)| !with_pages[i] && !has_menu(i) && !leads_somewhere(&tab.url))
+            .map(|(i, _)| i)
+            .collect()
     }
 
     /// For each tab, in one pass over the navigation: the deepest folder

@@ -587,27 +587,30 @@ fn tab_views(site: &Site) -> Vec<TabView> {
             region_start: String::new(),
             region_end: String::new(),
         });
-    let tabs = config.tabs.iter().enumerate().map(|(i, tab)| {
-        let external = links::is_external(&tab.url);
-        let first = first_page(site, |p| p.tab == Some(i));
-        TabView {
-            name: tab.name.clone(),
-            href: section_href(&tab.url, first),
-            current: if external {
-                String::new()
-            } else {
-                Key::Tab(Some(i)).current_marker()
-            },
-            version: tab.version.clone(),
-            language: section_language(first),
-            section: tab.anchor,
-            external,
-            menu: tab_menu(site, i),
-            key: Key::Tab(Some(i)),
-            region_start: String::new(),
-            region_end: String::new(),
-        }
-    });
+    let tabs = config.tabs.iter().enumerate();
+    let tabs = tabs
+        .filter(|&(i, _)| !site.is_empty_tab(i))
+        .map(|(i, tab)| {
+            let external = links::is_external(&tab.url);
+            let first = first_page(site, |p| p.tab == Some(i));
+            TabView {
+                name: tab.name.clone(),
+                href: section_href(&tab.url, first),
+                current: if external {
+                    String::new()
+                } else {
+                    Key::Tab(Some(i)).current_marker()
+                },
+                version: tab.version.clone(),
+                language: section_language(first),
+                section: tab.anchor,
+                external,
+                menu: tab_menu(site, i),
+                key: Key::Tab(Some(i)),
+                region_start: String::new(),
+                region_end: String::new(),
+            }
+        });
     primary.into_iter().chain(tabs).collect()
 }
 

@@ -296,20 +296,35 @@ fn tabs_mark_the_current_section_and_link_externals_plainly() {
     assert!(home.contains("<a href=./ aria-current=page>Documentation</a>"));
 }
 
-/// A site with more tabs than every page lists: `t0` … `t29`, a page in `t7`.
+/// A site with more tabs than every page lists: `t0` … `t29`, a page in
+/// each (`t7/page` is "Seven").
 fn many_tabs() -> Fixture {
     let tabs: Vec<Value> = (0..30)
         .map(|i| json!({"name": format!("Tab {i}"), "url": format!("t{i}")}))
         .collect();
     let mut config = config_with(json!({ "tabs": tabs }));
-    config["navigation"]
-        .as_array_mut()
-        .unwrap()
-        .push(json!({"group": "Seven", "pages": ["t7/page"]}));
-    Fixture::with_files(
-        config,
-        &[("t7/page.mdx", "---\ntitle: Seven\n---\nIn tab 7")],
-    )
+    let navigation = config["navigation"].as_array_mut().unwrap();
+    for i in 0..30 {
+        navigation.push(json!({"group": format!("Group {i}"), "pages": [format!("t{i}/page")]}));
+    }
+    let files: Vec<(String, String)> = (0..30)
+        .map(|i| {
+            let title = if i == 7 {
+                "Seven".to_string()
+            } else {
+                format!("Page {i}")
+            };
+            (
+                format!("t{i}/page.mdx"),
+                format!("---\ntitle: {title}\n---\nIn tab {i}"),
+            )
+        })
+        .collect();
+    let files: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(p, t)| (p.as_str(), t.as_str()))
+        .collect();
+    Fixture::with_files(config, &files)
 }
 
 /// The theme asset whose path ends with `name`, as text.

@@ -125,6 +125,10 @@ impl Conversion {
         let label = text(item, division.label_key()).unwrap_or_default();
         let href = text(item, "href");
         let has_content = CONTENT_KEYS.iter().any(|key| item.get(*key).is_some());
+        if division == Division::Tabs {
+            let tab = format!("/tabs/{}", self.tabs.len());
+            self.aliases.insert(tab, pointer.to_string());
+        }
         if let (Some(href), false) = (href, has_content) {
             self.division_link(division, item, label, href, outer);
             return;
