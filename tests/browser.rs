@@ -875,6 +875,99 @@ async fn with_many_tabs_the_cached_script_adds_the_other_tabs_around_the_pages_o
     browser.close().await;
 }
 
+/// The fixture with a long section: a group `Reference` of 80 pages
+/// (`reference/p0` … `reference/p79`) after the fixture's own groups.
+fn long_section_site() -> site::Site {
+    build_site(|root| {
+        let dir = root.join("reference");
+        std::fs::create_dir_all(&dir).unwrap();
+        for i in 0..80 {
+            let page = format!("---\ntitle: Reference {i}\n---\nEntry {i}.\n");
+            std::fs::write(dir.join(format!("p{i}.mdx")), page).unwrap();
+        }
+        edit_site_json(root, |config| {
+            let pages: Vec<_> = (0..80).map(|i| format!("reference/p{i}")).collect();
+            let navigation = config["navigation"].as_array_mut().unwrap();
+            navigation.push(json!({"group": "Reference", "pages": pages}));
+        });
+    })
+}
+
+/// The sidebar's scroll offset and where the page's own link sits in it:
+/// `[scrollTop, link top - sidebar top, link shown, window.scrollY]`.
+async fn sidebar_place(browser: &Browser) -> Vec<f64> {
+    browser
+        .wait_until("document.readyState === 'complete'")
+        .await;
+    let place = browser
+        .eval(
+            "var s = document.getElementById('sidebar'); var v = s.getBoundingClientRect();
+             var l = s.querySelector('.nav-list a[aria-current=page]').getBoundingClientRect();
+             return [s.scrollTop, l.top - v.top, l.top >= v.top && l.bottom <= v.bottom ? 1 : 0, window.scrollY];",
+        )
+        .await;
+    serde_json::from_value(place).unwrap()
+}
+
+/// In a long section the page's own link, far down the sidebar, is
+/// scrolled into the sidebar's view (the page itself stays at the top);
+/// following a sidebar link keeps the sidebar where it was, so the link
+/// just clicked stays under the pointer.
+#[tokio::test]
+async fn the_sidebar_shows_the_pages_own_link_and_keeps_its_place() {
+    let Some(browser) = launch().await else {
+        return;
+    };
+    let site = long_section_site();
+    browser.set_viewport(1440, 900, false);
+    browser.goto(&site.url("reference/p79/")).await;
+    let [scroll, _, shown, page_scroll] = sidebar_place(&browser).await[..] else {
+        unreachable!()
+    };
+    assert!(scroll > 0.0, "the sidebar scrolled to the last page");
+    assert_eq!((shown, page_scroll), (1.0, 0.0));
+    save_screenshot(&browser, "sidebar-long-section").await;
+
+    // Scroll the sidebar to the middle of the section and follow a link there.
+    browser
+        .eval("var s = document.getElementById('sidebar'); s.scrollTop = s.querySelector(\"a[href$='p40/']\").offsetTop - 300; return s.scrollTop;")
+        .await;
+    let clicked_top = browser
+        .eval("var s = document.getElementById('sidebar'); return s.querySelector(\"a[href$='p40/']\").getBoundingClientRect().top - s.getBoundingClientRect().top;")
+        .await
+        .as_f64()
+        .unwrap();
+    browser.click("#sidebar a[href$='p40/']").await;
+    browser
+        .wait_until("location.pathname.endsWith('/reference/p40/')")
+        .await;
+    let [_, top, shown, page_scroll] = sidebar_place(&browser).await[..] else {
+        unreachable!()
+    };
+    assert_eq!((shown, page_scroll), (1.0, 0.0));
+    assert!(
+        (top - clicked_top).abs() < 2.0,
+        "the link stays where it was clicked: {top} against {clicked_top}"
+    );
+
+    // On a phone the sidebar is a drawer: opened, it shows the own link.
+    browser.set_viewport(390, 844, true);
+    browser.goto(&site.url("reference/p79/")).await;
+    browser
+        .wait_until("document.readyState === 'complete'")
+        .await;
+    browser.click("[data-menu-toggle]").await;
+    browser
+        .wait_until("document.getElementById('sidebar').getBoundingClientRect().left >= 0")
+        .await;
+    let [_, _, shown, _] = sidebar_place(&browser).await[..] else {
+        unreachable!()
+    };
+    assert_eq!(shown, 1.0, "the open drawer shows the page's own link");
+    save_screenshot(&browser, "sidebar-long-section-phone").await;
+    browser.close().await;
+}
+
 #[tokio::test]
 async fn without_javascript_many_tabs_link_to_the_page_of_every_tab() {
     let Some(browser) = launch_without_javascript().await else {

@@ -1,5 +1,5 @@
 /* sheaf theme: mode toggle, version and language switchers, mobile menu, tab menus, the current
-   tab in view, GitHub stars,
+   tab in view, the sidebar's place and current page in view, GitHub stars,
    "On this page" and its active heading, headings' "#" links. Vanilla, no dependencies. The inline
    script in <head> has already set data-theme / data-version before paint. */
 (function () {
@@ -129,6 +129,30 @@
     var tab = current.parentElement.getBoundingClientRect();
     if (tab.left < view.left || tab.right > view.right) {
       strip.scrollLeft += tab.left - view.left - (view.width - tab.width) / 2;
+    }
+  }
+
+  /* The sidebar scrolls on its own. From one page to the next it stays
+     where the reader left it; when the page's own link is out of view (in a
+     long section it may be the 80th), it is scrolled to it, without moving
+     the page. */
+  function keepSidebarPlace() {
+    var sidebar = document.getElementById("sidebar");
+    if (!sidebar) return;
+    var key = "sheaf-sidebar-top";
+    var saved = Number(read("sessionStorage", key));
+    if (saved > 0) sidebar.scrollTop = saved;
+    window.addEventListener("pagehide", function () {
+      store("sessionStorage", key, String(Math.round(sidebar.scrollTop)));
+    });
+    var current = Array.prototype.find.call(
+      sidebar.querySelectorAll(".nav-list a[aria-current=page]"),
+      function (link) { return link.getClientRects().length > 0; });
+    if (!current || sidebar.scrollHeight <= sidebar.clientHeight) return;
+    var view = sidebar.getBoundingClientRect();
+    var link = current.getBoundingClientRect();
+    if (link.top < view.top || link.bottom > view.bottom) {
+      sidebar.scrollTop += link.top - view.top - (view.height - link.height) / 3;
     }
   }
 
@@ -271,6 +295,7 @@
     setupMenu();
     setupDisclosureMenus();
     revealCurrentTab();
+    keepSidebarPlace();
     setupGithubStars();
     setupToc();
     setupHeadingLinks();
