@@ -488,6 +488,55 @@ fn a_docs_json_tab_without_pages_is_left_out_with_a_warning() {
     assert!(bar.contains("https://blog.example.com"), "{bar}");
 }
 
+/// Redirect pages keep the destination's `#fragment`, link a file of the
+/// docs root as it is (not as a folder), and a destination that is no page
+/// or file of the site is a warning at it; wildcards go to `_redirects` only.
+#[test]
+fn redirects_keep_fragments_and_files_and_warn_about_missing_destinations() {
+    let out = tempfile::tempdir().unwrap();
+    let site = out.path().join("site");
+    let output = build(&fixture("build-redirects"), &site);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let printed = common::parse_printed(&stderr(&output));
+    let [warning] = &printed[..] else {
+        panic!("one warning: {printed:?}")
+    };
+    assert_eq!(
+        (warning.severity.as_str(), warning.location.as_str()),
+        ("warning", "site.json:7:41")
+    );
+    assert_eq!(
+        warning.headline,
+        "`redirects[2].destination`: redirect destination `/nowhere` is not a page or file of this site"
+    );
+    for (source, target) in [
+        ("old-setup", "../guides/setup/#install"),
+        ("old-guide", "../files/guide.pdf"),
+        ("status", "https://status.example.com/#now"),
+    ] {
+        let page = fs::read_to_string(site.join(source).join("index.html")).unwrap();
+        assert!(
+            page.contains(&format!("url={target}\"")),
+            "{source}: {page}"
+        );
+        assert!(
+            page.contains(&format!("href=\"{target}\"")),
+            "{source}: {page}"
+        );
+    }
+    assert!(!site.join("blog").exists(), "a wildcard source is no page");
+    let rules = fs::read_to_string(site.join("_redirects")).unwrap();
+    assert!(rules.contains("/blog/* /news/:splat 301"), "{rules}");
+    assert_eq!(
+        dangling_links(&site),
+        [
+            "gone/index.html: ../nowhere/",
+            "gone/index.html: ../nowhere/"
+        ],
+        "only the redirect the warning names leads nowhere"
+    );
+}
+
 /// A page using every component of docs.json-era sites builds without a
 /// warning, and none of them reaches the page as a raw or escaped tag.
 #[test]

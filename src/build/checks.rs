@@ -1,10 +1,11 @@
 //! Checks that need the loaded site (its pages and sections), run once
 //! `Site::load` is done: what frontmatter names must exist, and what the
-//! config declares must lead somewhere. Config-only checks are
+//! config declares (tabs, redirects) must lead somewhere. Config-only checks are
 //! `config::semantic`'s.
 
 use std::path::Path;
 
+use super::{extras, links};
 use crate::config::{self, SourceDoc};
 use crate::content::Site;
 use crate::diagnostics::Diagnostic;
@@ -15,6 +16,7 @@ pub fn after_loading(site: &Site, file: &Path, source: Option<&SourceDoc>) -> Ve
     let mut out = check_page_versions(site);
     out.extend(check_page_icons(site));
     out.extend(check_empty_tabs(site, file, source));
+    out.extend(check_redirects(site, file, source));
     out
 }
 
@@ -42,12 +44,53 @@ fn check_empty_tabs(site: &Site, file: &Path, source: Option<&SourceDoc>) -> Vec
                 format!("tab \"{}\" has no pages, so the top bar leaves it out", tab.name),
             )
             .with_help(help);
-            match source {
-                Some(source) => source.locate(warning, &pointer),
-                None => warning,
-            }
+            locate(source, warning, &pointer)
         })
         .collect()
+}
+
+/// A redirect to a local path that is no page, section root or file of
+/// the docs root sends readers to a missing page: say so, at its
+/// destination. Wildcard destinations (`:slug*`) are the host's to match.
+fn check_redirects(site: &Site, file: &Path, source: Option<&SourceDoc>) -> Vec<Diagnostic> {
+    if site.config.redirects.is_empty() {
+        return Vec::new();
+    }
+    let roots = site.section_roots();
+    let leads_somewhere = |destination: &str| {
+        let path = extras::split_suffix(destination).0.trim_matches('/');
+        links::is_external(destination)
+            || path.is_empty()
+            || path.contains([':', '*'])
+            || site.page_by_slug(path).is_some()
+            || roots.iter().any(|(place, _)| place == path)
+            || site.root.join(path).exists()
+    };
+    (site.config.redirects.iter().enumerate())
+        .filter(|(_, redirect)| !leads_somewhere(&redirect.destination))
+        .map(|(i, redirect)| {
+            let warning = Diagnostic::warning(
+                file,
+                format!(
+                    "redirect destination `{}` is not a page or file of this site",
+                    redirect.destination
+                ),
+            )
+            .with_help(format!(
+                "name a page's path as `navigation` does, a file of the docs root, or a full URL; readers of `{}` land on a missing page meanwhile",
+                redirect.source
+            ));
+            locate(source, warning, &format!("/redirects/{i}/destination"))
+        })
+        .collect()
+}
+
+/// `diagnostic` placed at `pointer` of the config file, when it was parsed.
+fn locate(source: Option<&SourceDoc>, diagnostic: Diagnostic, pointer: &str) -> Diagnostic {
+    match source {
+        Some(source) => source.locate(diagnostic, pointer),
+        None => diagnostic,
+    }
 }
 
 /// Page frontmatter may only name declared versions.

@@ -286,7 +286,9 @@ pub fn redirect_pages(site: &Site, theme: &Theme) -> Vec<(PathBuf, String)> {
             let target = if super::links::is_external(&r.destination) {
                 r.destination.clone()
             } else {
-                super::links::relative(&urls.folder(source), &redirect_target(site, &r.destination))
+                let (path, suffix) = split_suffix(&r.destination);
+                let url = redirect_target(site, path);
+                super::links::relative(&urls.folder(source), &url) + suffix
             };
             Some((
                 PathBuf::from(urls.file(source)),
@@ -296,13 +298,20 @@ pub fn redirect_pages(site: &Site, theme: &Theme) -> Vec<(PathBuf, String)> {
         .collect()
 }
 
-/// The URL from the site root a redirect's local destination names: a
-/// page's URL, else the path as a folder.
+/// A local URL split before its `?query` or `#fragment`: (path, the rest).
+pub fn split_suffix(url: &str) -> (&str, &str) {
+    url.split_at(url.find(['?', '#']).unwrap_or(url.len()))
+}
+
+/// The URL from the site root a redirect's local destination path names:
+/// a page's URL, a file of the docs root as it is, else the path as a
+/// folder.
 fn redirect_target(site: &Site, destination: &str) -> String {
     let path = destination.trim_matches('/');
     match site.page_by_slug(path) {
         Some(page) => page.url(),
         None if path.is_empty() => String::new(),
+        None if site.root.join(path).is_file() => path.to_string(),
         None => format!("{path}/"),
     }
 }
