@@ -257,7 +257,7 @@ impl Theme {
         context.insert("not_found_title", &words.title);
         context.insert("not_found_description", &words.description);
         context.insert("boot", &shared::boot_script(&site.config));
-        let style = shared::background_style(&site.config).replace(ROOT, "./");
+        let style = shared::background_style(site).replace(ROOT, "./");
         context.insert("style", &style);
         context.insert("css", &String::from_utf8_lossy(&self.css.bytes));
         context.insert("probe", &self.css.path);

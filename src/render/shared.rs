@@ -103,7 +103,8 @@ struct HeadView {
 
 fn head_view(site: &Site, assets: &AssetLinks) -> HeadView {
     let config = &site.config;
-    let favicon_type = config.favicon.as_deref().and_then(|f| {
+    let favicon = (config.favicon.as_deref()).and_then(|f| existing_file(site, f));
+    let favicon_type = favicon.and_then(|f| {
         let ext = f.rsplit('.').next()?.to_ascii_lowercase();
         Some(match ext.as_str() {
             "svg" => "image/svg+xml",
@@ -133,10 +134,10 @@ fn head_view(site: &Site, assets: &AssetLinks) -> HeadView {
         })
         .collect();
     HeadView {
-        favicon: config.favicon.as_deref().map(links::asset),
+        favicon: favicon.map(links::asset),
         favicon_type,
         metadata,
-        style: background_style(config),
+        style: background_style(site),
         boot: boot_script(config),
         stylesheets: assets.stylesheets.clone(),
         scripts: assets.scripts.clone(),
@@ -234,9 +235,10 @@ fn tabs_with_anchors(config: &SiteConfig) -> Vec<usize> {
 
 /// The background image, inline in each page's head (its URL is relative to
 /// the page); empty without one.
-pub fn background_style(config: &SiteConfig) -> String {
+pub fn background_style(site: &Site) -> String {
     let mut css = String::new();
-    if let Some(image) = &config.background_image {
+    let image = site.config.background_image.as_deref();
+    if let Some(image) = image.and_then(|image| existing_file(site, image)) {
         // A veil of the page background over the image keeps text readable
         // in both modes whatever the image's own colours are.
         css.push_str(&format!(
@@ -456,6 +458,35 @@ fn ui_icons() -> UiIcons {
     }
 }
 
+/// The logo's images, the one the site has standing in for a missing one
+/// (config validation warns about it); `None`, and the site's name shows,
+/// when it has neither.
+fn logo_view(site: &Site, logo: &crate::config::Logo) -> Option<LogoView> {
+    let (light, dark) = match (
+        existing_file(site, logo.light()),
+        existing_file(site, logo.dark()),
+    ) {
+        (Some(light), Some(dark)) => (light, dark),
+        (Some(one), None) | (None, Some(one)) => (one, one),
+        (None, None) => return None,
+    };
+    Some(LogoView {
+        light: links::asset(light),
+        dark: links::asset(dark),
+        same: light == dark,
+    })
+}
+
+/// `path`, a file a config field names (logo, favicon, background image),
+/// when the site has it: a URL, or a file of the docs root. A missing one
+/// was warned about by config validation; pages do without it rather than
+/// link to nothing.
+fn existing_file<'p>(site: &Site, path: &'p str) -> Option<&'p str> {
+    let present =
+        !crate::config::is_local(path) || site.root.join(path.trim_start_matches('/')).is_file();
+    present.then_some(path)
+}
+
 fn topbar_view(site: &Site) -> TopbarView {
     let config = &site.config;
     let mut tabs = tab_views(site);
@@ -469,11 +500,7 @@ fn topbar_view(site: &Site) -> TopbarView {
         .home()
         .map(links::page_href)
         .unwrap_or_else(|| links::href("/", config.page_urls));
-    let logo = config.logo.as_ref().map(|logo| LogoView {
-        light: links::asset(logo.light()),
-        dark: links::asset(logo.dark()),
-        same: logo.light() == logo.dark(),
-    });
+    let logo = config.logo.as_ref().and_then(|logo| logo_view(site, logo));
     TopbarView {
         name: config.name.clone(),
         home_href: config

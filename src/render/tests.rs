@@ -156,7 +156,8 @@ fn name_is_the_title_suffix_and_the_logo_text() {
 
 #[test]
 fn single_logo_is_an_image_linking_home() {
-    let html = Fixture::new(config_with(json!({"logo": "/logo.svg"}))).page("guides/one");
+    let config = config_with(json!({"logo": "/logo.svg"}));
+    let html = Fixture::with_files(config, &[("logo.svg", "<svg/>")]).page("guides/one");
     assert!(
         html.contains("<a class=logo href=../../><img src=../../logo.svg alt=\"Acme Docs\"></a>")
     );
@@ -165,15 +166,40 @@ fn single_logo_is_an_image_linking_home() {
 #[test]
 fn light_and_dark_logos_swap_and_href_is_honoured() {
     let logo = json!({"logo": {"light": "/l.svg", "dark": "/d.svg", "href": "https://acme.dev"}});
-    let html = Fixture::new(config_with(logo)).page("quickstart");
+    let files = [("l.svg", "<svg/>"), ("d.svg", "<svg/>")];
+    let html = Fixture::with_files(config_with(logo), &files).page("quickstart");
     assert!(html.contains("<a class=logo href=https://acme.dev>"));
     assert!(html.contains("<img class=logo-light src=../l.svg alt=\"Acme Docs\">"));
     assert!(html.contains("<img class=logo-dark src=../d.svg alt=\"Acme Docs\">"));
 }
 
+/// A logo image the docs root lacks (config validation warns) is not
+/// linked: the other mode's image stands in, and with neither the site's
+/// name shows. A missing favicon or background image is left out too.
+#[test]
+fn missing_images_of_the_config_are_not_linked() {
+    let logo = json!({"logo": {"light": "/l.svg", "dark": "/d.svg"},
+        "favicon": "/favicon.svg", "backgroundImage": "/bg.png"});
+    let html =
+        Fixture::with_files(config_with(logo.clone()), &[("d.svg", "<svg/>")]).page("quickstart");
+    assert!(
+        html.contains("<img src=../d.svg alt=\"Acme Docs\">"),
+        "{html}"
+    );
+    assert!(!html.contains("l.svg"));
+    assert!(!html.contains("favicon.svg") && !html.contains("bg.png"));
+    let html = Fixture::new(config_with(logo)).page("quickstart");
+    assert!(
+        html.contains("<span class=logo-text>Acme Docs</span>"),
+        "{html}"
+    );
+    assert!(!html.contains("d.svg"));
+}
+
 #[test]
 fn favicon_is_linked_with_its_type() {
-    let html = Fixture::new(config_with(json!({"favicon": "/favicon.svg"}))).page("quickstart");
+    let config = config_with(json!({"favicon": "/favicon.svg"}));
+    let html = Fixture::with_files(config, &[("favicon.svg", "<svg/>")]).page("quickstart");
     assert!(html.contains("<link rel=icon href=../favicon.svg type=image/svg+xml>"));
 }
 
@@ -550,7 +576,8 @@ fn mode_toggle_hidden_and_forced() {
 
 #[test]
 fn background_image_is_fixed_behind_the_page() {
-    let html = Fixture::new(config_with(json!({"backgroundImage": "/bg.png"}))).page("guides/one");
+    let config = config_with(json!({"backgroundImage": "/bg.png"}));
+    let html = Fixture::with_files(config, &[("bg.png", "png")]).page("guides/one");
     assert!(html.contains("url(\"../../bg.png\")"));
     assert!(
         html.contains("--bg-veil"),
