@@ -490,24 +490,38 @@ fn a_docs_json_tab_without_pages_is_left_out_with_a_warning() {
 
 /// Redirect pages keep the destination's `#fragment`, link a file of the
 /// docs root as it is (not as a folder), and a destination that is no page
-/// or file of the site is a warning at it; wildcards go to `_redirects` only.
+/// or file of the site is a warning at it; wildcards go to `_redirects`
+/// only. A top bar link to a missing local path is a warning too, and is
+/// shown as written (it may name another site on the same host).
 #[test]
-fn redirects_keep_fragments_and_files_and_warn_about_missing_destinations() {
+fn redirects_and_top_bar_links_that_lead_nowhere_are_warnings() {
     let out = tempfile::tempdir().unwrap();
     let site = out.path().join("site");
-    let output = build(&fixture("build-redirects"), &site);
+    let output = build(&fixture("build-config-links"), &site);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-    let printed = common::parse_printed(&stderr(&output));
-    let [warning] = &printed[..] else {
-        panic!("one warning: {printed:?}")
+    let printed: Vec<_> = common::parse_printed(&stderr(&output))
+        .into_iter()
+        .map(|p| (p.severity, p.location, p.headline))
+        .collect();
+    let warning = |location: &str, headline: &str| {
+        (
+            "warning".to_string(),
+            location.to_string(),
+            headline.to_string(),
+        )
     };
     assert_eq!(
-        (warning.severity.as_str(), warning.location.as_str()),
-        ("warning", "site.json:7:41")
-    );
-    assert_eq!(
-        warning.headline,
-        "`redirects[2].destination`: redirect destination `/nowhere` is not a page or file of this site"
+        printed,
+        [
+            warning(
+                "site.json:6:31",
+                "`topbarLinks[1].url`: top bar link `/forum/` is not a page or file of this site"
+            ),
+            warning(
+                "site.json:12:41",
+                "`redirects[2].destination`: redirect destination `/nowhere` is not a page or file of this site"
+            ),
+        ]
     );
     for (source, target) in [
         ("old-setup", "../guides/setup/#install"),
@@ -527,13 +541,39 @@ fn redirects_keep_fragments_and_files_and_warn_about_missing_destinations() {
     assert!(!site.join("blog").exists(), "a wildcard source is no page");
     let rules = fs::read_to_string(site.join("_redirects")).unwrap();
     assert!(rules.contains("/blog/* /news/:splat 301"), "{rules}");
+    let forum: Vec<String> = dangling_links(&site)
+        .into_iter()
+        .filter(|link| link.ends_with("forum/"))
+        .collect();
+    assert_eq!(forum.len(), 6, "the forum link is on each page: {forum:?}");
     assert_eq!(
-        dangling_links(&site),
+        dangling_links(&site).len() - forum.len(),
+        2,
+        "besides, only the redirect the warning names leads nowhere"
+    );
+}
+
+/// The same warnings for a docs.json, each at the author's own field
+/// (`navbar.links[1].href`, not the site model's `topbarLinks[1].url`).
+#[test]
+fn docs_json_links_that_lead_nowhere_are_warnings_at_their_own_fields() {
+    let out = tempfile::tempdir().unwrap();
+    let output = build(
+        &fixture("build-config-links-docsjson"),
+        &out.path().join("site"),
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let printed: Vec<_> = common::parse_printed(&stderr(&output))
+        .into_iter()
+        .map(|p| format!("{} {}", p.location, p.headline))
+        .collect();
+    assert_eq!(
+        printed,
         [
-            "gone/index.html: ../nowhere/",
-            "gone/index.html: ../nowhere/"
-        ],
-        "only the redirect the warning names leads nowhere"
+            "docs.json:10:35 `navbar.links[1].href`: top bar link `/forum` is not a page or file of this site",
+            "docs.json:12:64 `navbar.primary.href`: top bar link `/sign-up` is not a page or file of this site",
+            "docs.json:14:52 `redirects[0].destination`: redirect destination `/gone` is not a page or file of this site",
+        ]
     );
 }
 

@@ -1,13 +1,13 @@
 //! Checks that need the loaded site (its pages and sections), run once
 //! `Site::load` is done: what frontmatter names must exist, and what the
-//! config declares (tabs, redirects) must lead somewhere. Config-only checks are
+//! config declares (tabs, redirects, top bar links) must lead somewhere. Config-only checks are
 //! `config::semantic`'s.
 
 use std::path::Path;
 
 use super::{extras, links};
 use crate::config::{self, SourceDoc};
-use crate::content::Site;
+use crate::content::{PageId, Site};
 use crate::diagnostics::Diagnostic;
 
 /// Everything said about the loaded `site`, whose config was read from
@@ -16,7 +16,9 @@ pub fn after_loading(site: &Site, file: &Path, source: Option<&SourceDoc>) -> Ve
     let mut out = check_page_versions(site);
     out.extend(check_page_icons(site));
     out.extend(check_empty_tabs(site, file, source));
-    out.extend(check_redirects(site, file, source));
+    let places = Places::of(site);
+    out.extend(check_redirects(&places, file, source));
+    out.extend(check_top_bar_links(&places, file, source));
     out
 }
 
@@ -49,25 +51,41 @@ fn check_empty_tabs(site: &Site, file: &Path, source: Option<&SourceDoc>) -> Vec
         .collect()
 }
 
-/// A redirect to a local path that is no page, section root or file of
-/// the docs root sends readers to a missing page: say so, at its
-/// destination. Wildcard destinations (`:slug*`) are the host's to match.
-fn check_redirects(site: &Site, file: &Path, source: Option<&SourceDoc>) -> Vec<Diagnostic> {
-    if site.config.redirects.is_empty() {
-        return Vec::new();
+/// What a local URL of the config may name: a page, a section root (the
+/// site root, a tab's folder), or a file of the docs root (a folder only
+/// with its `index.html`: hosts answer a bare folder with 404).
+struct Places<'s> {
+    site: &'s Site,
+    roots: Vec<(String, PageId)>,
+}
+
+impl<'s> Places<'s> {
+    fn of(site: &'s Site) -> Places<'s> {
+        Places {
+            site,
+            roots: site.section_roots(),
+        }
     }
-    let roots = site.section_roots();
-    let leads_somewhere = |destination: &str| {
-        let path = extras::split_suffix(destination).0.trim_matches('/');
-        links::is_external(destination)
+
+    /// Whether `url` leads somewhere: a URL elsewhere, a wildcard (the
+    /// host's to match), or a place of the site.
+    fn lead_to(&self, url: &str) -> bool {
+        let path = extras::split_suffix(url).0.trim_matches('/');
+        links::is_external(url)
             || path.is_empty()
             || path.contains([':', '*'])
-            || site.page_by_slug(path).is_some()
-            || roots.iter().any(|(place, _)| place == path)
-            || site.root.join(path).exists()
-    };
-    (site.config.redirects.iter().enumerate())
-        .filter(|(_, redirect)| !leads_somewhere(&redirect.destination))
+            || self.site.page_by_slug(path).is_some()
+            || self.roots.iter().any(|(place, _)| place == path)
+            || self.site.root.join(path).is_file()
+            || self.site.root.join(path).join("index.html").is_file()
+    }
+}
+
+/// A redirect to a local path that is no place of the site sends readers
+/// to a missing page: say so, at its destination.
+fn check_redirects(places: &Places, file: &Path, source: Option<&SourceDoc>) -> Vec<Diagnostic> {
+    (places.site.config.redirects.iter().enumerate())
+        .filter(|(_, redirect)| !places.lead_to(&redirect.destination))
         .map(|(i, redirect)| {
             let warning = Diagnostic::warning(
                 file,
@@ -81,6 +99,34 @@ fn check_redirects(site: &Site, file: &Path, source: Option<&SourceDoc>) -> Vec<
                 redirect.source
             ));
             locate(source, warning, &format!("/redirects/{i}/destination"))
+        })
+        .collect()
+}
+
+/// A top bar link or button to a local path that is no place of the site:
+/// shown as written (it may name another site on the same host), and said.
+fn check_top_bar_links(
+    places: &Places,
+    file: &Path,
+    source: Option<&SourceDoc>,
+) -> Vec<Diagnostic> {
+    let config = &places.site.config;
+    let links = (config.topbar_links.iter().enumerate())
+        .map(|(i, link)| (format!("/topbarLinks/{i}/url"), &link.url));
+    let button =
+        (config.topbar_cta_button.iter()).map(|cta| ("/topbarCtaButton/url".to_string(), &cta.url));
+    links
+        .chain(button)
+        .filter(|(_, url)| !places.lead_to(url))
+        .map(|(pointer, url)| {
+            let warning = Diagnostic::warning(
+                file,
+                format!("top bar link `{url}` is not a page or file of this site"),
+            )
+            .with_help(
+                "name a page's path as `navigation` does, a file of the docs root, or a full URL (`https://…`) for a page of another site",
+            );
+            locate(source, warning, &pointer)
         })
         .collect()
 }

@@ -191,13 +191,27 @@ impl Conversion {
 
     /// `navbar.links` and `navbar.primary` → top-bar links and button.
     fn navbar(&mut self, docs: &Value, out: &mut Map<String, Value>) {
-        let links: Vec<Value> = items(docs.pointer("/navbar/links"))
+        let links: Vec<(usize, Value)> = items(docs.pointer("/navbar/links"))
             .iter()
-            .filter_map(|link| Some(json!({"name": link_label(link)?, "url": link.get("href")?})))
+            .enumerate()
+            .filter_map(|(i, link)| {
+                Some((
+                    i,
+                    json!({"name": link_label(link)?, "url": link.get("href")?}),
+                ))
+            })
             .collect();
         if !links.is_empty() {
             self.aliases
                 .insert("/topbarLinks".into(), "/navbar/links".into());
+            // A link without a label is left out: later ones keep their own pointers.
+            for (k, (i, _)) in links.iter().enumerate() {
+                let (link, written) = (format!("/topbarLinks/{k}"), format!("/navbar/links/{i}"));
+                self.aliases
+                    .insert(format!("{link}/url"), format!("{written}/href"));
+                self.aliases.insert(link, written);
+            }
+            let links = links.into_iter().map(|(_, link)| link).collect();
             out.insert("topbarLinks".into(), Value::Array(links));
         }
         let Some(primary) = docs.pointer("/navbar/primary") else {
@@ -212,6 +226,8 @@ impl Conversion {
         };
         self.aliases
             .insert("/topbarCtaButton".into(), "/navbar/primary".into());
+        self.aliases
+            .insert("/topbarCtaButton/url".into(), "/navbar/primary/href".into());
         out.insert("topbarCtaButton".into(), button);
     }
 
