@@ -986,6 +986,16 @@ async fn without_javascript_many_tabs_link_to_the_page_of_every_tab() {
         "the noscript link shows"
     );
     assert_eq!(all_tabs.text().await.unwrap(), "All sections");
+    let colours = browser
+        .eval(
+            "var colour = function (s) { return getComputedStyle(document.querySelector(s)).color; };
+             return [colour('.tabs a.tabs-all'), colour('.nav-list a[aria-current=page]')];",
+        )
+        .await;
+    assert_eq!(
+        colours[0], colours[1],
+        "the link to every tab has the accent text colour, not a tab's"
+    );
     all_tabs.click().await.unwrap();
     let heading = browser.find("main h1").await;
     assert_eq!(heading.text().await.unwrap(), "Browser Fixture");
