@@ -11,7 +11,8 @@ pub struct Slugger {
 
 impl Slugger {
     /// A unique id for `text`: lowercase ASCII letters, digits and `-`;
-    /// the second `Setup` is `setup-1`, the third `setup-2`.
+    /// the second `Setup` is `setup-2`, the third `setup-3`, as Mintlify
+    /// numbers them (so links written for a Mintlify site find them).
     pub fn unique(&mut self, text: &str) -> String {
         let base = slug(text);
         let base = if base.is_empty() {
@@ -22,7 +23,7 @@ impl Slugger {
         if self.used.insert(base.clone()) {
             return base;
         }
-        let counter = self.counters.entry(base.clone()).or_insert(0);
+        let counter = self.counters.entry(base.clone()).or_insert(1);
         loop {
             *counter += 1;
             let candidate = format!("{base}-{counter}");
@@ -65,9 +66,10 @@ mod tests {
     fn duplicates_get_numbered() {
         let mut s = Slugger::default();
         assert_eq!(s.unique("Setup"), "setup");
-        assert_eq!(s.unique("Setup"), "setup-1");
         assert_eq!(s.unique("Setup"), "setup-2");
-        assert_eq!(s.unique("Setup 1"), "setup-1-1");
+        assert_eq!(s.unique("Setup"), "setup-3");
+        assert_eq!(s.unique("Setup 2"), "setup-2-2");
+        assert_eq!(s.unique("Setup 1"), "setup-1");
         assert_eq!(s.unique("!!!"), "section");
     }
 }

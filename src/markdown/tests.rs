@@ -126,7 +126,7 @@ fn headings_carry_their_id_and_no_link_of_their_own() {
 fn headings_get_unique_ids_and_anchors() {
     let r = render("# Title\n\n## Setup\n\n### Setup\n\n## Custom {#mine}\n");
     assert!(r.html.contains("<h2 id=\"setup\">Setup</h2>"));
-    assert!(r.html.contains("<h3 id=\"setup-1\">"));
+    assert!(r.html.contains("<h3 id=\"setup-2\">"));
     assert!(r.html.contains("<h2 id=\"mine\">"));
     let ids: Vec<(u8, &str)> = r
         .headings
@@ -135,7 +135,7 @@ fn headings_get_unique_ids_and_anchors() {
         .collect();
     assert_eq!(
         ids,
-        [(1, "title"), (2, "setup"), (3, "setup-1"), (2, "mine")]
+        [(1, "title"), (2, "setup"), (3, "setup-2"), (2, "mine")]
     );
     assert_eq!(r.headings[3].text, "Custom");
 }
