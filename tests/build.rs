@@ -427,36 +427,65 @@ fn folder_page_urls_leave_no_dangling_links() {
     assert_eq!(dangling_links(&site), Vec::<String>::new());
 }
 
-/// Builds `name`, a fixture with a tab that has no pages, and checks that
-/// nothing of the site links to a missing file: what was printed, and the
-/// top bar's tabs on the page at `page`.
-fn build_with_an_empty_tab(name: &str, page: &str) -> (Vec<common::Printed>, String) {
+/// What a build of a fixture with empty sections shows: the diagnostics
+/// (`severity location headline`), everything printed, and the top bar's
+/// tabs and the sidebar's anchors of one page.
+struct EmptySections {
+    printed: Vec<String>,
+    log: String,
+    bar: String,
+    anchors: String,
+}
+
+/// Builds `name`, a fixture with a tab and an anchor that have no pages,
+/// checks that nothing of the site links to a missing file, and reads the
+/// page at `page`.
+fn build_with_empty_sections(name: &str, page: &str) -> EmptySections {
     let out = tempfile::tempdir().unwrap();
     let site = out.path().join("site");
     let output = build(&fixture(name), &site);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     assert_eq!(dangling_links(&site), Vec::<String>::new());
     let html = fs::read_to_string(site.join(page).join("index.html")).unwrap();
-    let bar = &html[html.find("<nav class=tabs").unwrap()..];
-    let bar = &bar[..bar.find("</nav>").unwrap()];
-    (common::parse_printed(&stderr(&output)), bar.to_string())
+    let part = |start: &str, end: &str| {
+        let from = &html[html.find(start).unwrap()..];
+        from[..from.find(end).unwrap()].to_string()
+    };
+    let log = stderr(&output);
+    let printed = common::parse_printed(&log)
+        .into_iter()
+        .map(|p| format!("{} {} {}", p.severity, p.location, p.headline))
+        .collect();
+    EmptySections {
+        printed,
+        log,
+        bar: part("<nav class=tabs", "</nav>"),
+        anchors: part("<ul class=anchors>", "</ul>"),
+    }
 }
 
-/// A tab with no pages (a real mint.json declares one for a folder it never
-/// filled) is left out of the top bar with a warning at its `url`, rather
-/// than linking to a missing folder; a tab naming a static folder of the
-/// root, or an external URL, stays.
+/// A tab or anchor with no pages (a real mint.json declares a tab for a
+/// folder it never filled) is left out of the top bar or the sidebar with
+/// a warning at its `url`, rather than linking to a missing folder; one
+/// naming a static folder of the root, or an external URL, stays.
 #[test]
-fn a_tab_without_pages_is_left_out_with_a_warning() {
-    let (printed, bar) = build_with_an_empty_tab("build-empty-tab", "introduction");
-    let [warning] = &printed[..] else {
-        panic!("one warning: {printed:?}")
-    };
-    assert_eq!(warning.severity, "warning");
-    assert_eq!(warning.location, "site.json:9:33");
+fn a_tab_or_anchor_without_pages_is_left_out_with_a_warning() {
+    let EmptySections {
+        printed,
+        log,
+        bar,
+        anchors,
+    } = build_with_empty_sections("build-empty-tab", "introduction");
     assert_eq!(
-        warning.headline,
-        "`tabs[1].url`: tab \"Content\" has no pages, so the top bar leaves it out"
+        printed,
+        [
+            "warning site.json:9:33 `tabs[1].url`: tab \"Content\" has no pages, so the top bar leaves it out",
+            "warning site.json:14:35 `anchors[0].url`: anchor \"Changelog\" has no pages, so the sidebar leaves it out",
+        ]
+    );
+    assert!(
+        log.contains("list pages under `content/` in `navigation`"),
+        "{log}"
     );
     assert!(!bar.contains("Content"), "{bar}");
     for tab in [
@@ -466,26 +495,36 @@ fn a_tab_without_pages_is_left_out_with_a_warning() {
     ] {
         assert!(bar.contains(tab), "{tab} in {bar}");
     }
+    assert!(!anchors.contains("Changelog"), "{anchors}");
+    assert!(
+        anchors.contains("<a href=https://community.example.com>"),
+        "{anchors}"
+    );
 }
 
-/// The same for a docs.json tab whose only page does not exist: the
-/// warning points at the tab in the author's docs.json.
+/// The same for a docs.json tab and anchor whose only pages do not exist:
+/// the warnings point at them in the author's docs.json.
 #[test]
-fn a_docs_json_tab_without_pages_is_left_out_with_a_warning() {
-    let (printed, bar) = build_with_an_empty_tab("build-empty-tab-docsjson", "intro");
-    let warning = printed
-        .iter()
-        .find(|p| p.headline.contains("has no pages"))
-        .unwrap_or_else(|| panic!("{printed:?}"));
-    assert_eq!(warning.severity, "warning");
-    assert_eq!(warning.location, "docs.json:9:7");
+fn a_docs_json_tab_or_anchor_without_pages_is_left_out_with_a_warning() {
+    let built = build_with_empty_sections("build-empty-tab-docsjson", "intro");
+    let (bar, anchors) = (built.bar, built.anchors);
+    let empty: Vec<&String> = (built.printed.iter())
+        .filter(|p| p.contains("has no pages"))
+        .collect();
     assert_eq!(
-        warning.headline,
-        "`navigation.tabs[1]`: tab \"Reference\" has no pages, so the top bar leaves it out"
+        empty,
+        [
+            "warning docs.json:12:11 `navigation.tabs[0].anchors[1]`: section \"Recipes\" has no pages, so the sidebar leaves it out",
+            "warning docs.json:15:7 `navigation.tabs[1]`: tab \"Reference\" has no pages, so the top bar leaves it out",
+        ]
     );
     assert!(!bar.contains("Reference"), "{bar}");
     assert!(bar.contains(">Guides</a>"), "{bar}");
     assert!(bar.contains("https://blog.example.com"), "{bar}");
+    assert!(
+        !anchors.contains("Recipes") && anchors.contains("Start"),
+        "{anchors}"
+    );
 }
 
 /// Redirect pages keep the destination's `#fragment`, link a file of the

@@ -1,6 +1,7 @@
 //! Checks that need the loaded site (its pages and sections), run once
 //! `Site::load` is done: what frontmatter names must exist, and what the
-//! config declares (tabs, redirects, top bar links) must lead somewhere. Config-only checks are
+//! config declares (tabs, anchors, redirects, top bar links) must lead
+//! somewhere. Config-only checks are
 //! `config::semantic`'s.
 
 use std::path::Path;
@@ -15,38 +16,45 @@ use crate::diagnostics::Diagnostic;
 pub fn after_loading(site: &Site, file: &Path, source: Option<&SourceDoc>) -> Vec<Diagnostic> {
     let mut out = check_page_versions(site);
     out.extend(check_page_icons(site));
-    out.extend(check_empty_tabs(site, file, source));
+    out.extend(check_empty_sections(site, file, source));
     let places = Places::of(site);
     out.extend(check_redirects(&places, file, source));
     out.extend(check_top_bar_links(&places, file, source));
     out
 }
 
-/// A tab that leads nowhere is left out of the top bar: say so, at the tab.
-fn check_empty_tabs(site: &Site, file: &Path, source: Option<&SourceDoc>) -> Vec<Diagnostic> {
-    let shape = config::ConfigShape::of(file);
-    (site.config.tabs.iter().enumerate())
+/// A tab or anchor that leads nowhere is left out of the top bar or the
+/// sidebar: say so, at it.
+fn check_empty_sections(site: &Site, file: &Path, source: Option<&SourceDoc>) -> Vec<Diagnostic> {
+    let config = &site.config;
+    let docs_json = config::ConfigShape::of(file) == config::ConfigShape::DocsJson;
+    let tabs = (config.tabs.iter().enumerate())
         .filter(|&(i, _)| site.is_empty_tab(i))
-        .map(|(i, tab)| {
-            let (pointer, help) = match shape {
-                config::ConfigShape::SiteJson => (
-                    format!("/tabs/{i}/url"),
+        .map(|(i, tab)| ("tab", "/tabs", i, &tab.name, &tab.url, "the top bar"));
+    // A docs.json anchor may have been an anchor, a dropdown, a product or
+    // a menu item.
+    let anchor = if docs_json { "section" } else { "anchor" };
+    let anchors = (config.anchors.iter().enumerate())
+        .filter(|&(i, _)| site.is_empty_anchor(i))
+        .map(|(i, a)| (anchor, "/anchors", i, &a.name, &a.url, "the sidebar"));
+    tabs.chain(anchors)
+        .map(|(kind, list, i, name, url, place)| {
+            let (pointer, help) = if docs_json {
+                (
+                    format!("{list}/{i}"),
+                    "give it groups or pages that exist, or an `href`, or remove it".to_string(),
+                )
+            } else {
+                (
+                    format!("{list}/{i}/url"),
                     format!(
-                        "a tab holds the navigation pages whose path starts with its url: list pages under `{}/` in `navigation`, or remove the tab",
-                        tab.url.trim_matches('/')
+                        "a {kind} holds the navigation pages whose path starts with its url: list pages under `{}/` in `navigation`, give it a full URL, or remove it",
+                        url.trim_matches('/')
                     ),
-                ),
-                config::ConfigShape::DocsJson => (
-                    format!("/tabs/{i}"),
-                    "give the tab groups or pages that exist, or an `href`, or remove it".to_string(),
-                ),
+                )
             };
-            let warning = Diagnostic::warning(
-                file,
-                format!("tab \"{}\" has no pages, so the top bar leaves it out", tab.name),
-            )
-            .with_help(help);
-            locate(source, warning, &pointer)
+            let message = format!("{kind} \"{name}\" has no pages, so {place} leaves it out");
+            locate(source, Diagnostic::warning(file, message).with_help(help), &pointer)
         })
         .collect()
 }

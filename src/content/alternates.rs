@@ -179,7 +179,7 @@ mod tests {
             pages,
             nav: Vec::new(),
             alternates: Default::default(),
-            empty_tabs: Default::default(),
+            empty: Default::default(),
         }
     }
 

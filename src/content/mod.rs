@@ -51,9 +51,17 @@ pub struct Site {
     slugs: HashMap<String, PageId>,
     /// The same page in the other languages and versions.
     pub alternates: SiteAlternates,
-    /// The tabs that lead nowhere (see [`Site::is_empty_tab`]), by index
-    /// into `config.tabs`.
-    empty_tabs: HashSet<usize>,
+    /// The tabs and anchors that lead nowhere.
+    empty: EmptySections,
+}
+
+/// The tabs and anchors that lead nowhere ([`Site::is_empty_tab`],
+/// [`Site::is_empty_anchor`]), by index into `config.tabs` and
+/// `config.anchors`.
+#[derive(Debug, Clone, Default)]
+struct EmptySections {
+    tabs: HashSet<usize>,
+    anchors: HashSet<usize>,
 }
 
 /// One page of the site.
@@ -180,10 +188,10 @@ impl Site {
             nav_positions,
             slugs,
             alternates: SiteAlternates::default(),
-            empty_tabs: HashSet::new(),
+            empty: EmptySections::default(),
         };
         site.alternates = SiteAlternates::build(&site);
-        site.empty_tabs = site.find_empty_tabs(files);
+        site.empty = site.find_empty_sections(files);
         (site, diagnostics)
     }
 
@@ -266,20 +274,16 @@ impl Site {
     /// for a folder it never filled) is left out of the top bar, with a
     /// warning, instead of linking to a missing page.
     pub fn is_empty_tab(&self, tab: usize) -> bool {
-        self.empty_tabs.contains(&tab)
+        self.empty.tabs.contains(&tab)
     }
 
-    fn find_empty_tabs(&self, files: &SourceFiles) -> HashSet<usize> {
-        let mut with_pages = vec![false; self.config.tabs.len()];
-        for &id in &self.nav_order {
-            if let Some(listed) = self.pages[id].tab.and_then(|tab| with_pages.get_mut(tab)) {
-                *listed = true;
-            }
-        }
-        let has_menu = |tab: usize| {
-            (self.config.anchors.iter())
-                .any(|a| a.display == AnchorDisplay::Menu && a.tab == Some(tab))
-        };
+    /// Whether anchor `anchor` leads nowhere, as a tab may: it is left out
+    /// of the sidebar and of its tab's menu.
+    pub fn is_empty_anchor(&self, anchor: usize) -> bool {
+        self.empty.anchors.contains(&anchor)
+    }
+
+    fn find_empty_sections(&self, files: &SourceFiles) -> EmptySections {
         let leads_somewhere = |url: &str| {
             let place = url.trim_matches('/');
             url.contains(':')
@@ -290,9 +294,31 @@ impl Site {
                     .chain([&place.to_string()])
                     .any(|name| !place.is_empty() && files.contains(name))
         };
-        (self.config.tabs.iter().enumerate())
-            .filter(|&(i, tab)| !with_pages[i] && !has_menu(i) && !leads_somewhere(&tab.url))
+        let anchors_listed = self.sections_listing_pages(|page| page.anchor);
+        let anchors: HashSet<usize> = (self.config.anchors.iter().enumerate())
+            .filter(|&(i, anchor)| !anchors_listed.contains(&i) && !leads_somewhere(&anchor.url))
             .map(|(i, _)| i)
+            .collect();
+        let has_menu = |tab: usize| {
+            (self.config.anchors.iter().enumerate()).any(|(i, a)| {
+                a.display == AnchorDisplay::Menu && a.tab == Some(tab) && !anchors.contains(&i)
+            })
+        };
+        let tabs_listed = self.sections_listing_pages(|page| page.tab);
+        let tabs = (self.config.tabs.iter().enumerate())
+            .filter(|&(i, tab)| {
+                !tabs_listed.contains(&i) && !has_menu(i) && !leads_somewhere(&tab.url)
+            })
+            .map(|(i, _)| i)
+            .collect();
+        EmptySections { tabs, anchors }
+    }
+
+    /// The sections (`section` of a page: its tab or its anchor) that hold
+    /// a navigation page.
+    fn sections_listing_pages(&self, section: impl Fn(&Page) -> Option<usize>) -> HashSet<usize> {
+        (self.nav_order.iter())
+            .filter_map(|&id| section(&self.pages[id]))
             .collect()
     }
 

@@ -354,6 +354,7 @@ fn tab_menu(site: &Site, tab: usize) -> Vec<MenuItemView> {
         .iter()
         .enumerate()
         .filter(|(_, a)| a.display == AnchorDisplay::Menu && a.tab == Some(tab))
+        .filter(|&(i, _)| !site.is_empty_anchor(i))
         .map(|(i, anchor)| MenuItemView {
             name: anchor.name.clone(),
             icon: anchor.icon.as_deref().map_or_else(String::new, |name| {
@@ -818,36 +819,39 @@ fn anchor_views(site: &Site) -> Vec<AnchorView> {
         menu: false,
         external: false,
     });
-    let anchors = config.anchors.iter().enumerate().map(|(i, anchor)| {
-        let external = links::is_external(&anchor.url);
-        let key = Key::Anchor(Some(i));
-        let first = first_page(site, |p| p.anchor == Some(i));
-        AnchorView {
-            language: section_language(first),
-            tab: anchor.tab,
-            dropdown: anchor.display == AnchorDisplay::Selector,
-            menu: anchor.display == AnchorDisplay::Menu,
-            name: anchor.name.clone(),
-            icon: icon::html(
-                anchor.icon.as_deref().unwrap_or("link"),
-                Some(anchor.icon_type.unwrap_or_default().as_str()),
-            ),
-            href: section_href(&anchor.url, first),
-            current: if external {
-                String::new()
-            } else {
-                key.current_marker()
-            },
-            hidden: if anchor.is_default_hidden {
-                key.hidden_marker()
-            } else {
-                String::new()
-            },
-            style: anchor_style(anchor.color.as_ref().or(default_color)),
-            version: anchor.version.clone(),
-            external,
-        }
-    });
+    let anchors = config.anchors.iter().enumerate();
+    let anchors = anchors
+        .filter(|&(i, _)| !site.is_empty_anchor(i))
+        .map(|(i, anchor)| {
+            let external = links::is_external(&anchor.url);
+            let key = Key::Anchor(Some(i));
+            let first = first_page(site, |p| p.anchor == Some(i));
+            AnchorView {
+                language: section_language(first),
+                tab: anchor.tab,
+                dropdown: anchor.display == AnchorDisplay::Selector,
+                menu: anchor.display == AnchorDisplay::Menu,
+                name: anchor.name.clone(),
+                icon: icon::html(
+                    anchor.icon.as_deref().unwrap_or("link"),
+                    Some(anchor.icon_type.unwrap_or_default().as_str()),
+                ),
+                href: section_href(&anchor.url, first),
+                current: if external {
+                    String::new()
+                } else {
+                    key.current_marker()
+                },
+                hidden: if anchor.is_default_hidden {
+                    key.hidden_marker()
+                } else {
+                    String::new()
+                },
+                style: anchor_style(anchor.color.as_ref().or(default_color)),
+                version: anchor.version.clone(),
+                external,
+            }
+        });
     primary.into_iter().chain(anchors).collect()
 }
 

@@ -125,9 +125,16 @@ impl Conversion {
         let label = text(item, division.label_key()).unwrap_or_default();
         let href = text(item, "href");
         let has_content = CONTENT_KEYS.iter().any(|key| item.get(*key).is_some());
-        if division == Division::Tabs {
-            let tab = format!("/tabs/{}", self.tabs.len());
-            self.aliases.insert(tab, pointer.to_string());
+        // The tab or anchor this item becomes points back at the item.
+        let converted = match division {
+            Division::Tabs => Some(format!("/tabs/{}", self.tabs.len())),
+            Division::Products | Division::Dropdowns | Division::Anchors | Division::Menu => {
+                Some(format!("/anchors/{}", self.anchors.len()))
+            }
+            Division::Versions | Division::Languages => None,
+        };
+        if let Some(converted) = converted {
+            self.aliases.insert(converted, pointer.to_string());
         }
         if let (Some(href), false) = (href, has_content) {
             self.division_link(division, item, label, href, outer);
