@@ -1188,9 +1188,10 @@ fn memory_files(root: &Path) -> Vec<PathBuf> {
 }
 
 /// While the first build is held back, every page, root copy, asset and the
-/// 404 page is answered from memory; once it is written, each answer is
-/// byte for byte the built file. A file memory does not hold (an image) is
-/// answered after the build, never with a 404.
+/// 404 page is answered from memory, and a static file (an image) from the
+/// docs root; once the build is written, each answer is byte for byte the
+/// built file. A file neither holds (the sitemap) is answered after the
+/// build, never with a 404.
 #[test]
 fn pages_answered_before_the_first_build_are_the_files_it_writes() {
     let root = tempfile::tempdir().unwrap();
@@ -1215,8 +1216,10 @@ fn pages_answered_before_the_first_build_are_the_files_it_writes() {
         snapshot.dir.is_none() && snapshot.previewing(),
         "nothing built yet"
     );
-    let image_url = format!("{}images/background.svg", server.url());
-    let image = thread::spawn(move || get_bytes(&agent, &image_url));
+    let image = get_bytes(&agent, &format!("{}images/background.svg", server.url()));
+    assert!(server.snapshot().previewing(), "the build is still held");
+    let sitemap_url = format!("{}sitemap.xml", server.url());
+    let sitemap = thread::spawn(move || get_bytes(&agent, &sitemap_url));
 
     hold.open();
     wait_until(&server, "the first build", |s| s.dir.is_some());
@@ -1229,12 +1232,14 @@ fn pages_answered_before_the_first_build_are_the_files_it_writes() {
         };
         assert!(shown == built, "{} differs from the build", file.display());
     }
-    let (status, svg) = image.join().unwrap();
-    assert_eq!(status, 200);
+    assert_eq!(image.0, 200);
     assert_eq!(
-        svg,
-        std::fs::read(root.path().join("images/background.svg")).unwrap()
+        image.1,
+        std::fs::read(dir.join("images/background.svg")).unwrap()
     );
+    let (status, sitemap) = sitemap.join().unwrap();
+    assert_eq!(status, 200);
+    assert_eq!(sitemap, std::fs::read(dir.join("sitemap.xml")).unwrap());
     let home = get(&self::agent(), &server.url()).body;
     assert!(
         home.contains("window.SHEAF_RELOADS = 0;"),

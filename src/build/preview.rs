@@ -1,21 +1,37 @@
 //! Rendering on demand for the live preview, while the full build of the
 //! same loaded project is still writing the served folder.
 //!
-//! A [`Preview`] answers the files a build writes from memory only (page
-//! jobs, the copies at the site root and tab folders, the theme's assets,
+//! A [`Preview`] answers the files a build writes from memory (page jobs,
+//! the copies at the site root and tab folders, the theme's assets,
 //! `404.html`), each exactly as the build writes it: the same
-//! [`page::render`] of the same project. Everything else (static files,
-//! search index, sitemap, Markdown sources, redirects) is `None`, and the
-//! caller waits for the build. So is a page path a static file of the docs
-//! root or a redirect would overwrite in the built folder.
+//! [`page::render`] of the same project, and the static files of the docs
+//! root (images, downloads) from the root itself, which the build copies
+//! as they are. Everything else (search index, sitemap, Markdown sources,
+//! redirects) is `None`, and the caller waits for the build. The build's
+//! order decides a path both name: a static file is copied over a page,
+//! and the site files written last (theme assets, `404.html`, sitemap,
+//! robots, llms files, redirects, `search/`) over a static file.
 
 use std::collections::HashMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, RwLock, RwLockReadGuard};
 
+use super::links::is_static_asset;
 use super::{extras, page, Project};
 use crate::content::PageId;
+use crate::mintignore::MintIgnore;
+
+/// The files the build writes after the docs root's static files, over
+/// any of the same name (besides theme assets, `404.html` and redirects,
+/// which are known by path).
+const WRITTEN_OVER_STATIC: [&str; 5] = [
+    "sitemap.xml",
+    "robots.txt",
+    "llms.txt",
+    "llms-full.txt",
+    "_redirects",
+];
 
 /// A loaded project shared by the full build, the preview's renders and the
 /// session's page updates (which alone write to it).
@@ -48,6 +64,8 @@ pub struct Preview {
     project: SharedProject,
     routes: HashMap<PathBuf, Route>,
     assets: Vec<Vec<u8>>,
+    /// The docs root's static files, as the build copies them.
+    statics: StaticFiles,
 }
 
 impl fmt::Debug for Preview {
@@ -62,25 +80,33 @@ impl Preview {
     /// The routes of `project`, in the order the build writes them (a
     /// later file replaces an earlier one of the same path).
     pub(super) fn new(project: SharedProject) -> Preview {
-        let (routes, assets) = {
+        let (routes, assets, statics) = {
             let project = read(&project);
-            routes(&project)
+            let (routes, assets) = routes(&project);
+            (routes, assets, StaticFiles::new(&project))
         };
         Preview {
             project,
             routes,
             assets,
+            statics,
         }
     }
 
     /// The bytes the build writes at `relative` (a path inside the output
     /// folder), or `None` when they do not come from memory.
     pub fn file(&self, relative: &Path) -> Option<Vec<u8>> {
-        let route = self.routes.get(relative)?;
+        let route = self.routes.get(relative);
+        if matches!(route, None | Some(Route::Page(_) | Route::Copy(..))) {
+            // A static file is copied over pages and their copies.
+            if let Some(bytes) = self.statics.read(relative) {
+                return Some(bytes);
+            }
+        }
         let project = read(&self.project);
-        match route {
+        match route? {
             Route::Page(id) => {
-                // A static file of the same path is copied over the page.
+                // Something else of the root stands there: left to the build.
                 if project.site.root.join(relative).exists() {
                     return None;
                 }
@@ -98,6 +124,47 @@ impl Preview {
             Route::Asset(index) => self.assets.get(*index).cloned(),
             Route::NotFound => Some(project.theme.render_not_found(&project.site).into_bytes()),
         }
+    }
+}
+
+/// The docs root's static files, read where they are: what the build's
+/// `copy_static_files` copies and nothing it writes over later.
+#[derive(Debug)]
+struct StaticFiles {
+    /// The docs root, its links resolved.
+    root: PathBuf,
+    ignore: MintIgnore,
+    /// Redirect pages, written over a static file of the same path.
+    redirects: Vec<PathBuf>,
+}
+
+impl StaticFiles {
+    fn new(project: &Project) -> StaticFiles {
+        let site = &project.site;
+        StaticFiles {
+            root: std::fs::canonicalize(&site.root).unwrap_or_else(|_| site.root.clone()),
+            ignore: MintIgnore::load(&site.root),
+            redirects: (extras::redirect_pages(site, &project.theme).into_iter())
+                .map(|(path, _)| path)
+                .collect(),
+        }
+    }
+
+    /// The bytes of the static file `relative`, if the build copies one
+    /// there and nothing over it. A path through a link is not read (the
+    /// build's walk does not follow links either).
+    fn read(&self, relative: &Path) -> Option<Vec<u8>> {
+        let written_later = relative.starts_with("search")
+            || WRITTEN_OVER_STATIC
+                .iter()
+                .any(|name| relative == Path::new(name))
+            || self.redirects.iter().any(|path| path == relative);
+        if written_later || !is_static_asset(relative) || self.ignore.is_excluded(relative) {
+            return None;
+        }
+        let path = self.root.join(relative);
+        let real = std::fs::canonicalize(&path).ok()?;
+        (real == path).then(|| std::fs::read(real).ok())?
     }
 }
 
@@ -167,14 +234,53 @@ mod tests {
     }
 
     #[test]
-    fn other_files_and_overwritten_pages_are_left_to_the_build() {
+    fn other_files_are_left_to_the_build() {
         let root = site();
         let preview = preview(root.path());
         for path in ["sitemap.xml", "search/meta.js", "b.md", "old/index.html"] {
             assert_eq!(preview.file(Path::new(path)), None, "{path}");
         }
-        fs::create_dir_all(root.path().join("b")).unwrap();
-        fs::write(root.path().join("b/index.html"), "static").unwrap();
-        assert_eq!(preview.file(Path::new("b/index.html")), None);
+    }
+
+    /// Static files come from the docs root as the build copies them: over
+    /// a page of the same path, but not where the build writes its own
+    /// file later, nor what `.mintignore` excludes or a link reaches.
+    #[test]
+    fn static_files_are_read_from_the_root_unless_the_build_writes_over_them() {
+        let root = site();
+        let file = |path: &str, text: &str| {
+            let path = root.path().join(path);
+            fs::create_dir_all(path.parent().unwrap()).unwrap();
+            fs::write(path, text).unwrap();
+        };
+        file("images/a.png", "png");
+        file("b/index.html", "static");
+        file("robots.txt", "mine");
+        file("search/meta.js", "mine");
+        file("old/index.html", "mine");
+        file("drafts/plan.pdf", "pdf");
+        file(".mintignore", "drafts/\n");
+        let outside = tempfile::tempdir().unwrap();
+        fs::write(outside.path().join("secret.txt"), "secret").unwrap();
+        std::os::unix::fs::symlink(outside.path(), root.path().join("linked")).unwrap();
+        std::os::unix::fs::symlink(
+            outside.path().join("secret.txt"),
+            root.path().join("images/secret.txt"),
+        )
+        .unwrap();
+        let preview = preview(root.path());
+        let read = |path: &str| {
+            preview
+                .file(Path::new(path))
+                .map(|b| String::from_utf8(b).unwrap())
+        };
+        assert_eq!(read("images/a.png").as_deref(), Some("png"));
+        assert_eq!(read("b/index.html").as_deref(), Some("static"));
+        for later in ["robots.txt", "search/meta.js", "old/index.html"] {
+            assert_eq!(read(later), None, "{later}: the build writes its own");
+        }
+        assert_eq!(read("drafts/plan.pdf"), None, "excluded");
+        assert_eq!(read("linked/secret.txt"), None, "through a linked folder");
+        assert_eq!(read("images/secret.txt"), None, "a link");
     }
 }
