@@ -1,8 +1,7 @@
 //! Checks that need the loaded site (its pages and sections), run once
 //! `Site::load` is done: what frontmatter names must exist, and what the
 //! config declares (tabs, anchors, redirects, top bar links) must lead
-//! somewhere. Config-only checks are
-//! `config::semantic`'s.
+//! somewhere. Checks of the config alone are `config::semantic`'s.
 
 use std::path::Path;
 

@@ -286,13 +286,13 @@ impl Site {
     fn find_empty_sections(&self, files: &SourceFiles) -> EmptySections {
         let leads_somewhere = |url: &str| {
             let place = url.trim_matches('/');
+            let file_at = |name: String| !place.is_empty() && files.contains(&name);
             url.contains(':')
                 || url.starts_with("//")
                 || self.page_by_slug(place).is_some()
-                || [format!("{place}/index.html"), format!("{place}.html")]
-                    .iter()
-                    .chain([&place.to_string()])
-                    .any(|name| !place.is_empty() && files.contains(name))
+                || file_at(place.to_string())
+                || file_at(format!("{place}/index.html"))
+                || file_at(format!("{place}.html"))
         };
         let anchors_listed = self.sections_listing_pages(|page| page.anchor);
         let anchors: HashSet<usize> = (self.config.anchors.iter().enumerate())
