@@ -9,6 +9,7 @@ use std::io::{self, Write as _};
 use std::io::{Read, Seek};
 use std::path::{Path, PathBuf};
 
+use crate::config::Redirect;
 use crate::content::{Page, PageId, Site};
 use crate::render::{escape_html, Theme};
 use crate::search::SearchDoc;
@@ -267,22 +268,33 @@ pub fn markdown_source(page: &Page) -> String {
     )
 }
 
-/// Redirect pages for `redirects` whose source is a plain path (sources with
-/// `:param` wildcards cannot be static pages; they go to `_redirects` only).
-pub fn redirect_pages(site: &Site, theme: &Theme) -> Vec<(PathBuf, String)> {
-    site.config
-        .redirects
-        .iter()
+/// The `redirects` that become pages, with their trimmed sources: a plain
+/// path (sources with `:param` wildcards cannot be static pages; they go
+/// to `_redirects` only) that no page of the site occupies.
+fn page_redirects(site: &Site) -> impl Iterator<Item = (&str, &Redirect)> {
+    (site.config.redirects.iter())
         .filter(|r| !r.source.contains(':') && !r.source.contains('*'))
-        .filter_map(|r| {
-            let source = r.source.trim_matches('/');
-            if source.is_empty()
-                || site.page_by_slug(source).is_some()
-                || source.split('/').any(|s| s == "..")
-            {
-                return None;
-            }
-            let urls = site.config.page_urls;
+        .map(|r| (r.source.trim_matches('/'), r))
+        .filter(|(source, _)| {
+            !source.is_empty()
+                && site.page_by_slug(source).is_none()
+                && !source.split('/').any(|s| s == "..")
+        })
+}
+
+/// Where the redirect pages are written (see [`redirect_pages`]).
+pub fn redirect_page_paths(site: &Site) -> Vec<PathBuf> {
+    let urls = site.config.page_urls;
+    (page_redirects(site))
+        .map(|(source, _)| PathBuf::from(urls.file(source)))
+        .collect()
+}
+
+/// Redirect pages, as (output path, HTML).
+pub fn redirect_pages(site: &Site, theme: &Theme) -> Vec<(PathBuf, String)> {
+    let urls = site.config.page_urls;
+    page_redirects(site)
+        .map(|(source, r)| {
             let target = if super::links::is_external(&r.destination) {
                 r.destination.clone()
             } else {
@@ -290,10 +302,10 @@ pub fn redirect_pages(site: &Site, theme: &Theme) -> Vec<(PathBuf, String)> {
                 let url = redirect_target(site, path);
                 super::links::relative(&urls.folder(source), &url) + suffix
             };
-            Some((
+            (
                 PathBuf::from(urls.file(source)),
                 theme.render_redirect(&target),
-            ))
+            )
         })
         .collect()
 }

@@ -82,8 +82,9 @@ impl Preview {
     pub(super) fn new(project: SharedProject) -> Preview {
         let (routes, assets, statics) = {
             let project = read(&project);
-            let (routes, assets) = routes(&project);
-            (routes, assets, StaticFiles::new(&project))
+            let redirects = extras::redirect_page_paths(&project.site);
+            let (routes, assets) = routes(&project, &redirects);
+            (routes, assets, StaticFiles::new(&project, redirects))
         };
         Preview {
             project,
@@ -139,14 +140,12 @@ struct StaticFiles {
 }
 
 impl StaticFiles {
-    fn new(project: &Project) -> StaticFiles {
-        let site = &project.site;
+    fn new(project: &Project, redirects: Vec<PathBuf>) -> StaticFiles {
+        let root = &project.site.root;
         StaticFiles {
-            root: std::fs::canonicalize(&site.root).unwrap_or_else(|_| site.root.clone()),
-            ignore: MintIgnore::load(&site.root),
-            redirects: (extras::redirect_pages(site, &project.theme).into_iter())
-                .map(|(path, _)| path)
-                .collect(),
+            root: std::fs::canonicalize(root).unwrap_or_else(|_| root.clone()),
+            ignore: MintIgnore::load(root),
+            redirects,
         }
     }
 
@@ -168,8 +167,9 @@ impl StaticFiles {
     }
 }
 
-/// Every path memory answers, and the theme's asset bytes.
-fn routes(project: &Project) -> (HashMap<PathBuf, Route>, Vec<Vec<u8>>) {
+/// Every path memory answers (none a redirect page is written at), and
+/// the theme's asset bytes.
+fn routes(project: &Project, redirects: &[PathBuf]) -> (HashMap<PathBuf, Route>, Vec<Vec<u8>>) {
     let site = &project.site;
     let mut routes: HashMap<PathBuf, Route> = site
         .pages
@@ -186,8 +186,8 @@ fn routes(project: &Project) -> (HashMap<PathBuf, Route>, Vec<Vec<u8>>) {
         routes.insert(path, Route::Copy(place, id));
     }
     routes.insert(PathBuf::from("404.html"), Route::NotFound);
-    for (path, _) in extras::redirect_pages(site, &project.theme) {
-        routes.remove(&path);
+    for path in redirects {
+        routes.remove(path);
     }
     (routes, assets)
 }
