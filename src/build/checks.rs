@@ -9,14 +9,20 @@ use super::{extras, links};
 use crate::config::{self, SourceDoc};
 use crate::content::{PageId, Site};
 use crate::diagnostics::Diagnostic;
+use crate::sources::SourceFiles;
 
 /// Everything said about the loaded `site`, whose config was read from
 /// `file` (parsed as `source`).
-pub fn after_loading(site: &Site, file: &Path, source: Option<&SourceDoc>) -> Vec<Diagnostic> {
+pub fn after_loading(
+    site: &Site,
+    files: &SourceFiles,
+    file: &Path,
+    source: Option<&SourceDoc>,
+) -> Vec<Diagnostic> {
     let mut out = check_page_versions(site);
     out.extend(check_page_icons(site));
     out.extend(check_empty_sections(site, file, source));
-    let places = Places::of(site);
+    let places = Places::of(site, files);
     out.extend(check_redirects(&places, file, source));
     out.extend(check_top_bar_links(&places, file, source));
     out
@@ -58,18 +64,19 @@ fn check_empty_sections(site: &Site, file: &Path, source: Option<&SourceDoc>) ->
         .collect()
 }
 
-/// What a local URL of the config may name: a page, a section root (the
-/// site root, a tab's folder), or a file of the docs root (a folder only
-/// with its `index.html`: hosts answer a bare folder with 404).
+/// What a local URL of the config may name: a place of the site
+/// ([`Site::has_place`]) or a section root (the site root, a tab's folder).
 struct Places<'s> {
     site: &'s Site,
+    files: &'s SourceFiles,
     roots: Vec<(String, PageId)>,
 }
 
 impl<'s> Places<'s> {
-    fn of(site: &'s Site) -> Places<'s> {
+    fn of(site: &'s Site, files: &'s SourceFiles) -> Places<'s> {
         Places {
             site,
+            files,
             roots: site.section_roots(),
         }
     }
@@ -81,10 +88,8 @@ impl<'s> Places<'s> {
         links::is_external(url)
             || path.is_empty()
             || path.contains([':', '*'])
-            || self.site.page_by_slug(path).is_some()
+            || self.site.has_place(self.files, path)
             || self.roots.iter().any(|(place, _)| place == path)
-            || self.site.root.join(path).is_file()
-            || self.site.root.join(path).join("index.html").is_file()
     }
 }
 

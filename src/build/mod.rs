@@ -118,6 +118,7 @@ impl Project {
         diagnostics.extend(site_problems);
         diagnostics.extend(checks::after_loading(
             &site,
+            &files,
             &loaded.file,
             loaded.source.as_ref(),
         ));

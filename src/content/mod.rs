@@ -283,16 +283,24 @@ impl Site {
         self.empty.anchors.contains(&anchor)
     }
 
+    /// Whether the site has something at the local path `path` (`a/b`, no
+    /// leading `/`): a page, or a file of the docs root at `a/b`,
+    /// `a/b.html` or `a/b/index.html` (a bare folder is no place: hosts
+    /// answer it with 404).
+    pub fn has_place(&self, files: &SourceFiles, path: &str) -> bool {
+        let file = |name: String| files.contains(&name);
+        !path.is_empty()
+            && (self.page_by_slug(path).is_some()
+                || file(path.to_string())
+                || file(format!("{path}.html"))
+                || file(format!("{path}/index.html")))
+    }
+
     fn find_empty_sections(&self, files: &SourceFiles) -> EmptySections {
         let leads_somewhere = |url: &str| {
-            let place = url.trim_matches('/');
-            let file_at = |name: String| !place.is_empty() && files.contains(&name);
             url.contains(':')
                 || url.starts_with("//")
-                || self.page_by_slug(place).is_some()
-                || file_at(place.to_string())
-                || file_at(format!("{place}/index.html"))
-                || file_at(format!("{place}.html"))
+                || self.has_place(files, url.trim_matches('/'))
         };
         let anchors_listed = self.sections_listing_pages(|page| page.anchor);
         let anchors: HashSet<usize> = (self.config.anchors.iter().enumerate())
