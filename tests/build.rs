@@ -181,6 +181,12 @@ fn broken_links_and_anchors_are_reported_with_file_and_line() {
         text.contains("no heading `#nowhere` on this page"),
         "{text}"
     );
+    // Another page's repeated heading is `setup-2`, as its page numbers it.
+    assert!(
+        text.contains("no heading `#setup-1` on page `other`"),
+        "{text}"
+    );
+    assert!(!text.contains("#setup-2"), "{text}");
 }
 
 #[test]

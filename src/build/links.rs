@@ -10,7 +10,7 @@ use std::path::Path;
 use rayon::prelude::*;
 
 use crate::content::{Page, Site};
-use crate::markdown::{slug, UrlKind, UrlRewrite};
+use crate::markdown::{Slugger, UrlKind, UrlRewrite};
 
 /// The heading ids of every page, found by a quick scan of the source, for
 /// checking `#anchor` links before the target page is rendered.
@@ -53,10 +53,11 @@ fn explicit_ids(line: &str) -> impl Iterator<Item = &str> {
     })
 }
 
-/// Heading slugs (with `-1`, `-2` for repeats) and explicit `id="…"` attributes.
+/// Heading ids, numbered for repeats as the renderer numbers them
+/// ([`Slugger`]), and explicit `id="…"` attributes.
 fn scan_ids(body: &str) -> HashSet<String> {
     let mut ids = HashSet::new();
-    let mut counts: HashMap<String, usize> = HashMap::new();
+    let mut slugger = Slugger::default();
     let mut in_fence = false;
     for line in body.lines() {
         let trimmed = line.trim_start();
@@ -68,14 +69,8 @@ fn scan_ids(body: &str) -> HashSet<String> {
         }
         let hashes = trimmed.chars().take_while(|&c| c == '#').count();
         if (1..=6).contains(&hashes) && trimmed[hashes..].starts_with(' ') {
-            let base = slug(trimmed[hashes..].trim().trim_end_matches('#').trim());
-            let n = counts.entry(base.clone()).or_insert(0);
-            ids.insert(if *n == 0 {
-                base.clone()
-            } else {
-                format!("{base}-{n}")
-            });
-            *n += 1;
+            let text = trimmed[hashes..].trim().trim_end_matches('#').trim();
+            ids.insert(slugger.unique(text));
         }
         if line.contains("id=") {
             ids.extend(explicit_ids(line).map(str::to_string));
@@ -371,9 +366,10 @@ mod tests {
         let ids = scan_ids(
             "# Intro\n## Setup\n## Setup\n```\n# not a heading\n```\n<div id=\"custom\"></div>\n",
         );
-        for id in ["intro", "setup", "setup-1", "custom"] {
+        for id in ["intro", "setup", "setup-2", "custom"] {
             assert!(ids.contains(id), "{id} in {ids:?}");
         }
+        assert!(!ids.contains("setup-1"), "numbered as the renderer numbers");
         assert!(!ids.contains("not-a-heading"));
     }
 }
