@@ -162,11 +162,7 @@ fn check_page_versions(site: &Site) -> Vec<Diagnostic> {
             if declared.contains(&version) {
                 return None;
             }
-            let line = page
-                .source
-                .lines()
-                .position(|l| l.trim_start().starts_with("version:"))?
-                + 1;
+            let line = page.frontmatter_line(&site.root, &["version"])?;
             Some(
                 Diagnostic::error(
                     path,
@@ -194,11 +190,7 @@ fn check_page_icons(site: &Site) -> Vec<Diagnostic> {
                 return None;
             }
             let path = page.source_path.as_ref()?;
-            let line = page
-                .source
-                .lines()
-                .position(|l| l.trim_start().starts_with("icon:"))?
-                + 1;
+            let line = page.frontmatter_line(&site.root, &["icon"])?;
             let warning =
                 Diagnostic::warning(path, format!("unknown icon \"{icon}\"")).at_line(line, 1);
             Some(config::unknown_icon(warning))

@@ -2,6 +2,7 @@
 //! `llms.txt` / `llms-full.txt`, each page's Markdown source, redirect pages
 //! and a `_redirects` file for hosts that understand it.
 
+use std::borrow::Cow;
 use std::fmt::Write;
 use std::fs;
 use std::io::{self, Write as _};
@@ -255,17 +256,17 @@ pub fn markdown_path(page: &Page) -> PathBuf {
     PathBuf::from(format!("{}.md", page.slug))
 }
 
-/// The Markdown written beside a page: its source, or for an endpoint page
+/// The Markdown written beside a page: its `text`, or for an endpoint page
 /// without a file, a short description of the operation.
-pub fn markdown_source(page: &Page) -> String {
+pub fn markdown_source<'t>(page: &Page, text: &'t str) -> Cow<'t, str> {
     if page.source_path.is_some() {
-        return page.source.clone();
+        return Cow::Borrowed(text);
     }
     let reference = page.openapi.as_deref().unwrap_or_default();
-    format!(
+    Cow::Owned(format!(
         "---\ntitle: {}\nopenapi: {reference}\n---\n\n# {}\n\n`{reference}`\n",
         page.title, page.title
-    )
+    ))
 }
 
 /// The `redirects` that become pages, with their trimmed sources: a plain

@@ -4,85 +4,14 @@
 //! pages or anchors that do not exist, and images that do not exist, are
 //! reported with the page's line.
 
-use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
-use rayon::prelude::*;
-
 use crate::content::{Page, Site};
-use crate::markdown::{Slugger, UrlKind, UrlRewrite};
-
-/// The heading ids of every page, found by a quick scan of the source, for
-/// checking `#anchor` links before the target page is rendered.
-pub struct AnchorIndex {
-    ids: HashMap<String, HashSet<String>>,
-}
-
-impl AnchorIndex {
-    pub fn build(site: &Site) -> AnchorIndex {
-        let ids = site
-            .pages
-            .par_iter()
-            .filter(|p| p.openapi.is_none() && p.frontmatter.api.is_none())
-            .map(|p| (p.slug.clone(), scan_ids(p.body())))
-            .collect();
-        AnchorIndex { ids }
-    }
-
-    /// Re-reads the heading ids of one page after its body changed.
-    pub fn update(&mut self, page: &Page) {
-        if self.ids.contains_key(&page.slug) {
-            self.ids.insert(page.slug.clone(), scan_ids(page.body()));
-        }
-    }
-
-    /// Whether `anchor` may exist on page `slug` (`true` when unknown, e.g. endpoint pages).
-    fn has(&self, slug: &str, anchor: &str) -> bool {
-        self.ids.get(slug).is_none_or(|ids| ids.contains(anchor))
-    }
-}
-
-/// The values of `id="…"` and `id='…'` attributes on a line.
-fn explicit_ids(line: &str) -> impl Iterator<Item = &str> {
-    ["id=\"", "id='"].into_iter().flat_map(move |needle| {
-        let quote = &needle[3..];
-        line.match_indices(needle).filter_map(move |(i, _)| {
-            let rest = &line[i + needle.len()..];
-            rest.find(quote).map(|end| &rest[..end])
-        })
-    })
-}
-
-/// Heading ids, numbered for repeats as the renderer numbers them
-/// ([`Slugger`]), and explicit `id="…"` attributes.
-fn scan_ids(body: &str) -> HashSet<String> {
-    let mut ids = HashSet::new();
-    let mut slugger = Slugger::default();
-    let mut in_fence = false;
-    for line in body.lines() {
-        let trimmed = line.trim_start();
-        if trimmed.starts_with("```") || trimmed.starts_with("~~~") {
-            in_fence = !in_fence;
-        }
-        if in_fence {
-            continue;
-        }
-        let hashes = trimmed.chars().take_while(|&c| c == '#').count();
-        if (1..=6).contains(&hashes) && trimmed[hashes..].starts_with(' ') {
-            let text = trimmed[hashes..].trim().trim_end_matches('#').trim();
-            ids.insert(slugger.unique(text));
-        }
-        if line.contains("id=") {
-            ids.extend(explicit_ids(line).map(str::to_string));
-        }
-    }
-    ids
-}
+use crate::markdown::{UrlKind, UrlRewrite};
 
 /// Rewrites the URLs of one page.
 pub struct UrlResolver<'a> {
     pub site: &'a Site,
-    pub anchors: &'a AnchorIndex,
     pub page: &'a Page,
 }
 
@@ -109,7 +38,7 @@ impl UrlResolver<'_> {
 
     fn same_page_anchor(&self, fragment: Option<&str>) -> UrlRewrite {
         match fragment {
-            Some(f) if !self.anchors.has(&self.page.slug, f) => broken(
+            Some(f) if !self.page.may_have_anchor(f) => broken(
                 format!("no heading `#{f}` on this page"),
                 Some("link to an existing heading id (shown by the anchor link next to each heading)".into()),
             ),
@@ -139,7 +68,7 @@ impl UrlResolver<'_> {
             .page_by_slug(&slug)
             .or_else(|| self.home_alias(&slug))
         {
-            if let Some(f) = fragment.filter(|f| !self.anchors.has(&page.slug, f)) {
+            if let Some(f) = fragment.filter(|f| !page.may_have_anchor(f)) {
                 return broken(
                     format!("no heading `#{f}` on page `{}`", page.slug),
                     Some(format!("link to an existing heading of `{}`", page.slug)),
@@ -359,17 +288,5 @@ mod tests {
         assert_eq!(page_slug("guides/setup.mdx"), "guides/setup");
         assert_eq!(page_slug("guides/index"), "guides");
         assert_eq!(page_slug("quickstart/"), "quickstart");
-    }
-
-    #[test]
-    fn scan_finds_heading_slugs_and_explicit_ids() {
-        let ids = scan_ids(
-            "# Intro\n## Setup\n## Setup\n```\n# not a heading\n```\n<div id=\"custom\"></div>\n",
-        );
-        for id in ["intro", "setup", "setup-2", "custom"] {
-            assert!(ids.contains(id), "{id} in {ids:?}");
-        }
-        assert!(!ids.contains("setup-1"), "numbered as the renderer numbers");
-        assert!(!ids.contains("not-a-heading"));
     }
 }

@@ -4,11 +4,12 @@
 //! the staging folder and commit it.
 //!
 //! ```text
-//! Project::load ─► config ─► specs ─► Site ─► theme       (once, immutable)
-//! per step      ─► page::render per page, in parallel     (HTML + search doc)
+//! Project::load ─► config ─► specs ─► Site ─► theme       (once, immutable;
+//!                  the pages' texts let go once loaded)
+//! per step      ─► per page, in parallel: its file read again (unchanged, or
+//!                  the build fails) ─► page::render_text (HTML + search doc)
 //!               ─► HTML, Markdown copy ─► staging, unless the previous output
-//!                  holds the same bytes; search docs ─► IndexBuilder, LlmsFull;
-//!                  the step's sources released (a build holds one step's text)
+//!                  holds the same bytes; search docs ─► IndexBuilder, LlmsFull
 //! then          ─► assets, search index, sitemap, llms.txt, 404, redirects
 //!               ─► commit: rename a fresh output, or update the previous one
 //! ```
@@ -32,7 +33,7 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 
 use crate::config::{self, is_local};
-use crate::content::{NavItem, PageId, Site};
+use crate::content::{NavItem, PageId, Site, Texts};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::markdown::Markdown;
 use crate::openapi::{looks_like_spec, ApiSpecs};
@@ -50,7 +51,6 @@ pub struct Project {
     pub specs: ApiSpecs,
     pub markdown: Markdown,
     pub theme: Theme,
-    anchors: links::AnchorIndex,
     /// The innermost navigation group of each page, for search breadcrumbs.
     groups: HashMap<PageId, String>,
     /// Built for the preview (`sheaf serve`): a spec URL that cannot be
@@ -114,7 +114,9 @@ impl Project {
         fill_openapi_groups(&mut config.navigation, &specs, root);
         diagnostics.extend(specs.lint());
         let title = |reference: &str| specs.find(reference).ok().map(|op| specs.title(&op));
-        let (site, site_problems) = Site::load(&files, config, &title);
+        // The preview renders from memory; a build reads each page again.
+        let texts = if preview { Texts::Keep } else { Texts::Release };
+        let (site, site_problems) = Site::load_with(&files, config, &title, texts);
         diagnostics.extend(site_problems);
         diagnostics.extend(checks::after_loading(
             &site,
@@ -130,7 +132,6 @@ impl Project {
             }
         };
         let project = Project {
-            anchors: links::AnchorIndex::build(&site),
             groups: innermost_groups(&site.nav),
             markdown,
             site,
@@ -297,7 +298,7 @@ pub fn build_with(root: &Path, out: &Path, options: &BuildOptions) -> BuildResul
     };
     let out = out.path();
     let (project, mut diagnostics) = Project::load(root);
-    let Some(mut project) = project else {
+    let Some(project) = project else {
         return BuildResult {
             pages: 0,
             diagnostics,
@@ -309,7 +310,7 @@ pub fn build_with(root: &Path, out: &Path, options: &BuildOptions) -> BuildResul
             diagnostics,
         };
     }
-    let written = write_site(Pages::Release(&mut project), out, options, &mut diagnostics);
+    let written = write_site(&project, Docs::Drop, out, options, &mut diagnostics);
     diagnostics.sort();
     let pages = match written {
         Some(_) if !diagnostics.has_errors() => project.site.pages.len(),
@@ -319,35 +320,26 @@ pub fn build_with(root: &Path, out: &Path, options: &BuildOptions) -> BuildResul
 }
 
 /// Pages rendered per step of a build. After each step the steps' search
-/// docs go into the index and `llms-full.txt`, and (unless the caller keeps
-/// the project) the pages' sources are released, so a build holds the
-/// text of at most this many pages at once besides what it must keep.
+/// docs go into the index and `llms-full.txt`, so a build holds the docs
+/// of at most two steps at once besides what it must keep.
 const RENDER_STEP: usize = 2048;
 
-/// The project a [`write_site`] reads.
-enum Pages<'a> {
-    /// Owned by a build: each step's page sources are released once
-    /// rendered.
-    Release(&'a mut Project),
-    /// Shared with the preview, which keeps the sources and gets the search
-    /// docs back to update pages later.
-    Keep(&'a Project),
-}
-
-impl Pages<'_> {
-    fn project(&self) -> &Project {
-        match self {
-            Pages::Release(project) => project,
-            Pages::Keep(project) => project,
-        }
-    }
+/// What [`write_site`] does with the pages' search docs once the index
+/// and `llms-full.txt` have them.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Docs {
+    /// A build lets them go.
+    Drop,
+    /// The preview keeps them, to update pages later.
+    Keep,
 }
 
 /// Renders and writes everything into a staging folder; swaps it in when no
-/// error occurred and, with [`Pages::Keep`], returns the pages' search
+/// error occurred and, with [`Docs::Keep`], returns the pages' search
 /// documents (in index order) with their page ids.
 fn write_site(
-    mut pages: Pages,
+    project: &Project,
+    docs: Docs,
     out: &Path,
     options: &BuildOptions,
     diagnostics: &mut Diagnostics,
@@ -361,7 +353,7 @@ fn write_site(
             return None;
         }
     };
-    let written = write_pages(&mut pages, &staging, diagnostics);
+    let written = write_pages(project, docs, &staging, diagnostics);
     let rendered = match written {
         Ok(rendered) => rendered,
         Err(e) => {
@@ -373,7 +365,7 @@ fn write_site(
         return None;
     }
     let result = write_site_files(
-        pages.project(),
+        project,
         &staging,
         out,
         options,
@@ -393,7 +385,7 @@ fn write_site(
 struct RenderedPages {
     index: crate::search::IndexBuilder,
     llms: Option<LlmsFull>,
-    /// Every search doc with its page id, with [`Pages::Keep`].
+    /// Every search doc with its page id, with [`Docs::Keep`].
     docs: Vec<(PageId, crate::search::SearchDoc)>,
 }
 
@@ -410,13 +402,15 @@ fn start_llms_full(site: &Site, staging: &output::Staging) -> std::io::Result<Ll
 /// doc to the index and to `llms-full.txt`. A step's docs are handed over
 /// while the next step renders (on the other side of a `rayon::join`), so
 /// the index and `llms-full.txt`, written in order on one thread, do not
-/// hold up the page jobs; a step's sources are released once both are done.
+/// hold up the page jobs; with [`Docs::Drop`] the step's docs go once both
+/// are done.
 fn write_pages(
-    pages: &mut Pages,
+    project: &Project,
+    keep: Docs,
     staging: &output::Staging,
     diagnostics: &mut Diagnostics,
 ) -> std::io::Result<RenderedPages> {
-    let site = &pages.project().site;
+    let site = &project.site;
     let mut rendered = RenderedPages {
         index: crate::search::IndexBuilder::new(staging.path())?,
         llms: (site.config.markdown_sources)
@@ -429,7 +423,6 @@ fn write_pages(
     let mut previous: Option<RenderedStep> = None;
     let steps = (0..page_count).step_by(RENDER_STEP);
     for ids in steps.map(|start| start..page_count.min(start + RENDER_STEP)) {
-        let project = pages.project();
         let (step, handed) = rayon::join(
             || write_page_step(project, staging, ids.clone(), diagnostics),
             || match previous.take() {
@@ -439,13 +432,13 @@ fn write_pages(
         );
         let (doc_ids, docs) = step?.into_iter().unzip();
         if let Some(done) = handed? {
-            finish_step(pages, &mut rendered, done);
+            finish_step(keep, &mut rendered, done);
         }
         previous = Some(RenderedStep { ids, doc_ids, docs });
     }
     if let Some(step) = previous {
-        let done = hand_over(pages.project(), staging, &roots, &mut rendered, step)?;
-        finish_step(pages, &mut rendered, done);
+        let done = hand_over(project, staging, &roots, &mut rendered, step)?;
+        finish_step(keep, &mut rendered, done);
     }
     Ok(rendered)
 }
@@ -482,13 +475,11 @@ fn hand_over(
     Ok(step)
 }
 
-/// Keeps the step's docs ([`Pages::Keep`]) or releases its pages' sources.
-fn finish_step(pages: &mut Pages, rendered: &mut RenderedPages, step: RenderedStep) {
-    match pages {
-        Pages::Keep(_) => rendered
-            .docs
-            .extend(step.doc_ids.into_iter().zip(step.docs)),
-        Pages::Release(project) => project.site.release_sources(step.ids),
+/// Keeps the step's docs with [`Docs::Keep`].
+fn finish_step(keep: Docs, rendered: &mut RenderedPages, step: RenderedStep) {
+    if keep == Docs::Keep {
+        let docs = step.doc_ids.into_iter().zip(step.docs);
+        rendered.docs.extend(docs);
     }
 }
 
@@ -505,11 +496,15 @@ fn write_page_step(
     let results: Vec<std::io::Result<page::PageOutput>> = project.site.pages[ids]
         .par_iter()
         .map(|page| {
-            let out = page::render(project, page, page::Mode::Build);
+            let text = match page::read_text(project, page) {
+                Ok(text) => text,
+                Err(problem) => return Ok(page::PageOutput::failed(problem)),
+            };
+            let out = page::render_text(project, page, &text, page::Mode::Build);
             if let Some(html) = &out.html {
                 staging.put(&page.output_path(), html.as_bytes())?;
                 if markdown_sources {
-                    let markdown = extras::markdown_source(page);
+                    let markdown = extras::markdown_source(page, &text);
                     staging.put(&extras::markdown_path(page), markdown.as_bytes())?;
                 }
             }
@@ -589,4 +584,45 @@ fn section_root_page(project: &Project, place: &str, id: PageId) -> Option<(Path
     let copy = project.site.pages[id].copy_at(place);
     let html = page::render(project, &copy, page::Mode::Build).html?;
     Some((copy.output_path(), html))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::session::tests::docs_root;
+    use super::*;
+
+    /// A build reads each page again to render it (see
+    /// `content::PageText`); a page saved in between fails the build
+    /// instead of pairing the loaded frontmatter with a new body.
+    #[test]
+    fn a_page_edited_during_the_build_fails_it_and_the_previous_output_stays() {
+        let root = docs_root(&[
+            (
+                "site.json",
+                r#"{"name": "S", "navigation": [{"group": "G", "pages": ["a"]}]}"#,
+            ),
+            ("a.mdx", "---\ntitle: A\n---\nFirst text.\n"),
+        ]);
+        let out = tempfile::tempdir().unwrap();
+        let site = out.path().join("site");
+        assert!(!build(root.path(), &site).diagnostics.has_errors());
+        let page = site.join("a/index.html");
+        let before = std::fs::read_to_string(&page).unwrap();
+
+        let (project, _) = Project::load(root.path());
+        let project = project.unwrap();
+        let a = root.path().join("a.mdx");
+        std::fs::write(&a, "---\ntitle: A\n---\nOther text.\n").unwrap();
+        let mut diagnostics = Diagnostics::new();
+        let options = BuildOptions::default();
+        let written = write_site(&project, Docs::Drop, &site, &options, &mut diagnostics);
+
+        assert!(written.is_none());
+        let problem = diagnostics.iter().next().expect("a diagnostic").to_string();
+        assert!(
+            problem.contains("a.mdx") && problem.contains("changed while the site was being built"),
+            "{problem}"
+        );
+        assert_eq!(std::fs::read_to_string(&page).unwrap(), before);
+    }
 }

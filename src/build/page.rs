@@ -2,11 +2,12 @@
 //! hand-written `api:` endpoint) and then the theme around it. A page job
 //! reads only the immutable project, so jobs run in parallel.
 
+use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 
 use super::links::UrlResolver;
 use super::Project;
-use crate::content::Page;
+use crate::content::{frontmatter_line, Page};
 use crate::diagnostics::Diagnostic;
 use crate::markdown::{
     ApiFieldKind, ExampleKind, Markdown, PageEnv, Rendered, Snippet, UrlKind, UrlRewrite,
@@ -26,6 +27,17 @@ pub struct PageOutput {
     pub diagnostics: Vec<Diagnostic>,
 }
 
+impl PageOutput {
+    /// A page that could not be rendered, and why.
+    pub fn failed(problem: Diagnostic) -> PageOutput {
+        PageOutput {
+            html: None,
+            search: None,
+            diagnostics: vec![problem],
+        }
+    }
+}
+
 /// Whether a job produces the themed page (`build`) or only validates (`check`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Mode {
@@ -33,13 +45,31 @@ pub enum Mode {
     Check,
 }
 
-/// Renders page `page` of `project`.
+/// Renders page `page` of `project`, reading its text (see [`Page::text`]).
 pub fn render(project: &Project, page: &Page, mode: Mode) -> PageOutput {
+    match read_text(project, page) {
+        Ok(text) => render_text(project, page, &text, mode),
+        Err(problem) => PageOutput::failed(problem),
+    }
+}
+
+/// The text of `page`: kept in memory, or read again from its file (which
+/// fails the build if the file changed since it was loaded).
+pub fn read_text<'p>(project: &Project, page: &'p Page) -> Result<Cow<'p, str>, Diagnostic> {
+    page.text(&project.site.root).map_err(|problem| {
+        let file = page.source_path.clone().unwrap_or_default();
+        Diagnostic::error(file, problem.to_string())
+            .with_help("build again; the previous output was left as it was")
+    })
+}
+
+/// Renders page `page` of `project` from its `text`.
+pub fn render_text(project: &Project, page: &Page, text: &str, mode: Mode) -> PageOutput {
     let mut diagnostics = Vec::new();
-    let body = render_body(project, page);
+    let body = render_body(project, page, page.body_of(text));
     diagnostics.extend(body.rendered.diagnostics.iter().cloned());
     let mut notice = None;
-    let endpoint = match endpoint_view(project, page, &body.rendered) {
+    let endpoint = match endpoint_view(project, page, text, &body.rendered) {
         Ok(view) => view,
         Err(problem) => {
             match unreachable_spec_notice(project, page) {
@@ -186,12 +216,11 @@ struct Body {
 fn url_resolver<'a>(project: &'a Project, page: &'a Page) -> UrlResolver<'a> {
     UrlResolver {
         site: &project.site,
-        anchors: &project.anchors,
         page,
     }
 }
 
-fn render_body(project: &Project, page: &Page) -> Body {
+fn render_body(project: &Project, page: &Page, body: &str) -> Body {
     let file = page
         .source_path
         .clone()
@@ -206,7 +235,7 @@ fn render_body(project: &Project, page: &Page) -> Body {
         urls: &urls,
     };
     Body {
-        rendered: project.markdown.render(page.body(), &env),
+        rendered: project.markdown.render(body, &env),
     }
 }
 
@@ -246,13 +275,14 @@ pub fn find_snippet(root: &Path, reference: &str) -> Option<Snippet> {
 fn endpoint_view(
     project: &Project,
     page: &Page,
+    text: &str,
     rendered: &Rendered,
 ) -> Result<Option<EndpointView>, Diagnostic> {
     let api = project.site.config.api.clone().unwrap_or_default();
     if let Some(reference) = &page.openapi {
         return match project.specs.find(reference) {
             Ok(op) => Ok(Some(project.specs.endpoint(&op, &api))),
-            Err(e) => Err(reference_error(page, reference, &e.to_string())),
+            Err(e) => Err(reference_error(page, text, reference, &e.to_string())),
         };
     }
     let Some(api_line) = &page.frontmatter.api else {
@@ -267,6 +297,7 @@ fn endpoint_view(
         ))),
         None => Err(reference_error(
             page,
+            text,
             api_line,
             "expected `METHOD URL`, e.g. `POST https://api.example.com/users`",
         )),
@@ -296,7 +327,7 @@ fn unreachable_spec_notice(project: &Project, page: &Page) -> Option<String> {
 /// A reference that matches no operation. A page with its own file still
 /// builds (its body is shown), so that is a warning; a navigation-only
 /// endpoint page would be empty, so that is an error.
-fn reference_error(page: &Page, reference: &str, why: &str) -> Diagnostic {
+fn reference_error(page: &Page, text: &str, reference: &str, why: &str) -> Diagnostic {
     let file = page
         .source_path
         .clone()
@@ -306,14 +337,7 @@ fn reference_error(page: &Page, reference: &str, why: &str) -> Diagnostic {
         Some(_) => Diagnostic::warning(file, message),
         None => Diagnostic::error(file, message),
     };
-    let line = page
-        .source
-        .lines()
-        .position(|l| {
-            let l = l.trim_start();
-            l.starts_with("openapi:") || l.starts_with("api:")
-        })
-        .map_or(1, |i| i + 1);
+    let line = frontmatter_line(text, &["openapi", "api"]).unwrap_or(1);
     diagnostic.at_line(line, 1).with_help(
         "reference an operation of a loaded spec, as `METHOD /path` or `spec-file METHOD /path`",
     )

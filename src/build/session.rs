@@ -22,8 +22,8 @@ use std::sync::{Arc, Mutex, RwLock};
 
 use super::preview::{self, Preview, SharedProject};
 use super::target::OutputTarget;
-use super::{extras, page, write_site, BuildOptions, BuildResult, Pages, Project};
-use crate::content::{split_frontmatter, PageId};
+use super::{extras, page, write_site, BuildOptions, BuildResult, Docs, Project};
+use crate::content::PageId;
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::search::SearchDoc;
 
@@ -116,7 +116,8 @@ impl Loaded {
         let docs = {
             let project = preview::read(&self.project);
             write_site(
-                Pages::Keep(&project),
+                &project,
+                Docs::Keep,
                 out.path(),
                 &BuildOptions::default(),
                 &mut diagnostics,
@@ -247,27 +248,17 @@ impl Session {
     }
 
     /// Reads a changed page file into the project. `None` when the file is
-    /// not a known page or its frontmatter changed (the navigation, titles
-    /// or endpoints of other pages may depend on it).
+    /// not a known page or more than its body changed (the navigation,
+    /// titles or endpoints of other pages may depend on it).
     fn reload_page(&mut self, path: &Path) -> Option<PageId> {
         let id = *self.page_of_source.get(path)?;
         let root = preview::read(&self.project).site.root.clone();
-        let source = fs::read_to_string(root.join(path)).ok()?;
-        let (split, problem) = split_frontmatter(&source, path);
+        let text = fs::read_to_string(root.join(path)).ok()?;
         let mut project = self
             .project
             .write()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
-        let project = &mut *project;
-        let page = &mut project.site.pages[id];
-        if problem.is_some() || split.frontmatter != page.frontmatter {
-            return None;
-        }
-        page.body_start = source.len() - split.body.len();
-        page.body_line_offset = split.body_line_offset;
-        page.source = source;
-        project.anchors.update(page);
-        Some(id)
+        project.site.pages[id].take_new_text(text).then_some(id)
     }
 
     fn write_page(&self, id: PageId, html: &str, out: &Path) -> io::Result<()> {
@@ -283,7 +274,8 @@ impl Session {
         if !project.site.config.markdown_sources {
             return Ok(());
         }
-        let markdown = extras::markdown_source(page);
+        let text = page.text(&project.site.root).map_err(io::Error::other)?;
+        let markdown = extras::markdown_source(page, &text);
         replace_file(&out.join(extras::markdown_path(page)), markdown.as_bytes())
     }
 }
@@ -413,6 +405,17 @@ pub(super) mod tests {
         .unwrap();
         assert!(session
             .update_pages(&[Path::new("a.mdx")], &served)
+            .is_none());
+        // A page titled by its first heading: a new heading renames it.
+        fs::write(root.path().join("b.mdx"), "# Bee\n\nOther page.\n").unwrap();
+        let mut session = Session::build(root.path(), &served).1.unwrap();
+        fs::write(root.path().join("b.mdx"), "# Bee\n\nEdited.\n").unwrap();
+        assert!(session
+            .update_pages(&[Path::new("b.mdx")], &served)
+            .is_some());
+        fs::write(root.path().join("b.mdx"), "# Wasp\n\nEdited.\n").unwrap();
+        assert!(session
+            .update_pages(&[Path::new("b.mdx")], &served)
             .is_none());
         fs::write(root.path().join("new.mdx"), "# New\n").unwrap();
         assert!(session

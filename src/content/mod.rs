@@ -20,6 +20,7 @@ mod frontmatter;
 #[cfg(test)]
 mod fuzz;
 pub mod nav;
+mod text;
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -27,6 +28,7 @@ use std::path::{Path, PathBuf};
 pub use alternates::{Alternate, Alternates, SiteAlternates};
 pub use frontmatter::{split as split_frontmatter, Frontmatter};
 pub use nav::{GroupDisplay, NavItem};
+pub use text::{PageText, TextError, Texts};
 
 use crate::config::{section_of, AnchorDisplay, PageUrls, SiteConfig};
 use crate::diagnostics::{Diagnostic, Diagnostics};
@@ -72,11 +74,15 @@ pub struct Page {
     pub slug: String,
     /// The source file relative to the root; `None` for navigation-only endpoint pages.
     pub source_path: Option<PathBuf>,
-    /// The full file text (frontmatter included); empty without a file.
-    pub source: String,
-    /// Byte offset of the body in `source`, and the number of lines before it.
+    /// The file text (frontmatter included), kept or let go (see
+    /// [`Texts`]); kept and empty without a file.
+    pub text: PageText,
+    /// Byte offset of the body in the text, and the number of lines before it.
     pub body_start: usize,
     pub body_line_offset: usize,
+    /// The ids of the body's headings and `id="…"` attributes, for
+    /// checking links to the page before it is rendered.
+    pub heading_ids: HashSet<String>,
     pub frontmatter: Frontmatter,
     pub title: String,
     /// The sidebar label: `sidebarTitle`, else the title.
@@ -100,9 +106,31 @@ pub struct Page {
 }
 
 impl Page {
-    /// The page body (the source without its frontmatter).
-    pub fn body(&self) -> &str {
-        &self.source[self.body_start..]
+    /// The page's file text, read again if it was let go (see [`Texts`]).
+    pub fn text(&self, root: &Path) -> Result<std::borrow::Cow<'_, str>, TextError> {
+        match &self.source_path {
+            Some(path) => self.text.read(&root.join(path)),
+            None => Ok(std::borrow::Cow::Borrowed("")),
+        }
+    }
+
+    /// The body of the page's `text` (without its frontmatter).
+    pub fn body_of<'t>(&self, text: &'t str) -> &'t str {
+        text.get(self.body_start..).unwrap_or_default()
+    }
+
+    /// The line (from 1) of the page's text that sets one of the
+    /// frontmatter `keys`, to place a problem with its value; `None` when
+    /// there is none or the text cannot be read.
+    pub fn frontmatter_line(&self, root: &Path, keys: &[&str]) -> Option<usize> {
+        frontmatter_line(&self.text(root).ok()?, keys)
+    }
+
+    /// Whether a link may name `id` on this page: one of its heading ids,
+    /// or any id of an endpoint page (whose sections are made when it is
+    /// rendered).
+    pub fn may_have_anchor(&self, id: &str) -> bool {
+        self.openapi.is_some() || self.frontmatter.api.is_some() || self.heading_ids.contains(id)
     }
 
     /// The page's URL relative to the site root: `a/b/` (or `a/b.html`), or
@@ -159,13 +187,24 @@ impl Site {
     /// Navigation problems (missing or duplicate pages) were already
     /// reported by config validation; here they are skipped. `endpoint_title`
     /// gives the title of an OpenAPI operation reference (its summary).
+    /// The pages' texts are kept in memory.
     pub fn load(
         files: &SourceFiles,
         config: SiteConfig,
         endpoint_title: &dyn Fn(&str) -> Option<String>,
     ) -> (Site, Diagnostics) {
+        Site::load_with(files, config, endpoint_title, Texts::Keep)
+    }
+
+    /// [`Site::load`], keeping or letting go of the pages' texts.
+    pub fn load_with(
+        files: &SourceFiles,
+        config: SiteConfig,
+        endpoint_title: &dyn Fn(&str) -> Option<String>,
+        texts: Texts,
+    ) -> (Site, Diagnostics) {
         let root = files.root();
-        let mut loader = nav::Loader::new(files, endpoint_title);
+        let mut loader = nav::Loader::new(files, endpoint_title, texts);
         loader.prefetch(&config.navigation);
         let nav = loader.resolve(&config.navigation);
         loader.add_unlisted_pages();
@@ -220,17 +259,6 @@ impl Site {
         self.page_by_slug("index")
             .or_else(|| self.nav_order.first().map(|&id| &self.pages[id]))
             .or_else(|| self.pages.first())
-    }
-
-    /// Frees the sources of the pages `ids` once a build has rendered them
-    /// (a 100,000-page build would otherwise hold all their text until it
-    /// ends). Their bodies read as empty afterwards: only a build that
-    /// renders nothing more from them calls this.
-    pub fn release_sources(&mut self, ids: std::ops::Range<PageId>) {
-        for page in &mut self.pages[ids] {
-            page.source = String::new();
-            page.body_start = 0;
-        }
     }
 
     /// The places that show a copy of another page, as (place slug, page):
@@ -484,17 +512,33 @@ fn flatten(items: &[NavItem]) -> Vec<PageId> {
     out
 }
 
-/// The title a page gets without `title` frontmatter: its first `# heading`,
-/// else its file name.
-pub fn fallback_title(body: &str, slug: &str) -> String {
+/// The line (from 1) of `text` that sets one of the frontmatter `keys`
+/// (`version` for `version: v2`).
+pub fn frontmatter_line(text: &str, keys: &[&str]) -> Option<usize> {
+    let line = text.lines().position(|line| {
+        let line = line.trim_start();
+        keys.iter().any(|key| {
+            line.strip_prefix(key)
+                .is_some_and(|rest| rest.starts_with(':'))
+        })
+    })?;
+    Some(line + 1)
+}
+
+/// A page body's first `# heading`: the page's title without `title`
+/// frontmatter.
+fn first_heading(body: &str) -> Option<String> {
     body.lines()
         .map(str::trim)
         .find_map(|line| line.strip_prefix("# "))
         .map(|h| h.trim().to_string())
-        .unwrap_or_else(|| {
-            let stem = slug.rsplit('/').next().unwrap_or(slug);
-            title_case(&stem.replace(['-', '_'], " "))
-        })
+}
+
+/// The title of a page with neither `title` frontmatter nor a `# heading`:
+/// its file name.
+fn title_from_file_name(slug: &str) -> String {
+    let stem = slug.rsplit('/').next().unwrap_or(slug);
+    title_case(&stem.replace(['-', '_'], " "))
 }
 
 fn title_case(s: &str) -> String {
@@ -623,10 +667,12 @@ mod tests {
     }
 
     #[test]
-    fn fallback_title_uses_heading_then_file_name() {
-        assert_eq!(fallback_title("text\n# Real Title\n", "a/b"), "Real Title");
+    fn titles_without_frontmatter_come_from_the_heading_or_the_file_name() {
+        let first = first_heading("text\n# Real Title\n## Sub\n");
+        assert_eq!(first.as_deref(), Some("Real Title"));
+        assert_eq!(first_heading("no heading\n## Sub\n"), None);
         assert_eq!(
-            fallback_title("no heading", "guides/getting-started"),
+            title_from_file_name("guides/getting-started"),
             "Getting started"
         );
     }

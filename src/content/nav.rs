@@ -4,11 +4,13 @@
 use std::collections::{HashMap, HashSet};
 
 use rayon::prelude::*;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-use super::{fallback_title, frontmatter, page_diagnostic, Page, PageId};
+use super::{first_heading, frontmatter, page_diagnostic, title_from_file_name, Page, PageId};
+use super::{PageText, Texts};
 use crate::config::{is_endpoint_entry, normalise_slug, NavEntry, NavGroup, PageUrls};
 use crate::diagnostics::Diagnostics;
+use crate::markdown::heading_ids;
 use crate::sources::SourceFiles;
 
 /// A node of the resolved navigation tree.
@@ -101,6 +103,8 @@ pub(super) struct Loader<'a> {
     /// Pages whose group named their tab or anchor (docs.json); the others
     /// are placed by folder.
     placed: HashSet<PageId>,
+    /// Whether the pages keep their texts.
+    texts: Texts,
 }
 
 /// A page file's path (relative to the root) and its parsed text.
@@ -109,32 +113,69 @@ struct PageFile {
     parsed: std::io::Result<ParsedFile>,
 }
 
-/// A page file read and split into frontmatter and body.
+/// A page file read and split into frontmatter and body, with what the
+/// site needs of its body (so the text itself may be let go).
 struct ParsedFile {
-    source: String,
+    text: PageText,
     frontmatter: frontmatter::Frontmatter,
     body_start: usize,
     body_line_offset: usize,
+    first_heading: Option<String>,
+    heading_ids: HashSet<String>,
     problem: Option<crate::diagnostics::Diagnostic>,
 }
 
 impl PageFile {
     /// The `.mdx`/`.md` file of `slug`, read and split; `None` when there is none.
-    fn read(files: &SourceFiles, slug: &str) -> Option<PageFile> {
+    fn read(files: &SourceFiles, slug: &str, texts: Texts) -> Option<PageFile> {
         let path = files.page_file(slug)?;
-        let parsed = std::fs::read_to_string(files.root().join(&path)).map(|source| {
-            let (split, problem) = frontmatter::split(&source, &path);
-            let body_start = source.len() - split.body.len();
-            let (frontmatter, body_line_offset) = (split.frontmatter, split.body_line_offset);
-            ParsedFile {
-                source,
-                frontmatter,
-                body_start,
-                body_line_offset,
-                problem,
-            }
-        });
+        let parsed = std::fs::read_to_string(files.root().join(&path))
+            .map(|source| ParsedFile::new(source, &path, texts));
         Some(PageFile { path, parsed })
+    }
+}
+
+impl ParsedFile {
+    fn new(source: String, path: &Path, texts: Texts) -> ParsedFile {
+        let (split, problem) = frontmatter::split(&source, path);
+        let body = split.body;
+        ParsedFile {
+            body_start: source.len() - body.len(),
+            body_line_offset: split.body_line_offset,
+            first_heading: first_heading(body),
+            heading_ids: heading_ids(body),
+            frontmatter: split.frontmatter,
+            problem,
+            text: PageText::new(source, texts),
+        }
+    }
+}
+
+impl Page {
+    /// Takes `text`, the page file's new text, kept in memory, when only
+    /// its body changed: the same frontmatter, read without a problem,
+    /// and the same title (a page without a `title` takes its first
+    /// heading's). `false`, the page left as it was, when more changed:
+    /// the navigation and other pages may depend on it.
+    pub fn take_new_text(&mut self, text: String) -> bool {
+        let Some(path) = &self.source_path else {
+            return false;
+        };
+        let parsed = ParsedFile::new(text, path, Texts::Keep);
+        let titled_by_heading = self.frontmatter.title.is_none() && self.openapi.is_none();
+        let title =
+            || (parsed.first_heading.clone()).unwrap_or_else(|| title_from_file_name(&self.slug));
+        if parsed.problem.is_some()
+            || parsed.frontmatter != self.frontmatter
+            || (titled_by_heading && title() != self.title)
+        {
+            return false;
+        }
+        self.text = parsed.text;
+        self.body_start = parsed.body_start;
+        self.body_line_offset = parsed.body_line_offset;
+        self.heading_ids = parsed.heading_ids;
+        true
     }
 }
 
@@ -156,8 +197,10 @@ impl<'a> Loader<'a> {
     pub(super) fn new(
         files: &'a SourceFiles,
         endpoint_title: &'a dyn Fn(&str) -> Option<String>,
+        texts: Texts,
     ) -> Self {
         Loader {
+            texts,
             files,
             endpoint_title,
             pages: Vec::new(),
@@ -241,9 +284,10 @@ impl<'a> Loader<'a> {
             id: 0,
             slug,
             source_path: None,
-            source: String::new(),
+            text: PageText::Kept(String::new()),
             body_start: 0,
             body_line_offset: 0,
+            heading_ids: HashSet::new(),
             frontmatter: frontmatter::Frontmatter::default(),
             nav_title: title.clone(),
             title,
@@ -267,7 +311,7 @@ impl<'a> Loader<'a> {
         }
         let file = match self.prefetched.remove(&slug) {
             Some(file) => file,
-            None => PageFile::read(self.files, &slug)?,
+            None => PageFile::read(self.files, &slug, self.texts)?,
         };
         self.seen.insert(slug.clone());
         let PageFile { path, parsed } = file;
@@ -295,12 +339,12 @@ impl<'a> Loader<'a> {
     /// the disk when the files are not cached (a fresh checkout of a large
     /// site), so many files are read by more threads than there are cores.
     fn read_ahead(&mut self, slugs: Vec<String>) {
-        let files = self.files;
+        let (files, texts) = (self.files, self.texts);
         let many = slugs.len() >= MANY_FILES;
         let read = || {
             slugs
                 .into_par_iter()
-                .filter_map(|slug| Some((slug.clone(), PageFile::read(files, &slug)?)))
+                .filter_map(|slug| Some((slug.clone(), PageFile::read(files, &slug, texts)?)))
                 .collect::<Vec<_>>()
         };
         let pool = many.then(|| {
@@ -317,10 +361,12 @@ impl<'a> Loader<'a> {
 
     fn page_from_file(&mut self, slug: String, path: PathBuf, parsed: ParsedFile) -> Page {
         let ParsedFile {
-            source,
+            text,
             frontmatter: fm,
             body_start,
             body_line_offset,
+            first_heading,
+            heading_ids,
             problem,
         } = parsed;
         self.diagnostics.extend(problem);
@@ -329,7 +375,8 @@ impl<'a> Loader<'a> {
             .title
             .clone()
             .or_else(|| openapi.as_deref().and_then(|r| (self.endpoint_title)(r)))
-            .unwrap_or_else(|| fallback_title(&source[body_start..], &slug));
+            .or(first_heading)
+            .unwrap_or_else(|| title_from_file_name(&slug));
         let nav_title = fm.sidebar_title.clone().unwrap_or_else(|| title.clone());
         Page {
             id: 0,
@@ -337,12 +384,13 @@ impl<'a> Loader<'a> {
             source_path: Some(path),
             body_start,
             body_line_offset,
+            heading_ids,
             version: fm.version.clone(),
             openapi,
             title,
             nav_title,
             frontmatter: fm,
-            source,
+            text,
             language: None,
             tab: None,
             anchor: None,

@@ -34,6 +34,45 @@ impl Slugger {
     }
 }
 
+/// The values of `id="…"` and `id='…'` attributes on a line.
+fn explicit_ids(line: &str) -> impl Iterator<Item = &str> {
+    ["id=\"", "id='"].into_iter().flat_map(move |needle| {
+        let quote = &needle[3..];
+        line.match_indices(needle).filter_map(move |(i, _)| {
+            let rest = &line[i + needle.len()..];
+            rest.find(quote).map(|end| &rest[..end])
+        })
+    })
+}
+
+/// The ids a page body's headings get when rendered, found by a quick
+/// scan of its lines (numbered for repeats by the same [`Slugger`]), and
+/// its explicit `id="…"` attributes: what links from other pages may name
+/// before the page itself is rendered.
+pub fn heading_ids(body: &str) -> HashSet<String> {
+    let mut ids = HashSet::new();
+    let mut slugger = Slugger::default();
+    let mut in_fence = false;
+    for line in body.lines() {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with("```") || trimmed.starts_with("~~~") {
+            in_fence = !in_fence;
+        }
+        if in_fence {
+            continue;
+        }
+        let hashes = trimmed.chars().take_while(|&c| c == '#').count();
+        if (1..=6).contains(&hashes) && trimmed[hashes..].starts_with(' ') {
+            let text = trimmed[hashes..].trim().trim_end_matches('#').trim();
+            ids.insert(slugger.unique(text));
+        }
+        if line.contains("id=") {
+            ids.extend(explicit_ids(line).map(str::to_string));
+        }
+    }
+    ids
+}
+
 /// The slug of `text`: ASCII letters and digits lowercased, runs of
 /// anything else collapsed to one `-`, no leading or trailing `-`.
 pub fn slug(text: &str) -> String {
@@ -71,5 +110,17 @@ mod tests {
         assert_eq!(s.unique("Setup 2"), "setup-2-2");
         assert_eq!(s.unique("Setup 1"), "setup-1");
         assert_eq!(s.unique("!!!"), "section");
+    }
+
+    #[test]
+    fn the_scan_finds_heading_ids_and_explicit_ids() {
+        let ids = heading_ids(
+            "# Intro\n## Setup\n## Setup\n```\n# not a heading\n```\n<div id=\"custom\"></div>\n",
+        );
+        for id in ["intro", "setup", "setup-2", "custom"] {
+            assert!(ids.contains(id), "{id} in {ids:?}");
+        }
+        assert!(!ids.contains("setup-1"), "numbered as the renderer numbers");
+        assert!(!ids.contains("not-a-heading"));
     }
 }

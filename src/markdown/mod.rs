@@ -34,7 +34,7 @@ use std::path::{Path, PathBuf};
 
 use crate::diagnostics::Diagnostic;
 
-pub use headings::{slug, Slugger};
+pub use headings::{heading_ids, slug, Slugger};
 pub use highlight::{CodeInfo, Highlighter};
 pub use untrusted::runs_script;
 
