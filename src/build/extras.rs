@@ -15,6 +15,18 @@ use crate::content::{Page, PageId, Site};
 use crate::render::{escape_html, Theme};
 use crate::search::SearchDoc;
 
+/// Where the site files are written, at the site root.
+pub const SITEMAP: &str = "sitemap.xml";
+pub const ROBOTS: &str = "robots.txt";
+pub const LLMS_INDEX: &str = "llms.txt";
+pub const LLMS_FULL: &str = "llms-full.txt";
+pub const REDIRECTS_FILE: &str = "_redirects";
+
+/// Every site file: the build writes them after the docs root's static
+/// files, over any of the same name, so the preview must not serve such a
+/// static file before the build is done.
+pub const SITE_FILES: [&str; 5] = [SITEMAP, ROBOTS, LLMS_INDEX, LLMS_FULL, REDIRECTS_FILE];
+
 /// `sitemap.xml`: every indexed page (`Site::is_indexed`). Locations are absolute when
 /// a site URL is known, else root-relative.
 pub fn sitemap(site: &Site, site_url: Option<&str>) -> String {

@@ -393,7 +393,7 @@ struct RenderedPages {
 type LlmsFull = extras::LlmsFull<std::io::BufWriter<std::fs::File>>;
 
 fn start_llms_full(site: &Site, staging: &output::Staging) -> std::io::Result<LlmsFull> {
-    let file = staging.create(Path::new("llms-full.txt"))?;
+    let file = staging.create(Path::new(extras::LLMS_FULL))?;
     LlmsFull::new(site, staging.path(), std::io::BufWriter::new(file))
 }
 
@@ -560,11 +560,13 @@ fn write_extras(
     )?;
     let site_url = options.site_url.as_deref();
     staging.put(
-        Path::new("sitemap.xml"),
+        Path::new(extras::SITEMAP),
         extras::sitemap(site, site_url).as_bytes(),
     )?;
-    staging.put(Path::new("robots.txt"), extras::robots(site_url).as_bytes())?;
-    staging.put(Path::new("llms.txt"), extras::llms_index(site).as_bytes())?;
+    let robots = extras::robots(site_url);
+    staging.put(Path::new(extras::ROBOTS), robots.as_bytes())?;
+    let llms_index = extras::llms_index(site);
+    staging.put(Path::new(extras::LLMS_INDEX), llms_index.as_bytes())?;
     if let Some(llms) = llms {
         llms.finish(site)?
             .into_inner()
@@ -574,7 +576,7 @@ fn write_extras(
         staging.put(&path, html.as_bytes())?;
     }
     if let Some(text) = extras::redirects_file(site) {
-        staging.put(Path::new("_redirects"), text.as_bytes())?;
+        staging.put(Path::new(extras::REDIRECTS_FILE), text.as_bytes())?;
     }
     Ok(())
 }

@@ -17,21 +17,11 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, RwLock, RwLockReadGuard};
 
+use super::extras::{self, SITE_FILES};
 use super::links::is_static_asset;
-use super::{extras, page, Project};
+use super::{page, Project};
 use crate::content::PageId;
 use crate::mintignore::MintIgnore;
-
-/// The files the build writes after the docs root's static files, over
-/// any of the same name (besides theme assets, `404.html` and redirects,
-/// which are known by path).
-const WRITTEN_OVER_STATIC: [&str; 5] = [
-    "sitemap.xml",
-    "robots.txt",
-    "llms.txt",
-    "llms-full.txt",
-    "_redirects",
-];
 
 /// A loaded project shared by the full build, the preview's renders and the
 /// session's page updates (which alone write to it).
@@ -154,9 +144,7 @@ impl StaticFiles {
     /// build's walk does not follow links either).
     fn read(&self, relative: &Path) -> Option<Vec<u8>> {
         let written_later = relative.starts_with("search")
-            || WRITTEN_OVER_STATIC
-                .iter()
-                .any(|name| relative == Path::new(name))
+            || SITE_FILES.iter().any(|name| relative == Path::new(name))
             || self.redirects.iter().any(|path| path == relative);
         if written_later || !is_static_asset(relative) || self.ignore.is_excluded(relative) {
             return None;
