@@ -23,33 +23,40 @@ large_corpus=$(corpus_for "$large")/sheaf
 outputs=$(mktemp -d "$work/scaling.XXXXXX")
 trap 'rm -rf "$outputs"' EXIT
 
-# build N CORPUS: one build into a new folder; prints "wall cpu rss_mb".
+# build N CORPUS: one build into a new folder; prints "wall cpu rss_mb user".
 build() {
   local out=$outputs/$1-$RANDOM$RANDOM
   sync
   /usr/bin/time -f "%e %U %S %M" -o "$work/scaling.time" \
     "$sheaf" build "$2" --out "$out" >/dev/null 2>"$work/scaling.log" ||
     { echo "sheaf build of $1 pages failed:"; tail -5 "$work/scaling.log"; return 1; }
-  awk '{ printf "%.2f %.2f %d\n", $1, $2 + $3, $4 / 1024 }' "$work/scaling.time"
+  awk '{ printf "%.2f %.2f %d %.2f\n", $1, $2 + $3, $4 / 1024, $2 }' "$work/scaling.time"
 }
 
 median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
-small_walls=() large_walls=()
+small_walls=() large_walls=() small_users=() large_users=()
 printf '%-6s %10s %10s %10s %8s\n' round "$small (s)" "$large (s)" "$small (s)" ratio
 for round in $(seq "$rounds"); do
   # A failed build prints why instead of figures; stop there.
   first=$(build "$small" "$small_corpus") || { echo "$first"; exit 1; }
   second=$(build "$large" "$large_corpus") || { echo "$second"; exit 1; }
   third=$(build "$small" "$small_corpus") || { echo "$third"; exit 1; }
-  read -r a _ _ <<<"$first"
-  read -r b cpu rss <<<"$second"
-  read -r c _ _ <<<"$third"
+  read -r a _ _ ua <<<"$first"
+  read -r b cpu rss ub <<<"$second"
+  read -r c _ _ uc <<<"$third"
   small_walls+=("$a" "$c") large_walls+=("$b")
+  small_users+=("$ua" "$uc") large_users+=("$ub")
   ratio=$(awk -v a="$a" -v b="$b" -v c="$c" 'BEGIN { printf "%.1f", 2 * b / (a + c) }')
-  printf '%-6s %10s %10s %10s %7s×   (%s: cpu %s s, peak RSS %s MB)\n' \
-    "$round" "$a" "$b" "$c" "$ratio" "$large" "$cpu" "$rss"
+  user_ratio=$(awk -v a="$ua" -v b="$ub" -v c="$uc" 'BEGIN { printf "%.1f", 2 * b / (a + c) }')
+  printf '%-6s %10s %10s %10s %7s×   (%s: cpu %s s, peak RSS %s MB; user time %s×)\n' \
+    "$round" "$a" "$b" "$c" "$ratio" "$large" "$cpu" "$rss" "$user_ratio"
 done
+# ratio of two medians, to one decimal
+ratio_of() { awk -v s="$1" -v l="$2" 'BEGIN { printf "%.1f", l / s }'; }
 s=$(printf '%s\n' "${small_walls[@]}" | median)
 l=$(printf '%s\n' "${large_walls[@]}" | median)
-echo "median: $small pages ${s} s, $large pages ${l} s: $(awk -v s="$s" -v l="$l" 'BEGIN { printf "%.1f", l / s }')×"
+su=$(printf '%s\n' "${small_users[@]}" | median)
+lu=$(printf '%s\n' "${large_users[@]}" | median)
+echo "median: $small pages ${s} s, $large pages ${l} s: $(ratio_of "$s" "$l")×"
+echo "median user time (sheaf's own work, without the kernel's): ${su} s, ${lu} s: $(ratio_of "$su" "$lu")×"
