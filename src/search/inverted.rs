@@ -31,13 +31,88 @@ pub(crate) struct Posting {
     pub weight: u8,
 }
 
+/// The most section postings a term keeps in the index. Beyond this only
+/// the strongest are stored (headings first, then frequent mentions) plus
+/// the set of all docs holding the term, so a common word costs a few KB
+/// at any site size.
+pub(crate) const MAX_POSTINGS: usize = 256;
+
+/// How many postings a term collects before the weaker ones are let go
+/// (their docs kept in [`TermEntry::cut_docs`]): while merging, a common
+/// word of a 100,000-page site would otherwise hold millions of postings
+/// only to keep [`MAX_POSTINGS`] of them.
+const CUT_AT: usize = 4 * MAX_POSTINGS;
+
 /// Everything the index knows about one term. Both lists are sorted by doc
 /// (postings then by section).
 #[derive(Debug, Default)]
 pub(crate) struct TermEntry {
     pub term: String,
     pub title_docs: Vec<u32>,
+    /// Every posting, or once the term had [`CUT_AT`], the strongest
+    /// [`MAX_POSTINGS`] of those and every posting since.
     pub postings: Vec<Posting>,
+    /// Once postings were let go: the docs of every posting merged up to
+    /// the last cut, sorted, each once.
+    cut_docs: Option<Vec<u32>>,
+}
+
+impl TermEntry {
+    fn push(&mut self, posting: Posting) {
+        self.postings.push(posting);
+        if self.postings.len() >= CUT_AT {
+            self.cut();
+        }
+    }
+
+    /// Keeps the strongest [`MAX_POSTINGS`] postings and the docs of all.
+    /// Postings arrive in doc order, so a doc later than the last one kept
+    /// is new; the postings kept by an earlier cut are already counted.
+    fn cut(&mut self) {
+        let docs = self.cut_docs.get_or_insert_with(Vec::new);
+        for posting in &self.postings {
+            if docs.last().is_none_or(|&last| posting.doc > last) {
+                docs.push(posting.doc);
+            }
+        }
+        keep_strongest(&mut self.postings);
+    }
+
+    /// The postings the index stores, and whether some were cut (then the
+    /// index also lists [`TermEntry::all_docs`]).
+    pub fn strongest_postings(&self) -> (Vec<Posting>, bool) {
+        let mut postings = self.postings.clone();
+        let cut = self.cut_docs.is_some() || postings.len() > MAX_POSTINGS;
+        if postings.len() > MAX_POSTINGS {
+            keep_strongest(&mut postings);
+        }
+        (postings, cut)
+    }
+
+    /// Every doc holding the term, in a posting (also one let go) or in its
+    /// title, sorted, each once.
+    pub fn all_docs(&self) -> Vec<u32> {
+        let cut = self.cut_docs.iter().flatten().copied();
+        let postings = self.postings.iter().map(|p| p.doc);
+        let mut docs: Vec<u32> = (cut.chain(postings))
+            .chain(self.title_docs.iter().copied())
+            .collect();
+        docs.sort_unstable();
+        docs.dedup();
+        docs
+    }
+}
+
+/// Leaves the strongest [`MAX_POSTINGS`] of `postings` (heading and
+/// keyword matches, then frequent mentions; ties to the earlier doc and
+/// section, so any order of cutting keeps the same ones), in doc order.
+fn keep_strongest(postings: &mut Vec<Posting>) {
+    let strength = |p: &Posting| (std::cmp::Reverse(p.weight), p.doc, p.section);
+    if postings.len() > MAX_POSTINGS {
+        postings.select_nth_unstable_by_key(MAX_POSTINGS - 1, strength);
+        postings.truncate(MAX_POSTINGS);
+    }
+    postings.sort_unstable_by_key(|p| (p.doc, p.section));
 }
 
 /// Docs analysed in parallel before each (sequential) merge step: enough to
@@ -111,13 +186,11 @@ impl Merged {
                 .push(doc);
         }
         for &(local, section, weight) in &terms.postings {
-            self.entries[self.global[local as usize]]
-                .postings
-                .push(Posting {
-                    doc,
-                    section,
-                    weight,
-                });
+            self.entries[self.global[local as usize]].push(Posting {
+                doc,
+                section,
+                weight,
+            });
         }
     }
 }
@@ -329,5 +402,61 @@ mod tests {
             limit.iter().map(|p| (p.doc, p.section)).collect::<Vec<_>>(),
             [(0, 0), (1, 0)]
         );
+    }
+
+    fn posting(doc: u32, section: u16, weight: u8) -> Posting {
+        Posting {
+            doc,
+            section,
+            weight,
+        }
+    }
+
+    #[test]
+    fn common_terms_keep_only_their_strongest_postings() {
+        let mut term = TermEntry::default();
+        for doc in 0..1000 {
+            term.push(posting(doc, 0, if doc == 700 { HEADING } else { 1 }));
+        }
+        let (kept, truncated) = term.strongest_postings();
+        assert!(truncated);
+        assert_eq!(kept.len(), MAX_POSTINGS);
+        assert!(
+            kept.contains(&posting(700, 0, HEADING)),
+            "a heading match survives the cut"
+        );
+        assert!(
+            kept.windows(2).all(|w| w[0].doc < w[1].doc),
+            "kept in doc order"
+        );
+    }
+
+    /// Cutting while merging keeps what one cut of every posting at the
+    /// end would: the same strongest postings, the same docs.
+    #[test]
+    fn cutting_as_postings_arrive_keeps_what_cutting_at_the_end_would() {
+        let mut term = TermEntry::default();
+        let mut every = Vec::new();
+        for doc in 0..3000u32 {
+            // Several sections a doc, weights of every kind, some ties.
+            for section in 0..(doc % 4) as u16 {
+                let weight =
+                    [1, 2, 7, HEADING | 1, KEYWORD | 3][(doc as usize + section as usize) % 5];
+                term.push(posting(doc, section, weight));
+                every.push(posting(doc, section, weight));
+            }
+            if doc % 7 == 0 {
+                term.title_docs.push(doc);
+            }
+        }
+        assert!(term.cut_docs.is_some(), "the test cuts");
+        let mut strongest = every.clone();
+        keep_strongest(&mut strongest);
+        assert_eq!(term.strongest_postings(), (strongest, true));
+        let mut docs: Vec<u32> = every.iter().map(|p| p.doc).collect();
+        docs.extend(&term.title_docs);
+        docs.sort_unstable();
+        docs.dedup();
+        assert_eq!(term.all_docs(), docs);
     }
 }

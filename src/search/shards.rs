@@ -14,11 +14,6 @@ use super::inverted::{Posting, TermEntry};
 use super::tokenize::shard_key;
 use super::SearchDoc;
 
-/// The most section postings a term keeps. Beyond this only the strongest
-/// are stored (headings first, then frequent mentions) plus the set of all
-/// docs holding the term, so a common word costs a few KB at any site size.
-pub(crate) const MAX_POSTINGS: usize = 256;
-
 /// Version of the file layout; bumped when `search.js` must change with it.
 pub(crate) const FORMAT: u32 = 1;
 
@@ -75,15 +70,16 @@ pub(crate) fn term_shards(entries: &[TermEntry], doc_count: u32) -> Vec<IndexFil
 }
 
 /// `"term":["<postings>","<title docs>","<all docs>"]`, trailing empties omitted.
-/// "all docs" is only written when postings were cut to [`MAX_POSTINGS`].
+/// "all docs" is only written when postings were cut to
+/// [`MAX_POSTINGS`](super::inverted::MAX_POSTINGS).
 fn push_term_json(json: &mut String, entry: &TermEntry, doc_count: u32) {
-    let (postings, truncated) = strongest_postings(&entry.postings);
+    let (postings, truncated) = entry.strongest_postings();
     let mut fields = vec![
         encode_postings(&postings),
         encode_doc_set(&entry.title_docs, doc_count),
     ];
     if truncated {
-        fields.push(encode_doc_set(&all_docs(entry), doc_count));
+        fields.push(encode_doc_set(&entry.all_docs(), doc_count));
     }
     while fields.last().is_some_and(String::is_empty) {
         fields.pop();
@@ -102,18 +98,6 @@ fn push_term_json(json: &mut String, entry: &TermEntry, doc_count: u32) {
     json.push(']');
 }
 
-fn strongest_postings(postings: &[Posting]) -> (Vec<Posting>, bool) {
-    if postings.len() <= MAX_POSTINGS {
-        return (postings.to_vec(), false);
-    }
-    let mut strongest = postings.to_vec();
-    let strength = |p: &Posting| (std::cmp::Reverse(p.weight), p.doc, p.section);
-    strongest.select_nth_unstable_by_key(MAX_POSTINGS - 1, strength);
-    strongest.truncate(MAX_POSTINGS);
-    strongest.sort_unstable_by_key(|p| (p.doc, p.section));
-    (strongest, true)
-}
-
 /// Postings as varint triples: doc gap, section, weight.
 fn encode_postings(postings: &[Posting]) -> String {
     let mut text = String::new();
@@ -125,14 +109,6 @@ fn encode_postings(postings: &[Posting]) -> String {
         previous = posting.doc;
     }
     text
-}
-
-fn all_docs(entry: &TermEntry) -> Vec<u32> {
-    let postings = entry.postings.iter().map(|p| p.doc);
-    let mut docs: Vec<u32> = postings.chain(entry.title_docs.iter().copied()).collect();
-    docs.sort_unstable();
-    docs.dedup();
-    docs
 }
 
 #[derive(Serialize)]
@@ -225,31 +201,6 @@ fn varints(values: &[u32]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn posting(doc: u32, weight: u8) -> Posting {
-        Posting {
-            doc,
-            section: 0,
-            weight,
-        }
-    }
-
-    #[test]
-    fn common_terms_keep_only_their_strongest_postings() {
-        let mut postings: Vec<Posting> = (0..1000).map(|d| posting(d, 1)).collect();
-        postings[700].weight = 16;
-        let (kept, truncated) = strongest_postings(&postings);
-        assert!(truncated);
-        assert_eq!(kept.len(), MAX_POSTINGS);
-        assert!(
-            kept.contains(&posting(700, 16)),
-            "a heading match survives the cut"
-        );
-        assert!(
-            kept.windows(2).all(|w| w[0].doc < w[1].doc),
-            "kept in doc order"
-        );
-    }
 
     #[test]
     fn files_are_scripts_naming_their_key() {
