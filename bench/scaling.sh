@@ -59,4 +59,4 @@ l=$(printf '%s\n' "${large_walls[@]}" | median)
 su=$(printf '%s\n' "${small_users[@]}" | median)
 lu=$(printf '%s\n' "${large_users[@]}" | median)
 echo "median: $small pages ${s} s, $large pages ${l} s: $(ratio_of "$s" "$l")×"
-echo "median user time (sheaf's own work, without the kernel's): ${su} s, ${lu} s: $(ratio_of "$su" "$lu")×"
+echo "median user time (outside the kernel): ${su} s, ${lu} s: $(ratio_of "$su" "$lu")×"
