@@ -26,7 +26,7 @@ use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 pub use alternates::{Alternate, Alternates, SiteAlternates};
-pub use frontmatter::{split as split_frontmatter, Frontmatter};
+pub use frontmatter::Frontmatter;
 pub use nav::{GroupDisplay, NavItem};
 pub use text::{PageText, TextError, Texts};
 
@@ -525,20 +525,17 @@ pub fn frontmatter_line(text: &str, keys: &[&str]) -> Option<usize> {
     Some(line + 1)
 }
 
-/// A page body's first `# heading`: the page's title without `title`
-/// frontmatter.
-fn first_heading(body: &str) -> Option<String> {
+/// The title a page gets without `title` frontmatter: its first `# heading`,
+/// else its file name.
+fn fallback_title(body: &str, slug: &str) -> String {
     body.lines()
         .map(str::trim)
         .find_map(|line| line.strip_prefix("# "))
         .map(|h| h.trim().to_string())
-}
-
-/// The title of a page with neither `title` frontmatter nor a `# heading`:
-/// its file name.
-fn title_from_file_name(slug: &str) -> String {
-    let stem = slug.rsplit('/').next().unwrap_or(slug);
-    title_case(&stem.replace(['-', '_'], " "))
+        .unwrap_or_else(|| {
+            let stem = slug.rsplit('/').next().unwrap_or(slug);
+            title_case(&stem.replace(['-', '_'], " "))
+        })
 }
 
 fn title_case(s: &str) -> String {
@@ -667,12 +664,10 @@ mod tests {
     }
 
     #[test]
-    fn titles_without_frontmatter_come_from_the_heading_or_the_file_name() {
-        let first = first_heading("text\n# Real Title\n## Sub\n");
-        assert_eq!(first.as_deref(), Some("Real Title"));
-        assert_eq!(first_heading("no heading\n## Sub\n"), None);
+    fn fallback_title_uses_heading_then_file_name() {
+        assert_eq!(fallback_title("text\n# Real Title\n", "a/b"), "Real Title");
         assert_eq!(
-            title_from_file_name("guides/getting-started"),
+            fallback_title("no heading", "guides/getting-started"),
             "Getting started"
         );
     }

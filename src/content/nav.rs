@@ -6,7 +6,7 @@ use std::collections::{HashMap, HashSet};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 
-use super::{first_heading, frontmatter, page_diagnostic, title_from_file_name, Page, PageId};
+use super::{fallback_title, frontmatter, page_diagnostic, Page, PageId};
 use super::{PageText, Texts};
 use crate::config::{is_endpoint_entry, normalise_slug, NavEntry, NavGroup, PageUrls};
 use crate::diagnostics::Diagnostics;
@@ -120,7 +120,9 @@ struct ParsedFile {
     frontmatter: frontmatter::Frontmatter,
     body_start: usize,
     body_line_offset: usize,
-    first_heading: Option<String>,
+    /// The title without `title` frontmatter: the first heading or the
+    /// file name.
+    fallback_title: String,
     heading_ids: HashSet<String>,
     problem: Option<crate::diagnostics::Diagnostic>,
 }
@@ -130,19 +132,19 @@ impl PageFile {
     fn read(files: &SourceFiles, slug: &str, texts: Texts) -> Option<PageFile> {
         let path = files.page_file(slug)?;
         let parsed = std::fs::read_to_string(files.root().join(&path))
-            .map(|source| ParsedFile::new(source, &path, texts));
+            .map(|source| ParsedFile::new(source, &path, slug, texts));
         Some(PageFile { path, parsed })
     }
 }
 
 impl ParsedFile {
-    fn new(source: String, path: &Path, texts: Texts) -> ParsedFile {
+    fn new(source: String, path: &Path, slug: &str, texts: Texts) -> ParsedFile {
         let (split, problem) = frontmatter::split(&source, path);
         let body = split.body;
         ParsedFile {
             body_start: source.len() - body.len(),
             body_line_offset: split.body_line_offset,
-            first_heading: first_heading(body),
+            fallback_title: fallback_title(body, slug),
             heading_ids: heading_ids(body),
             frontmatter: split.frontmatter,
             problem,
@@ -161,13 +163,11 @@ impl Page {
         let Some(path) = &self.source_path else {
             return false;
         };
-        let parsed = ParsedFile::new(text, path, Texts::Keep);
-        let titled_by_heading = self.frontmatter.title.is_none() && self.openapi.is_none();
-        let title =
-            || (parsed.first_heading.clone()).unwrap_or_else(|| title_from_file_name(&self.slug));
+        let parsed = ParsedFile::new(text, path, &self.slug, Texts::Keep);
+        let titled_by_body = self.frontmatter.title.is_none() && self.openapi.is_none();
         if parsed.problem.is_some()
             || parsed.frontmatter != self.frontmatter
-            || (titled_by_heading && title() != self.title)
+            || (titled_by_body && parsed.fallback_title != self.title)
         {
             return false;
         }
@@ -365,7 +365,7 @@ impl<'a> Loader<'a> {
             frontmatter: fm,
             body_start,
             body_line_offset,
-            first_heading,
+            fallback_title,
             heading_ids,
             problem,
         } = parsed;
@@ -375,8 +375,7 @@ impl<'a> Loader<'a> {
             .title
             .clone()
             .or_else(|| openapi.as_deref().and_then(|r| (self.endpoint_title)(r)))
-            .or(first_heading)
-            .unwrap_or_else(|| title_from_file_name(&slug));
+            .unwrap_or(fallback_title);
         let nav_title = fm.sidebar_title.clone().unwrap_or_else(|| title.clone());
         Page {
             id: 0,
