@@ -8,8 +8,14 @@
 # usage: bench/scaling.sh [SMALL LARGE]
 # env:   ROUNDS, BENCH_DIR (default /tmp/sheaf-bench), SHARED, CARGO_TARGET_DIR
 #
-# Needs room for ROUNDS × (LARGE + 2 SMALL) outputs (about 26 KB a page);
-# they are removed when the script ends, after the figures are printed.
+# On a disk, needs room for ROUNDS × (LARGE + 2 SMALL) outputs (about 26 KB
+# a page); they are removed when the script ends, after the figures are
+# printed, because removing many files costs the filesystem work for a while
+# after and would slow the next build. With BENCH_DIR in memory (tmpfs, e.g.
+# /dev/shm/sheaf-bench), each output is removed once measured: there it is
+# cheap, and memory is short. Without a disk, no build waits on reading the
+# corpus or on the kernel writing earlier output back, so the ratio shows
+# how sheaf's own work grows.
 set -euo pipefail
 small=${1:-10000}
 large=${2:-100000}
@@ -22,6 +28,7 @@ small_corpus=$(corpus_for "$small")/sheaf
 large_corpus=$(corpus_for "$large")/sheaf
 outputs=$(mktemp -d "$work/scaling.XXXXXX")
 trap 'rm -rf "$outputs"' EXIT
+in_memory=$([ "$(stat -f -c %T "$outputs")" = tmpfs ] && echo yes || echo no)
 
 # build N CORPUS: one build into a new folder; prints "wall cpu rss_mb user".
 build() {
@@ -30,12 +37,14 @@ build() {
   /usr/bin/time -f "%e %U %S %M" -o "$work/scaling.time" \
     "$sheaf" build "$2" --out "$out" >/dev/null 2>"$work/scaling.log" ||
     { echo "sheaf build of $1 pages failed:"; tail -5 "$work/scaling.log"; return 1; }
+  [ "$in_memory" = no ] || rm -rf "$out"
   awk '{ printf "%.2f %.2f %d %.2f\n", $1, $2 + $3, $4 / 1024, $2 }' "$work/scaling.time"
 }
 
 median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 small_walls=() large_walls=() small_users=() large_users=()
+[ "$in_memory" = no ] || echo "(in memory: $work is a tmpfs)"
 printf '%-6s %10s %10s %10s %8s\n' round "$small (s)" "$large (s)" "$small (s)" ratio
 for round in $(seq "$rounds"); do
   # A failed build prints why instead of figures; stop there.
