@@ -471,9 +471,6 @@ fn visible_navigation(items: Vec<NavItem>, pages: &[Page]) -> Vec<NavItem> {
         .collect()
 }
 
-/// `in_nav`: whether the page is listed in the visible navigation (the
-/// loader leaves it false).
-/// Each page's first place in `nav_order`, by page id.
 /// The length of the folders (whole path segments) that the folders `a`
 /// and `b` start with alike: `"x/y"` and `"x/z"` share `"x"`.
 fn shared_folder_len(a: &str, b: &str) -> usize {
@@ -487,6 +484,7 @@ fn shared_folder_len(a: &str, b: &str) -> usize {
     len.saturating_sub(1)
 }
 
+/// Each page's first place in `nav_order`, by page id.
 pub(crate) fn nav_positions(nav_order: &[PageId], pages: usize) -> Vec<Option<usize>> {
     let mut positions = vec![None; pages];
     for (position, &id) in nav_order.iter().enumerate().rev() {
@@ -495,6 +493,8 @@ pub(crate) fn nav_positions(nav_order: &[PageId], pages: usize) -> Vec<Option<us
     positions
 }
 
+/// Sets `in_nav` on every page the visible navigation lists (the loader
+/// leaves it false).
 fn mark_listed(pages: &mut [Page], nav_order: &[PageId]) {
     for &id in nav_order {
         pages[id].in_nav = true;
