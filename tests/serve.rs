@@ -433,10 +433,8 @@ fn page_edit_is_visible_on_the_next_request(build: BuildFn) {
     let events = EventStream::open(server.addr());
 
     let built = server.snapshot().build;
-    let edited = std::fs::read_to_string(root.path().join("index.mdx"))
-        .unwrap()
-        .replace("The first version", "The second version");
-    common::save(&root.path().join("index.mdx"), &edited);
+    let index = root.path().join("index.mdx");
+    common::save_replacing(&index, "The first version", "The second version");
     wait_until(&server, "the edit is built", |s| {
         s.build > built
             && s.dir.as_ref().is_some_and(|dir| {
@@ -484,11 +482,9 @@ fn broken_then_fixed_site_json(build: BuildFn) {
                 .iter()
                 .any(|d| d.location() == "site.json:4:16")
     });
-    let status: Value =
-        serde_json::from_str(&get(&agent, &format!("{}__sheaf/status", server.url())).body)
-            .unwrap();
-    assert_eq!(status["ok"], false, "{status}");
-    let location = status["diagnostics"][0]["location"].as_str().unwrap();
+    let report = status(&agent, &server);
+    assert_eq!(report["ok"], false, "{report}");
+    let location = report["diagnostics"][0]["location"].as_str().unwrap();
     assert_eq!(location, "site.json:4:16");
     let stream = events.wait_for("\"location\":\"site.json:4:16\"");
     assert!(stream.contains("event: problems"), "{stream}");
@@ -502,10 +498,8 @@ fn broken_then_fixed_site_json(build: BuildFn) {
 
     common::save(&config, &good);
     wait_until(&server, "the fixed config builds", |s| !s.failed());
-    let status: Value =
-        serde_json::from_str(&get(&agent, &format!("{}__sheaf/status", server.url())).body)
-            .unwrap();
-    assert_eq!(status["ok"], true, "{status}");
+    let report = status(&agent, &server);
+    assert_eq!(report["ok"], true, "{report}");
     events.wait_for("event: reload");
     server.shutdown();
 }
@@ -552,10 +546,7 @@ fn a_tab_that_connects_after_a_save_is_told_to_reload() {
 
     let built = server.snapshot().build;
     let index = root.path().join("index.mdx");
-    let edited = std::fs::read_to_string(&index)
-        .unwrap()
-        .replace("The first version", "The saved version");
-    common::save(&index, &edited);
+    common::save_replacing(&index, "The first version", "The saved version");
     wait_until(&server, "the save is built", |s| {
         s.build > built && !s.failed()
     });
@@ -600,6 +591,53 @@ fn a_site_that_never_built_says_so_and_recovers_stand_in_build() {
 #[test]
 fn a_site_that_never_built_says_so_and_recovers_real_pipeline() {
     a_site_that_never_built_says_so_and_recovers(|options| Server::start(options).unwrap());
+}
+
+/// The status report: the build number, whether it is good, and its
+/// diagnostics (the overlay's and the terminal's data).
+fn status(agent: &ureq::Agent, server: &Server) -> Value {
+    let url = format!("{}__sheaf/status", server.url());
+    serde_json::from_str(&get(agent, &url).body).unwrap()
+}
+
+/// The status report's diagnostics as `location: message` lines.
+fn status_headlines(agent: &ureq::Agent, server: &Server) -> Vec<String> {
+    let status = status(agent, server);
+    let diagnostics = status["diagnostics"].as_array().unwrap();
+    (diagnostics.iter())
+        .map(|d| {
+            format!(
+                "{}: {}",
+                d["location"].as_str().unwrap(),
+                d["message"].as_str().unwrap()
+            )
+        })
+        .collect()
+}
+
+/// A body edit re-renders one page, but the report still covers the whole
+/// site: other pages' warnings stay, and a renamed heading is reported on
+/// the page that links to it.
+#[test]
+fn a_body_edit_keeps_the_sites_warnings_and_rechecks_links_to_its_headings() {
+    let root = common::fixture_copy("serve-heading-links");
+    let server = Server::start(&options(root.path())).unwrap();
+    let agent = agent();
+    wait_until(&server, "the first build", |s| {
+        s.dir.is_some() && !s.previewing()
+    });
+    let missing = "notes.mdx:5:1: link `/changelog` points to a page that does not exist";
+    assert_eq!(status_headlines(&agent, &server), [missing]);
+
+    let built = server.snapshot().build;
+    let setup = root.path().join("setup.mdx");
+    common::save_replacing(&setup, "## Install", "## Installing");
+    wait_until(&server, "the edit is built", |s| s.build > built);
+    let broken = "index.mdx:5:1: no heading `#install` on page `setup`";
+    assert_eq!(status_headlines(&agent, &server), [broken, missing]);
+    let page = get(&agent, &format!("{}setup/", server.url()));
+    assert!(page.body.contains("id=\"installing\""), "{}", page.body);
+    server.shutdown();
 }
 
 // ----------------------------------------------------------------- proxy
@@ -1096,10 +1134,7 @@ fn a_page_body_edit_rerenders_only_that_page_in_place() {
     let events = EventStream::open(server.addr());
 
     let page = root.path().join("index.mdx");
-    let edited = std::fs::read_to_string(&page)
-        .unwrap()
-        .replace("The first version", "The incremental version");
-    common::save(&page, &edited);
+    common::save_replacing(&page, "The first version", "The incremental version");
     wait_until(&server, "the page is re-rendered", |_| {
         std::fs::read_to_string(dir.join("index.html"))
             .is_ok_and(|h| h.contains("The incremental version"))
@@ -1280,10 +1315,7 @@ fn a_save_during_the_first_build_is_applied_after_it() {
     assert!(page.contains("window.SHEAF_RELOADS = 0;"));
     let events = EventStream::open_at(server.addr(), "/__sheaf/events?since=0");
     let index = root.path().join("index.mdx");
-    let edited = std::fs::read_to_string(&index)
-        .unwrap()
-        .replace("The first version", "The saved version");
-    common::save(&index, &edited);
+    common::save_replacing(&index, "The first version", "The saved version");
     hold.open();
     events.wait_for("event: reload");
     let after = get(&agent(), &server.url());

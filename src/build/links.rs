@@ -4,18 +4,40 @@
 //! pages or anchors that do not exist, and images that do not exist, are
 //! reported with the page's line.
 
+use std::cell::RefCell;
 use std::path::Path;
 
-use crate::content::{Page, Site};
+use crate::content::{Page, PageId, Site};
 use crate::markdown::{UrlKind, UrlRewrite};
 
 /// Rewrites the URLs of one page.
 pub struct UrlResolver<'a> {
-    pub site: &'a Site,
-    pub page: &'a Page,
+    site: &'a Site,
+    page: &'a Page,
+    /// The other pages whose headings the page's links name (`b#setup`),
+    /// existing or not: the preview checks those links again when the
+    /// headings of such a page change.
+    anchor_targets: RefCell<Vec<PageId>>,
 }
 
-impl UrlResolver<'_> {
+impl<'a> UrlResolver<'a> {
+    pub fn new(site: &'a Site, page: &'a Page) -> Self {
+        UrlResolver {
+            site,
+            page,
+            anchor_targets: RefCell::default(),
+        }
+    }
+
+    /// The other pages whose headings the links rewritten so far name,
+    /// each once, in id order.
+    pub fn anchor_targets(&self) -> Vec<PageId> {
+        let mut targets = self.anchor_targets.take();
+        targets.sort_unstable();
+        targets.dedup();
+        targets
+    }
+
     pub fn rewrite(&self, url: &str, kind: UrlKind) -> UrlRewrite {
         let url = url.trim();
         if is_external(url) || url.is_empty() {
@@ -68,6 +90,9 @@ impl UrlResolver<'_> {
             .page_by_slug(&slug)
             .or_else(|| self.home_alias(&slug))
         {
+            if fragment.is_some() && page.id != self.page.id {
+                self.anchor_targets.borrow_mut().push(page.id);
+            }
             if let Some(f) = fragment.filter(|f| !page.may_have_anchor(f)) {
                 return broken(
                     format!("no heading `#{f}` on page `{}`", page.slug),

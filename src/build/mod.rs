@@ -324,26 +324,36 @@ pub fn build_with(root: &Path, out: &Path, options: &BuildOptions) -> BuildResul
 /// of at most two steps at once besides what it must keep.
 const RENDER_STEP: usize = 2048;
 
-/// What [`write_site`] does with the pages' search docs once the index
-/// and `llms-full.txt` have them.
+/// What [`write_site`] does with what the page jobs found (search docs,
+/// diagnostics, links to other pages' headings) once the site has it.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Docs {
-    /// A build lets them go.
+    /// A build lets it go.
     Drop,
-    /// The preview keeps them, to update pages later.
+    /// The preview keeps it ([`KeptPages`]), to update pages later.
     Keep,
 }
 
+/// What a preview build keeps of its page jobs ([`Docs::Keep`]).
+#[derive(Default)]
+struct KeptPages {
+    /// Every search doc with its page id, in index order.
+    docs: Vec<(PageId, crate::search::SearchDoc)>,
+    /// What the jobs found, for each page with diagnostics or links to
+    /// other pages' headings.
+    checks: HashMap<PageId, session::PageChecks>,
+}
+
 /// Renders and writes everything into a staging folder; swaps it in when no
-/// error occurred and, with [`Docs::Keep`], returns the pages' search
-/// documents (in index order) with their page ids.
+/// error occurred and, with [`Docs::Keep`], returns what the page jobs
+/// found.
 fn write_site(
     project: &Project,
     docs: Docs,
     out: &Path,
     options: &BuildOptions,
     diagnostics: &mut Diagnostics,
-) -> Option<Vec<(PageId, crate::search::SearchDoc)>> {
+) -> Option<KeptPages> {
     let io_error =
         |e: std::io::Error| Diagnostic::error(out, format!("cannot write the site: {e}"));
     let staging = match output::Staging::new(out) {
@@ -373,7 +383,7 @@ fn write_site(
         rendered.llms,
     );
     match result.and_then(|_| staging.commit()) {
-        Ok(()) => Some(rendered.docs),
+        Ok(()) => Some(rendered.kept),
         Err(e) => {
             diagnostics.push(io_error(e));
             None
@@ -385,8 +395,8 @@ fn write_site(
 struct RenderedPages {
     index: crate::search::IndexBuilder,
     llms: Option<LlmsFull>,
-    /// Every search doc with its page id, with [`Docs::Keep`].
-    docs: Vec<(PageId, crate::search::SearchDoc)>,
+    /// Empty unless [`Docs::Keep`].
+    kept: KeptPages,
 }
 
 /// `llms-full.txt`, written into the staging folder as pages are rendered.
@@ -416,25 +426,34 @@ fn write_pages(
         llms: (site.config.markdown_sources)
             .then(|| start_llms_full(site, staging))
             .transpose()?,
-        docs: Vec::new(),
+        kept: KeptPages::default(),
     };
     let roots = site.section_roots();
     let page_count = site.pages.len();
     let mut previous: Option<RenderedStep> = None;
     let steps = (0..page_count).step_by(RENDER_STEP);
     for ids in steps.map(|start| start..page_count.min(start + RENDER_STEP)) {
-        let (step, handed) = rayon::join(
-            || write_page_step(project, staging, ids.clone(), diagnostics),
+        let (outputs, handed) = rayon::join(
+            || write_page_step(project, staging, ids.clone()),
             || match previous.take() {
                 Some(step) => hand_over(project, staging, &roots, &mut rendered, step).map(Some),
                 None => Ok(None),
             },
         );
-        let (doc_ids, docs) = step?.into_iter().unzip();
+        let outputs = outputs?;
         if let Some(done) = handed? {
             finish_step(keep, &mut rendered, done);
         }
-        previous = Some(RenderedStep { ids, doc_ids, docs });
+        let mut step = RenderedStep::new(ids);
+        for (id, output) in outputs {
+            if keep == Docs::Keep {
+                let checks = session::PageChecks::of(&output);
+                rendered.kept.checks.extend(checks.map(|c| (id, c)));
+            }
+            diagnostics.extend(output.diagnostics);
+            step.add_doc(id, output.search);
+        }
+        previous = Some(step);
     }
     if let Some(step) = previous {
         let done = hand_over(project, staging, &roots, &mut rendered, step)?;
@@ -449,6 +468,23 @@ struct RenderedStep {
     ids: std::ops::Range<PageId>,
     doc_ids: Vec<PageId>,
     docs: Vec<crate::search::SearchDoc>,
+}
+
+impl RenderedStep {
+    fn new(ids: std::ops::Range<PageId>) -> Self {
+        RenderedStep {
+            ids,
+            doc_ids: Vec::new(),
+            docs: Vec::new(),
+        }
+    }
+
+    fn add_doc(&mut self, id: PageId, doc: Option<crate::search::SearchDoc>) {
+        if let Some(doc) = doc {
+            self.doc_ids.push(id);
+            self.docs.push(doc);
+        }
+    }
 }
 
 /// Writes the step's copies at section roots and hands its docs to the
@@ -479,26 +515,24 @@ fn hand_over(
 fn finish_step(keep: Docs, rendered: &mut RenderedPages, step: RenderedStep) {
     if keep == Docs::Keep {
         let docs = step.doc_ids.into_iter().zip(step.docs);
-        rendered.docs.extend(docs);
+        rendered.kept.docs.extend(docs);
     }
 }
 
-/// Renders the pages `ids` in parallel and writes them; returns their
-/// search docs with their page ids.
+/// Renders the pages `ids` in parallel and writes them; returns what each
+/// job found besides the HTML, with its page id.
 fn write_page_step(
     project: &Project,
     staging: &output::Staging,
     ids: std::ops::Range<PageId>,
-    diagnostics: &mut Diagnostics,
-) -> std::io::Result<Vec<(PageId, crate::search::SearchDoc)>> {
+) -> std::io::Result<Vec<(PageId, page::PageOutput)>> {
     let markdown_sources = project.site.config.markdown_sources;
-    let first = ids.start;
-    let results: Vec<std::io::Result<page::PageOutput>> = project.site.pages[ids]
+    project.site.pages[ids]
         .par_iter()
         .map(|page| {
             let text = match page::read_text(project, page) {
                 Ok(text) => text,
-                Err(problem) => return Ok(page::PageOutput::failed(problem)),
+                Err(problem) => return Ok((page.id, page::PageOutput::failed(problem))),
             };
             let out = page::render_text(project, page, &text, page::Mode::Build);
             if let Some(html) = &out.html {
@@ -508,18 +542,9 @@ fn write_page_step(
                     staging.put(&extras::markdown_path(page), markdown.as_bytes())?;
                 }
             }
-            Ok(page::PageOutput { html: None, ..out })
+            Ok((page.id, page::PageOutput { html: None, ..out }))
         })
-        .collect();
-    let mut docs = Vec::new();
-    for (result, id) in results.into_iter().zip(first..) {
-        let out = result?;
-        diagnostics.extend(out.diagnostics);
-        if let Some(doc) = out.search {
-            docs.push((id, doc));
-        }
-    }
-    Ok(docs)
+        .collect()
 }
 
 /// Writes everything besides the pages. The docs root's static files come

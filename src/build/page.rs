@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use super::links::UrlResolver;
 use super::Project;
-use crate::content::{frontmatter_line, Page};
+use crate::content::{frontmatter_line, Page, PageId};
 use crate::diagnostics::Diagnostic;
 use crate::markdown::{
     ApiFieldKind, ExampleKind, Markdown, PageEnv, Rendered, Snippet, UrlKind, UrlRewrite,
@@ -25,6 +25,9 @@ pub struct PageOutput {
     /// The page's search document (`None` when only checking).
     pub search: Option<SearchDoc>,
     pub diagnostics: Vec<Diagnostic>,
+    /// The other pages whose headings the page's links name (see
+    /// [`UrlResolver::anchor_targets`]).
+    pub anchor_targets: Vec<PageId>,
 }
 
 impl PageOutput {
@@ -34,6 +37,7 @@ impl PageOutput {
             html: None,
             search: None,
             diagnostics: vec![problem],
+            anchor_targets: Vec::new(),
         }
     }
 }
@@ -65,11 +69,13 @@ pub fn read_text<'p>(project: &Project, page: &'p Page) -> Result<Cow<'p, str>, 
 
 /// Renders page `page` of `project` from its `text`.
 pub fn render_text(project: &Project, page: &Page, text: &str, mode: Mode) -> PageOutput {
+    let resolver = UrlResolver::new(&project.site, page);
+    let urls = |url: &str, kind: UrlKind| resolver.rewrite(url, kind);
     let mut diagnostics = Vec::new();
-    let body = render_body(project, page, page.body_of(text));
-    diagnostics.extend(body.rendered.diagnostics.iter().cloned());
+    let body = render_body(project, page, page.body_of(text), &urls);
+    diagnostics.extend(body.diagnostics.iter().cloned());
     let mut notice = None;
-    let endpoint = match endpoint_view(project, page, text, &body.rendered) {
+    let endpoint = match endpoint_view(project, page, text, &body) {
         Ok(view) => view,
         Err(problem) => {
             match unreachable_spec_notice(project, page) {
@@ -85,13 +91,11 @@ pub fn render_text(project: &Project, page: &Page, text: &str, mode: Mode) -> Pa
             None
         }
     };
-    let resolver = url_resolver(project, page);
-    let urls = |url: &str, kind: UrlKind| resolver.rewrite(url, kind);
     let text = UntrustedText {
         markdown: &project.markdown,
         urls: &urls,
     };
-    let mut content = page_content(page, &body.rendered, endpoint.as_ref(), &text);
+    let mut content = page_content(page, &body, endpoint.as_ref(), &text);
     if let Some(notice) = notice {
         content.html.insert_str(0, &notice);
     }
@@ -108,8 +112,9 @@ pub fn render_text(project: &Project, page: &Page, text: &str, mode: Mode) -> Pa
     PageOutput {
         html: page_html,
         search: (mode == Mode::Build && project.site.is_searchable(page))
-            .then(|| search_doc(project, page, &body.rendered, endpoint.as_ref())),
+            .then(|| search_doc(project, page, &body, endpoint.as_ref())),
         diagnostics,
+        anchor_targets: resolver.anchor_targets(),
     }
 }
 
@@ -208,35 +213,25 @@ fn page_content(
     content
 }
 
-struct Body {
-    rendered: Rendered,
-}
-
-/// Rewrites the links of `page` (and of the OpenAPI text it shows).
-fn url_resolver<'a>(project: &'a Project, page: &'a Page) -> UrlResolver<'a> {
-    UrlResolver {
-        site: &project.site,
-        page,
-    }
-}
-
-fn render_body(project: &Project, page: &Page, body: &str) -> Body {
+/// Renders the Markdown/MDX `body` of `page`, its URLs rewritten by `urls`.
+fn render_body(
+    project: &Project,
+    page: &Page,
+    body: &str,
+    urls: &dyn Fn(&str, UrlKind) -> UrlRewrite,
+) -> Rendered {
     let file = page
         .source_path
         .clone()
         .unwrap_or_else(|| PathBuf::from(&page.slug));
-    let resolver = url_resolver(project, page);
-    let urls = |url: &str, kind: UrlKind| resolver.rewrite(url, kind);
     let snippets = |reference: &str| find_snippet(&project.site.root, reference);
     let env = PageEnv {
         file: &file,
         line_offset: page.body_line_offset,
         snippets: &snippets,
-        urls: &urls,
+        urls,
     };
-    Body {
-        rendered: project.markdown.render(body, &env),
-    }
+    project.markdown.render(body, &env)
 }
 
 /// The snippet file a reference names: as written from the root, or inside

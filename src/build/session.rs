@@ -13,6 +13,11 @@
 //! source path in a map, the copies of it at section roots were listed at
 //! the build, and its search document waits in a small map of edited
 //! documents until the index is written, after the reload, off the edit path.
+//!
+//! The session keeps what each page's job found ([`PageChecks`]), so an
+//! update reports the whole site's warnings, not only the edited page's,
+//! and when an edit changes a page's headings, the pages linking to them
+//! are checked again.
 
 use std::collections::{BTreeMap, HashMap};
 use std::fs;
@@ -20,9 +25,11 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, RwLock};
 
+use rayon::prelude::*;
+
 use super::preview::{self, Preview, SharedProject};
 use super::target::OutputTarget;
-use super::{extras, page, write_site, BuildOptions, BuildResult, Docs, Project};
+use super::{extras, page, write_site, BuildOptions, BuildResult, Docs, KeptPages, Project};
 use crate::content::PageId;
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::search::SearchDoc;
@@ -43,6 +50,37 @@ pub struct Session {
     section_roots: Vec<(String, PageId)>,
     search_stale: bool,
     search_generation: u64,
+    /// The diagnostics of loading the project (all but the page jobs').
+    load_diagnostics: Diagnostics,
+    /// What the latest job of each page found, for the pages with
+    /// diagnostics or links to other pages' headings.
+    checks: HashMap<PageId, PageChecks>,
+}
+
+/// What a page job found that the session keeps.
+#[derive(Debug, Clone, Default)]
+pub(super) struct PageChecks {
+    diagnostics: Vec<Diagnostic>,
+    /// The other pages whose headings the page links to.
+    anchor_targets: Vec<PageId>,
+}
+
+impl PageChecks {
+    /// What `output` found; `None` when nothing.
+    pub(super) fn of(output: &page::PageOutput) -> Option<PageChecks> {
+        let found = !output.diagnostics.is_empty() || !output.anchor_targets.is_empty();
+        found.then(|| PageChecks {
+            diagnostics: output.diagnostics.clone(),
+            anchor_targets: output.anchor_targets.clone(),
+        })
+    }
+}
+
+/// A changed page file taken into the project.
+struct Edit {
+    page: PageId,
+    /// Whether its heading ids changed, so links to them need checking.
+    headings_changed: bool,
 }
 
 /// A project loaded for the preview and not built yet.
@@ -113,7 +151,8 @@ impl Loaded {
                 return failed(diagnostics);
             }
         };
-        let docs = {
+        let load_diagnostics = diagnostics.clone();
+        let kept = {
             let project = preview::read(&self.project);
             write_site(
                 &project,
@@ -124,9 +163,9 @@ impl Loaded {
             )
         };
         diagnostics.sort();
-        match docs {
-            Some(docs) if !diagnostics.has_errors() => {
-                let session = Session::new(self.project, docs);
+        match kept {
+            Some(kept) if !diagnostics.has_errors() => {
+                let session = Session::new(self.project, kept, load_diagnostics);
                 let pages = session.page_of_source.len();
                 (BuildResult { pages, diagnostics }, Some(session))
             }
@@ -162,9 +201,10 @@ impl Session {
         }
     }
 
-    /// The session of a good build of `project` that wrote `docs` (with
-    /// their page ids, in index order).
-    fn new(project: SharedProject, docs: Vec<(PageId, SearchDoc)>) -> Session {
+    /// The session of a good build of `project` that loaded with
+    /// `load_diagnostics` and whose page jobs found `kept`.
+    fn new(project: SharedProject, kept: KeptPages, load_diagnostics: Diagnostics) -> Session {
+        let KeptPages { docs, checks } = kept;
         let (page_of_source, section_roots) = {
             let project = preview::read(&project);
             let site = &project.site;
@@ -188,42 +228,46 @@ impl Session {
             section_roots,
             search_stale: false,
             search_generation: 0,
+            load_diagnostics,
+            checks,
         }
     }
 
     /// Re-renders the pages whose source files (relative to the root)
-    /// changed and writes them into `out`, the folder of the last build.
-    /// `None` when a change needs a full build. With errors, nothing is
-    /// written and the served pages stay as they were.
+    /// changed and writes them into `out`, the folder of the last build,
+    /// and checks again the links of other pages to their headings if
+    /// those changed. `None` when a change needs a full build. When a
+    /// changed page has errors, nothing is written and the served pages
+    /// stay as they were. The result holds the diagnostics of the whole
+    /// site as it now is (a page still in error keeps the site failed).
     pub fn update_pages(&mut self, changed: &[&Path], out: &Path) -> Option<BuildResult> {
-        let ids = changed
+        let edits = changed
             .iter()
             .map(|path| self.reload_page(path))
             .collect::<Option<Vec<_>>>()?;
-        let mut diagnostics = Diagnostics::new();
-        let mut rendered = Vec::new();
-        {
+        let ids: Vec<PageId> = edits.iter().map(|edit| edit.page).collect();
+        let linking = self.pages_linking_to_headings_of(&edits);
+        let (rendered, rechecked) = {
             let project = preview::read(&self.project);
-            for &id in &ids {
-                let output = page::render(&project, &project.site.pages[id], page::Mode::Build);
-                diagnostics.extend(output.diagnostics.iter().cloned());
-                rendered.push((id, output));
-            }
+            let render = |id: PageId, mode| page::render(&project, &project.site.pages[id], mode);
+            let rendered: Vec<_> = ids
+                .iter()
+                .map(|&id| (id, render(id, page::Mode::Build)))
+                .collect();
+            let rechecked: Vec<_> = (linking.par_iter())
+                .map(|&id| (id, render(id, page::Mode::Check)))
+                .collect();
+            (rendered, rechecked)
+        };
+        for (id, output) in rendered.iter().chain(&rechecked) {
+            self.keep_checks(*id, output);
         }
-        if !diagnostics.has_errors() {
+        let mut diagnostics = self.site_diagnostics();
+        let failed = (rendered.iter())
+            .any(|(_, output)| output.diagnostics.iter().any(Diagnostic::is_error));
+        if !failed {
             for (id, output) in rendered {
-                if let Err(e) = self.write_page(id, output.html.as_deref().unwrap_or_default(), out)
-                {
-                    diagnostics.push(Diagnostic::error(
-                        out,
-                        format!("cannot write the page: {e}"),
-                    ));
-                }
-                let index = self.doc_of_page.get(&id);
-                if let (Some(&index), Some(doc)) = (index, output.search) {
-                    self.edited_docs.insert(index, Arc::new(doc));
-                    self.search_stale = true;
-                }
+                self.publish(id, output, out, &mut diagnostics);
             }
         }
         diagnostics.sort();
@@ -231,6 +275,64 @@ impl Session {
             pages: ids.len(),
             diagnostics,
         })
+    }
+
+    /// The pages (other than the edited ones) that link to headings of an
+    /// edited page whose headings changed.
+    fn pages_linking_to_headings_of(&self, edits: &[Edit]) -> Vec<PageId> {
+        let changed: Vec<PageId> = (edits.iter())
+            .filter(|edit| edit.headings_changed)
+            .map(|edit| edit.page)
+            .collect();
+        let edited = |id: &PageId| edits.iter().any(|edit| edit.page == *id);
+        let mut linking: Vec<PageId> = (self.checks.iter())
+            .filter(|(id, checks)| {
+                !edited(id) && checks.anchor_targets.iter().any(|t| changed.contains(t))
+            })
+            .map(|(id, _)| *id)
+            .collect();
+        linking.sort_unstable();
+        linking
+    }
+
+    /// Keeps what the latest job of page `id` found.
+    fn keep_checks(&mut self, id: PageId, output: &page::PageOutput) {
+        match PageChecks::of(output) {
+            Some(checks) => self.checks.insert(id, checks),
+            None => self.checks.remove(&id),
+        };
+    }
+
+    /// The diagnostics of the site as it now is: loading's and every
+    /// page job's latest.
+    fn site_diagnostics(&self) -> Diagnostics {
+        let mut diagnostics = self.load_diagnostics.clone();
+        for checks in self.checks.values() {
+            diagnostics.extend(checks.diagnostics.iter().cloned());
+        }
+        diagnostics
+    }
+
+    /// Writes the re-rendered page `id` and queues its search document.
+    fn publish(
+        &mut self,
+        id: PageId,
+        output: page::PageOutput,
+        out: &Path,
+        diagnostics: &mut Diagnostics,
+    ) {
+        let html = output.html.as_deref().unwrap_or_default();
+        if let Err(e) = self.write_page(id, html, out) {
+            diagnostics.push(Diagnostic::error(
+                out,
+                format!("cannot write the page: {e}"),
+            ));
+        }
+        let index = self.doc_of_page.get(&id);
+        if let (Some(&index), Some(doc)) = (index, output.search) {
+            self.edited_docs.insert(index, Arc::new(doc));
+            self.search_stale = true;
+        }
     }
 
     /// The search documents to write after page updates, if any changed.
@@ -250,7 +352,7 @@ impl Session {
     /// Reads a changed page file into the project. `None` when the file is
     /// not a known page or more than its body changed (the navigation,
     /// titles or endpoints of other pages may depend on it).
-    fn reload_page(&mut self, path: &Path) -> Option<PageId> {
+    fn reload_page(&mut self, path: &Path) -> Option<Edit> {
         let id = *self.page_of_source.get(path)?;
         let root = preview::read(&self.project).site.root.clone();
         let text = fs::read_to_string(root.join(path)).ok()?;
@@ -258,7 +360,12 @@ impl Session {
             .project
             .write()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
-        project.site.pages[id].take_new_text(text).then_some(id)
+        let page = &mut project.site.pages[id];
+        let headings = page.heading_ids.clone();
+        page.take_new_text(text).then(|| Edit {
+            page: id,
+            headings_changed: page.heading_ids != headings,
+        })
     }
 
     fn write_page(&self, id: PageId, html: &str, out: &Path) -> io::Result<()> {
@@ -390,6 +497,45 @@ pub(super) mod tests {
         let search = served.join("search");
         assert!(files_containing(&search, "zebrafish") > 0);
         assert_eq!(files_containing(&search, "Hidden text"), 0);
+    }
+
+    /// The warnings of `result` as `file: message` lines.
+    fn warnings(result: &BuildResult) -> Vec<String> {
+        (result.diagnostics.iter())
+            .map(|d| format!("{}: {}", d.file.display(), d.message))
+            .collect()
+    }
+
+    #[test]
+    fn a_body_edit_keeps_other_pages_warnings_and_checks_again_the_links_to_its_headings() {
+        let root = docs_root(&[
+            (
+                "site.json",
+                r#"{"name": "S", "navigation": [{"group": "G", "pages": ["a", "b", "c"]}]}"#,
+            ),
+            ("a.mdx", "---\ntitle: A\n---\nSee [setup](/b#setup).\n"),
+            ("b.mdx", "---\ntitle: B\n---\n## Setup\n\nText.\n"),
+            ("c.mdx", "---\ntitle: C\n---\nA [missing page](/nowhere).\n"),
+        ]);
+        let out = tempfile::tempdir().unwrap();
+        let served = out.path().join("site");
+        let (result, session) = Session::build(root.path(), &served);
+        let mut session = session.unwrap();
+        let missing = "c.mdx: link `/nowhere` points to a page that does not exist";
+        assert_eq!(warnings(&result), [missing]);
+        let mut edit = |file: &str, body: &str| {
+            let title = file.trim_end_matches(".mdx").to_uppercase();
+            let text = format!("---\ntitle: {title}\n---\n{body}\n");
+            fs::write(root.path().join(file), text).unwrap();
+            let update = session.update_pages(&[Path::new(file)], &served);
+            warnings(&update.expect("a body edit"))
+        };
+
+        let broken = "a.mdx: no heading `#setup` on page `b`";
+        assert_eq!(edit("b.mdx", "## Install\n\nText."), [broken, missing]);
+        assert_eq!(edit("a.mdx", "See [install](/b#install)."), [missing]);
+        let broken_again = "a.mdx: no heading `#install` on page `b`";
+        assert_eq!(edit("b.mdx", "## Setup\n\nText."), [broken_again, missing]);
     }
 
     #[test]

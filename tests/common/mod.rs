@@ -72,6 +72,14 @@ pub fn save(path: &Path, text: &str) {
     file.persist(path).expect("renamed into place");
 }
 
+/// Saves `path` like [`save`] with `from` replaced by `to`; panics when
+/// the file does not hold `from`.
+pub fn save_replacing(path: &Path, from: &str, to: &str) {
+    let text = std::fs::read_to_string(path).unwrap();
+    assert!(text.contains(from), "{} holds no `{from}`", path.display());
+    save(path, &text.replace(from, to));
+}
+
 /// A fresh copy of fixture `name` in a temporary directory.
 pub fn fixture_copy(name: &str) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
