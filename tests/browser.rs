@@ -1405,6 +1405,84 @@ async fn light_and_dark_image_pairs_show_one_image_per_mode() {
 /* ---- screenshots ---- */
 
 /// `<target dir>/screenshots`, created if needed.
+/// Where the page's parts sit: whether the sidebar, the title and the
+/// footer show, the body's width and how far its middle is from the
+/// window's, and any sideways overflow.
+async fn page_layout(browser: &Browser) -> serde_json::Value {
+    browser
+        .eval(
+            "const shown = s => { const e = document.querySelector(s);
+                                  return !!e && e.getBoundingClientRect().width > 0; };
+             const body = document.querySelector('.page-body').getBoundingClientRect();
+             return { sidebar: shown('#sidebar'), title: shown('.page-title'),
+                      footer: shown('.site-footer'), toc: shown('.toc'),
+                      bodyWidth: Math.round(body.width),
+                      offCentre: Math.round(Math.abs(body.left + body.width / 2 - innerWidth / 2)),
+                      overflow: document.documentElement.scrollWidth - innerWidth };",
+        )
+        .await
+}
+
+#[tokio::test]
+async fn page_modes_drop_the_sidebar_title_and_footer_as_mintlify_does() {
+    let Some(browser) = launch().await else {
+        return;
+    };
+    let site = named_fixture_site("page-modes");
+    browser.set_viewport(1440, 900, false);
+    let mut seen = Vec::new();
+    for (page, name) in [
+        ("", "custom"),
+        ("changelog/", "center"),
+        ("framed/", "frame"),
+        ("guide/", "default"),
+    ] {
+        browser.goto(&site.url(page)).await;
+        let layout = page_layout(&browser).await;
+        save_screenshot(&browser, &format!("page-mode-{name}-desktop")).await;
+        seen.push((name, layout));
+    }
+    let field = |name: &str, key: &str| {
+        let (_, layout) = seen.iter().find(|(n, _)| *n == name).unwrap();
+        layout[key].clone()
+    };
+    let parts = |name| ["sidebar", "title", "footer", "toc"].map(|key| field(name, key));
+    assert_eq!(
+        parts("custom"),
+        [false, false, false, false].map(|b| json!(b))
+    );
+    assert_eq!(
+        parts("center"),
+        [false, true, true, false].map(|b| json!(b))
+    );
+    assert_eq!(parts("frame"), [true, false, true, false].map(|b| json!(b)));
+    assert_eq!(parts("default"), [true, true, true, true].map(|b| json!(b)));
+    let width = |name| field(name, "bodyWidth").as_f64().unwrap();
+    assert!(width("custom") > 1.5 * width("default"), "{seen:?}");
+    assert!(
+        field("center", "offCentre").as_f64().unwrap() <= 2.0,
+        "{seen:?}"
+    );
+    for (name, layout) in &seen {
+        assert_eq!(layout["overflow"], json!(0), "{name}");
+    }
+
+    // On a phone the menu still opens the sidebar of a custom page.
+    browser.set_viewport(390, 844, true);
+    browser.goto(&site.url("")).await;
+    assert_eq!(page_layout(&browser).await["overflow"], json!(0));
+    browser.click("[data-menu-toggle]").await;
+    browser
+        .wait_until("document.getElementById('sidebar').getBoundingClientRect().left === 0")
+        .await;
+    assert_eq!(
+        visible_texts(&browser, "#sidebar .nav-list a").await,
+        ["Acme", "Guide", "Framed", "Changelog"]
+    );
+    save_screenshot(&browser, "page-mode-custom-phone-menu").await;
+    browser.close().await;
+}
+
 fn screenshot_dir() -> PathBuf {
     let target = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
     let dir = target.parent().unwrap().join("screenshots");

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use super::{extras, links};
 use crate::config::{self, SourceDoc};
-use crate::content::{PageId, Site};
+use crate::content::{PageId, PageMode, Site};
 use crate::diagnostics::Diagnostic;
 use crate::sources::SourceFiles;
 
@@ -21,6 +21,7 @@ pub fn after_loading(
 ) -> Vec<Diagnostic> {
     let mut out = check_page_versions(site);
     out.extend(check_page_icons(site));
+    out.extend(check_page_modes(site));
     out.extend(check_empty_sections(site, file, source));
     let places = Places::of(site, files);
     out.extend(check_redirects(&places, file, source));
@@ -178,6 +179,27 @@ fn check_page_versions(site: &Site) -> Vec<Diagnostic> {
 }
 
 /// Page frontmatter icons must be known (or image paths).
+/// A `mode` Mintlify does not have lays the page out as the default.
+fn check_page_modes(site: &Site) -> Vec<Diagnostic> {
+    (site.pages.iter())
+        .filter_map(|page| {
+            let mode = page.frontmatter.mode.as_deref()?;
+            if PageMode::named(mode).is_some() {
+                return None;
+            }
+            let path = page.source_path.as_ref()?;
+            let line = page.frontmatter_line(&site.root, &["mode"])?;
+            let names = PageMode::NAMES.map(|n| format!("`{n}`")).join(", ");
+            let warning = Diagnostic::warning(path, format!("unknown page mode \"{mode}\""))
+                .at_line(line, 1)
+                .with_help(format!(
+                    "the page is laid out as `default`; use one of {names}"
+                ));
+            Some(warning)
+        })
+        .collect()
+}
+
 fn check_page_icons(site: &Site) -> Vec<Diagnostic> {
     site.pages
         .iter()

@@ -22,13 +22,59 @@ pub struct Frontmatter {
     /// `"POST https://host/path"` for hand-written endpoint pages.
     pub api: Option<String>,
     pub version: Option<String>,
-    /// `wide` hides the table of contents.
+    /// The page's layout, as written ([`PageMode::named`] reads it).
     pub mode: Option<String>,
     /// `hidden: true`: the page is left out of the navigation, and indexed
     /// only with `seo.indexHiddenPages`.
     pub hidden: bool,
     /// `noindex: true`: never indexed by search engines (robots tag, sitemap).
     pub noindex: bool,
+}
+
+/// How a page is laid out: frontmatter `mode`, with Mintlify's names.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum PageMode {
+    /// The sidebar, the title, the body and "On this page".
+    #[default]
+    Default,
+    /// No "On this page", for pages without headings or that need the room.
+    Wide,
+    /// Only the top bar around the body (landing pages): no sidebar,
+    /// title, "On this page", pager or footer.
+    Custom,
+    /// The title and body centred: no sidebar and no "On this page"
+    /// (changelogs).
+    Center,
+    /// The sidebar and the body: no title and no "On this page".
+    Frame,
+}
+
+impl PageMode {
+    /// The names a page can use, as the warning about others lists them.
+    pub const NAMES: [&'static str; 5] = ["default", "wide", "custom", "center", "frame"];
+
+    /// The mode called `name`; `None` for a name Mintlify does not have.
+    pub fn named(name: &str) -> Option<PageMode> {
+        Some(match name.trim() {
+            "default" => PageMode::Default,
+            "wide" => PageMode::Wide,
+            "custom" => PageMode::Custom,
+            "center" => PageMode::Center,
+            "frame" => PageMode::Frame,
+            _ => return None,
+        })
+    }
+
+    /// The mode's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            PageMode::Default => "default",
+            PageMode::Wide => "wide",
+            PageMode::Custom => "custom",
+            PageMode::Center => "center",
+            PageMode::Frame => "frame",
+        }
+    }
 }
 
 /// A page split into frontmatter and body.

@@ -26,7 +26,7 @@ use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 pub use alternates::{Alternate, Alternates, SiteAlternates};
-pub use frontmatter::Frontmatter;
+pub use frontmatter::{Frontmatter, PageMode};
 pub use nav::{GroupDisplay, NavItem};
 pub use text::{PageText, TextError, Texts};
 
@@ -176,9 +176,12 @@ impl Page {
         self.dir().matches('/').count()
     }
 
-    /// Whether the page is wide (no table of contents).
-    pub fn is_wide(&self) -> bool {
-        self.frontmatter.mode.as_deref() == Some("wide")
+    /// How the page is laid out: its `mode`, the default for a name
+    /// Mintlify does not have (which `sheaf check` warns about).
+    pub fn mode(&self) -> PageMode {
+        (self.frontmatter.mode.as_deref())
+            .and_then(PageMode::named)
+            .unwrap_or_default()
     }
 }
 

@@ -47,7 +47,7 @@ use serde::Serialize;
 use tera::Context;
 
 use crate::config::Mode;
-use crate::content::{Alternate, Page, Site};
+use crate::content::{Alternate, Page, PageMode, Site};
 use crate::diagnostics::Diagnostic;
 use assets::Bundle;
 pub use fragment::link_from;
@@ -165,7 +165,13 @@ impl Theme {
         };
         let mut sidebar = self.shared.sidebar_top.to_html(&current);
         self.sidebar.write(&mut sidebar, page, &current);
-        let (prev, next) = site.neighbours(page.id);
+        let mode = page.mode();
+        // A custom page is the top bar and the body alone.
+        let custom = mode == PageMode::Custom;
+        let (prev, next) = match custom {
+            true => (None, None),
+            false => site.neighbours(page.id),
+        };
         let alternate = |alternate: &Alternate| AlternateLink {
             code: alternate.value.clone(),
             href: format!("{root}{}", site.pages[alternate.page].url()),
@@ -198,6 +204,8 @@ impl Theme {
             version: page.version.as_deref().or(self.default_version.as_deref()),
             page_version: page.version.as_deref(),
             title: &page.title,
+            layout: layout_class(mode),
+            title_shown: !matches!(mode, PageMode::Custom | PageMode::Frame),
             description: page.frontmatter.description.as_deref(),
             description_html: content
                 .description_html
@@ -219,11 +227,14 @@ impl Theme {
             prev: prev.map(|p| NavLink::to(p, &dir)),
             next: next.map(|p| NavLink::to(p, &dir)),
             actions: page_actions(site, page, &root),
-            edit_url: self.edit_url(site, page),
-            issue_url: self.issue_url(site, page),
+            edit_url: self.edit_url(site, page).filter(|_| !custom),
+            issue_url: self.issue_url(site, page).filter(|_| !custom),
             head: self.shared.head.to_html(&current),
             topbar: self.shared.topbar.to_html(&current),
-            footer: self.shared.footer.to_html(&current),
+            footer: match custom {
+                true => String::new(),
+                false => self.shared.footer.to_html(&current),
+            },
             sidebar,
         };
         let context = Context::from_serialize(&view).map_err(|e| {
@@ -402,6 +413,12 @@ struct PageView<'a> {
     version: Option<&'a str>,
     page_version: Option<&'a str>,
     title: &'a str,
+    /// The page's `mode` when the layout shows it (`custom`, `center`,
+    /// `frame`), as a class of the layout.
+    layout: Option<&'static str>,
+    /// The title, description and page actions at the top (not on custom
+    /// and frame pages).
+    title_shown: bool,
     /// Plain text, for the meta tags.
     description: Option<&'a str>,
     /// Under the title.
@@ -468,10 +485,21 @@ fn page_actions(site: &Site, page: &Page, root: &str) -> Vec<PageAction> {
         .collect()
 }
 
-/// The h2/h3 entries of "On this page"; none for wide pages and pages
-/// with an aside (it takes the place of the list).
+/// The class naming a page mode whose layout differs from the default's
+/// beyond "On this page" (which [`toc_entries`] leaves out).
+fn layout_class(mode: PageMode) -> Option<&'static str> {
+    match mode {
+        PageMode::Default | PageMode::Wide => None,
+        PageMode::Custom => Some("mode-custom"),
+        PageMode::Center => Some("mode-center"),
+        PageMode::Frame => Some("mode-frame"),
+    }
+}
+
+/// The h2/h3 entries of "On this page"; none on a page whose mode is not
+/// the default, or with an aside (it takes the place of the list).
 fn toc_entries<'a>(page: &Page, content: &'a PageContent) -> Vec<&'a TocEntry> {
-    if page.is_wide() || !content.aside.is_empty() {
+    if page.mode() != PageMode::Default || !content.aside.is_empty() {
         return Vec::new();
     }
     content

@@ -634,6 +634,61 @@ fn toc_column_is_kept_for_h2_and_h3_except_on_wide_pages() {
 }
 
 #[test]
+fn page_modes_lay_the_page_out_as_on_mintlify() {
+    let modes = ["custom", "center", "frame"].map(|mode| {
+        let file = format!("guides/{mode}.mdx");
+        let text = format!("---\ntitle: A {mode} page\nmode: {mode}\n---\nBody");
+        (file, text)
+    });
+    let files: Vec<(&str, &str)> = (modes.iter())
+        .map(|(f, t)| (f.as_str(), t.as_str()))
+        .collect();
+    let mut config = config_with(json!({"footerSocials": {"github": "https://github.com/acme"}}));
+    config["navigation"][1]["pages"] = json!([
+        "guides/one",
+        "guides/custom",
+        "guides/center",
+        "guides/frame"
+    ]);
+    let fixture = Fixture::with_files(config, &files);
+    let shows = |html: &str| {
+        [
+            ("title", html.contains("<h1 class=page-title>")),
+            ("toc", html.contains("has-toc")),
+            ("pager", html.contains("rel=prev")),
+            ("footer", html.contains("<footer class=site-footer>")),
+        ]
+        .into_iter()
+        .filter_map(|(part, shown)| shown.then_some(part))
+        .collect::<Vec<_>>()
+    };
+
+    let custom = fixture.page_with("guides/custom", &toc());
+    assert!(
+        custom.contains("<div class=\"layout mode-custom\">"),
+        "{custom}"
+    );
+    assert_eq!(
+        shows(&custom),
+        [] as [&str; 0],
+        "only the top bar and the body"
+    );
+    assert!(custom.contains("<h2 id=intro>Intro</h2>"));
+    let center = fixture.page_with("guides/center", &toc());
+    assert!(center.contains("<div class=\"layout mode-center\">"));
+    assert_eq!(shows(&center), ["title", "pager", "footer"]);
+    let frame = fixture.page_with("guides/frame", &toc());
+    assert!(frame.contains("<div class=\"layout mode-frame\">"));
+    assert_eq!(shows(&frame), ["pager", "footer"]);
+    let default = fixture.page_with("guides/one", &toc());
+    assert_eq!(shows(&default), ["title", "toc", "pager", "footer"]);
+    // The sidebar stays in the page: on a phone the menu opens it.
+    assert!(custom.contains("<nav id=sidebar class=sidebar"));
+    let css = fixture.stylesheet();
+    assert!(css.contains(".mode-custom .sidebar, .mode-center .sidebar { display: none; }"));
+}
+
+#[test]
 fn previous_and_next_follow_the_navigation() {
     let html = Fixture::new(base_config()).page("quickstart");
     assert!(html.contains("<a href=../ rel=prev><span>Previous</span><span>Welcome</span></a>"));
