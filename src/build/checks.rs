@@ -178,7 +178,6 @@ fn check_page_versions(site: &Site) -> Vec<Diagnostic> {
         .collect()
 }
 
-/// Page frontmatter icons must be known (or image paths).
 /// A `mode` Mintlify does not have lays the page out as the default.
 fn check_page_modes(site: &Site) -> Vec<Diagnostic> {
     (site.pages.iter())
@@ -189,7 +188,8 @@ fn check_page_modes(site: &Site) -> Vec<Diagnostic> {
             }
             let path = page.source_path.as_ref()?;
             let line = page.frontmatter_line(&site.root, &["mode"])?;
-            let names = PageMode::NAMES.map(|n| format!("`{n}`")).join(", ");
+            let names: Vec<String> = PageMode::names().map(|n| format!("`{n}`")).collect();
+            let names = names.join(", ");
             let warning = Diagnostic::warning(path, format!("unknown page mode \"{mode}\""))
                 .at_line(line, 1)
                 .with_help(format!(
@@ -200,6 +200,7 @@ fn check_page_modes(site: &Site) -> Vec<Diagnostic> {
         .collect()
 }
 
+/// Page frontmatter icons must be known (or image paths).
 fn check_page_icons(site: &Site) -> Vec<Diagnostic> {
     site.pages
         .iter()

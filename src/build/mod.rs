@@ -310,7 +310,7 @@ pub fn build_with(root: &Path, out: &Path, options: &BuildOptions) -> BuildResul
             diagnostics,
         };
     }
-    let written = write_site(&project, Docs::Drop, out, options, &mut diagnostics);
+    let written = write_site(&project, Findings::Drop, out, options, &mut diagnostics);
     diagnostics.sort();
     let pages = match written {
         Some(_) if !diagnostics.has_errors() => project.site.pages.len(),
@@ -327,14 +327,14 @@ const RENDER_STEP: usize = 2048;
 /// What [`write_site`] does with what the page jobs found (search docs,
 /// diagnostics, links to other pages' headings) once the site has it.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Docs {
+enum Findings {
     /// A build lets it go.
     Drop,
     /// The preview keeps it ([`KeptPages`]), to update pages later.
     Keep,
 }
 
-/// What a preview build keeps of its page jobs ([`Docs::Keep`]).
+/// What a preview build keeps of its page jobs ([`Findings::Keep`]).
 #[derive(Default)]
 struct KeptPages {
     /// Every search doc with its page id, in index order.
@@ -345,11 +345,11 @@ struct KeptPages {
 }
 
 /// Renders and writes everything into a staging folder; swaps it in when no
-/// error occurred and, with [`Docs::Keep`], returns what the page jobs
+/// error occurred and, with [`Findings::Keep`], returns what the page jobs
 /// found.
 fn write_site(
     project: &Project,
-    docs: Docs,
+    findings: Findings,
     out: &Path,
     options: &BuildOptions,
     diagnostics: &mut Diagnostics,
@@ -363,7 +363,7 @@ fn write_site(
             return None;
         }
     };
-    let written = write_pages(project, docs, &staging, diagnostics);
+    let written = write_pages(project, findings, &staging, diagnostics);
     let rendered = match written {
         Ok(rendered) => rendered,
         Err(e) => {
@@ -395,7 +395,7 @@ fn write_site(
 struct RenderedPages {
     index: crate::search::IndexBuilder,
     llms: Option<LlmsFull>,
-    /// Empty unless [`Docs::Keep`].
+    /// Empty unless [`Findings::Keep`].
     kept: KeptPages,
 }
 
@@ -412,11 +412,11 @@ fn start_llms_full(site: &Site, staging: &output::Staging) -> std::io::Result<Ll
 /// doc to the index and to `llms-full.txt`. A step's docs are handed over
 /// while the next step renders (on the other side of a `rayon::join`), so
 /// the index and `llms-full.txt`, written in order on one thread, do not
-/// hold up the page jobs; with [`Docs::Drop`] the step's docs go once both
+/// hold up the page jobs; with [`Findings::Drop`] the step's docs go once both
 /// are done.
 fn write_pages(
     project: &Project,
-    keep: Docs,
+    keep: Findings,
     staging: &output::Staging,
     diagnostics: &mut Diagnostics,
 ) -> std::io::Result<RenderedPages> {
@@ -446,7 +446,7 @@ fn write_pages(
         }
         let mut step = RenderedStep::new(ids);
         for (id, output) in outputs {
-            if keep == Docs::Keep {
+            if keep == Findings::Keep {
                 let checks = session::PageChecks::of(&output);
                 rendered.kept.checks.extend(checks.map(|c| (id, c)));
             }
@@ -511,9 +511,9 @@ fn hand_over(
     Ok(step)
 }
 
-/// Keeps the step's docs with [`Docs::Keep`].
-fn finish_step(keep: Docs, rendered: &mut RenderedPages, step: RenderedStep) {
-    if keep == Docs::Keep {
+/// Keeps the step's docs with [`Findings::Keep`].
+fn finish_step(keep: Findings, rendered: &mut RenderedPages, step: RenderedStep) {
+    if keep == Findings::Keep {
         let docs = step.doc_ids.into_iter().zip(step.docs);
         rendered.kept.docs.extend(docs);
     }
@@ -642,7 +642,7 @@ mod tests {
         std::fs::write(&a, "---\ntitle: A\n---\nOther text.\n").unwrap();
         let mut diagnostics = Diagnostics::new();
         let options = BuildOptions::default();
-        let written = write_site(&project, Docs::Drop, &site, &options, &mut diagnostics);
+        let written = write_site(&project, Findings::Drop, &site, &options, &mut diagnostics);
 
         assert!(written.is_none());
         let problem = diagnostics.iter().next().expect("a diagnostic").to_string();

@@ -29,7 +29,7 @@ use rayon::prelude::*;
 
 use super::preview::{self, Preview, SharedProject};
 use super::target::OutputTarget;
-use super::{extras, page, write_site, BuildOptions, BuildResult, Docs, KeptPages, Project};
+use super::{extras, page, write_site, BuildOptions, BuildResult, Findings, KeptPages, Project};
 use crate::content::PageId;
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::search::SearchDoc;
@@ -156,7 +156,7 @@ impl Loaded {
             let project = preview::read(&self.project);
             write_site(
                 &project,
-                Docs::Keep,
+                Findings::Keep,
                 out.path(),
                 &BuildOptions::default(),
                 &mut diagnostics,

@@ -50,30 +50,25 @@ pub enum PageMode {
 }
 
 impl PageMode {
-    /// The names a page can use, as the warning about others lists them.
-    pub const NAMES: [&'static str; 5] = ["default", "wide", "custom", "center", "frame"];
+    /// Every mode with its name in frontmatter.
+    const NAMED: [(&'static str, PageMode); 5] = [
+        ("default", PageMode::Default),
+        ("wide", PageMode::Wide),
+        ("custom", PageMode::Custom),
+        ("center", PageMode::Center),
+        ("frame", PageMode::Frame),
+    ];
 
     /// The mode called `name`; `None` for a name Mintlify does not have.
     pub fn named(name: &str) -> Option<PageMode> {
-        Some(match name.trim() {
-            "default" => PageMode::Default,
-            "wide" => PageMode::Wide,
-            "custom" => PageMode::Custom,
-            "center" => PageMode::Center,
-            "frame" => PageMode::Frame,
-            _ => return None,
-        })
+        (Self::NAMED.iter())
+            .find(|(known, _)| *known == name.trim())
+            .map(|&(_, mode)| mode)
     }
 
-    /// The mode's name.
-    pub fn name(self) -> &'static str {
-        match self {
-            PageMode::Default => "default",
-            PageMode::Wide => "wide",
-            PageMode::Custom => "custom",
-            PageMode::Center => "center",
-            PageMode::Frame => "frame",
-        }
+    /// The names a page can use, as the warning about others lists them.
+    pub fn names() -> impl Iterator<Item = &'static str> {
+        Self::NAMED.iter().map(|&(name, _)| name)
     }
 }
 
