@@ -18,7 +18,9 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use sheaf::build::Project;
-use sheaf::markdown::{CodeInfo, Highlighter, Markdown, PageEnv, UrlKind, UrlRewrite};
+use sheaf::markdown::{
+    CodeInfo, Highlighter, Markdown, PageEnv, SnippetError, UrlKind, UrlRewrite,
+};
 use sheaf::render::PageContent;
 
 const PAGE: &str = include_str!("fixtures/page.md");
@@ -38,7 +40,7 @@ fn main() {
     let body = page.body_of(&text);
 
     let markdown = Markdown::new();
-    let no_snippets = |_: &str| None;
+    let no_snippets = |_: &str| Err(SnippetError::Missing);
     let keep_urls = |_: &str, _: UrlKind| UrlRewrite::Keep;
     let env = PageEnv {
         file: Path::new("page.md"),

@@ -88,7 +88,7 @@ fn free_address() -> SocketAddr {
 fn poll_until_ok(addr: SocketAddr, path: &str) {
     loop {
         if let Ok(mut stream) = TcpStream::connect(addr) {
-            let request = format!("GET {path} HTTP/1.1\r\nHost: localhost\r\n\r\n");
+            let request = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\n\r\n");
             let mut head = [0u8; 12];
             let answered = stream.write_all(request.as_bytes()).is_ok()
                 && stream.read_exact(&mut head).is_ok();
@@ -139,7 +139,8 @@ fn open_events(server: &Server) -> BufReader<TcpStream> {
     let mut stream = TcpStream::connect(server.addr()).unwrap();
     write!(
         stream,
-        "GET /__sheaf/events HTTP/1.1\r\nHost: localhost\r\nAccept: text/event-stream\r\n\r\n"
+        "GET /__sheaf/events HTTP/1.1\r\nHost: {}\r\nAccept: text/event-stream\r\n\r\n",
+        server.addr()
     )
     .unwrap();
     BufReader::new(stream)

@@ -21,6 +21,8 @@ use codespan_reporting::files::SimpleFiles;
 use codespan_reporting::term::{self, Chars, Config};
 use serde::Serialize;
 
+use crate::confine::DocsRoot;
+
 /// How bad a problem is. Errors fail `build` and `check`; warnings fail only
 /// `check --strict`; notes (something accepted but not acted on, such as
 /// analytics ids) never fail.
@@ -303,9 +305,12 @@ pub fn render_terminal(diagnostics: &Diagnostics, root: &Path, color: bool) -> S
     } else {
         term::termcolor::Buffer::no_color()
     };
+    // Only files inside the docs root are quoted: a diagnostic may name a
+    // file the build refused to read.
+    let docs = DocsRoot::new(root);
     for d in diagnostics {
         let file_id = *ids.entry(d.file.clone()).or_insert_with(|| {
-            std::fs::read_to_string(root.join(&d.file))
+            docs.read_to_string(&d.file)
                 .ok()
                 .map(|src| files.add(d.file.display().to_string(), src))
         });

@@ -23,6 +23,7 @@
 pub mod build;
 pub mod cli;
 pub mod config;
+pub mod confine;
 pub mod content;
 pub mod diagnostics;
 #[cfg(test)]

@@ -16,13 +16,13 @@
 //! on each entry, parents first; lookups of single paths go through
 //! [`MintIgnore::rule_excluding`], which follows the same order.
 
-use std::io::ErrorKind;
 use std::ops::Range;
 use std::path::Path;
 
 use ignore::gitignore::{Gitignore, GitignoreBuilder, Glob};
 use ignore::Match;
 
+use crate::confine::{DocsRoot, ReadError, OUTSIDE_HELP};
 use crate::diagnostics::Diagnostic;
 
 /// The name of the file, in the docs root.
@@ -69,9 +69,17 @@ impl Default for MintIgnore {
 impl MintIgnore {
     /// Reads `root/.mintignore`; without one nothing is excluded.
     pub fn load(root: &Path) -> MintIgnore {
-        match std::fs::read_to_string(root.join(MINTIGNORE_FILE)) {
+        match DocsRoot::new(root).read_to_string(Path::new(MINTIGNORE_FILE)) {
             Ok(text) => MintIgnore::parse(&text),
-            Err(e) if e.kind() == ErrorKind::NotFound => MintIgnore::default(),
+            Err(e) if e.is_not_found() => MintIgnore::default(),
+            Err(e @ ReadError::Outside { .. }) => MintIgnore {
+                problems: vec![Diagnostic::error(
+                    MINTIGNORE_FILE,
+                    format!("cannot read {MINTIGNORE_FILE}: {e}"),
+                )
+                .with_help(OUTSIDE_HELP)],
+                ..MintIgnore::default()
+            },
             Err(e) => MintIgnore {
                 problems: vec![Diagnostic::warning(
                     MINTIGNORE_FILE,

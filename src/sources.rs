@@ -16,12 +16,18 @@
 //!
 //! What the root's `.mintignore` excludes ([`MintIgnore`]) is neither
 //! listed nor found on disk by name: it is not part of the site.
+//!
+//! Files are read through [`SourceFiles::read_to_string`], which keeps the
+//! trust boundary ([`crate::confine`]): a listed file is a regular file the
+//! walk reached without following a link, so it is inside the root; any
+//! other file is read only if it resolves inside the root.
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use walkdir::WalkDir;
 
+use crate::confine::{DocsRoot, ReadError};
 use crate::mintignore::{MintIgnore, Rule};
 
 /// The file sheaf writes into every output folder it builds: the build may
@@ -32,6 +38,7 @@ pub const OUTPUT_MARKER: &str = ".sheaf-output";
 #[derive(Debug, Default)]
 pub struct SourceFiles {
     root: PathBuf,
+    docs: DocsRoot,
     listed: HashSet<String>,
     ignore: MintIgnore,
 }
@@ -49,6 +56,7 @@ impl SourceFiles {
             .collect();
         SourceFiles {
             root: root.to_path_buf(),
+            docs: DocsRoot::new(root),
             listed,
             ignore,
         }
@@ -94,6 +102,33 @@ impl SourceFiles {
     /// The root the paths are relative to.
     pub fn root(&self) -> &Path {
         &self.root
+    }
+
+    /// The root and its rule for reading files ([`crate::confine`]).
+    pub fn docs_root(&self) -> &DocsRoot {
+        &self.docs
+    }
+
+    /// The text of `name` (relative to the root), if it resolves inside
+    /// the root: a listed file does by construction, another is checked.
+    pub fn read_to_string(&self, name: &Path) -> Result<String, ReadError> {
+        if name.to_str().is_some_and(|n| self.listed.contains(n)) {
+            return Ok(std::fs::read_to_string(self.root.join(name))?);
+        }
+        self.docs.read_to_string(name)
+    }
+
+    /// Why the page file of `slug` may not be read: it resolves outside
+    /// the root (a link, or a folder link on its way).
+    pub fn escaping_page(&self, slug: &str) -> Option<ReadError> {
+        let file = self.page_file(slug)?;
+        if file.to_str().is_some_and(|n| self.listed.contains(n)) {
+            return None;
+        }
+        self.docs
+            .resolve(&file)
+            .err()
+            .filter(|e| matches!(e, ReadError::Outside { .. }))
     }
 }
 

@@ -7,14 +7,13 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Child, Command, Output, Stdio};
-use std::sync::mpsc;
+use std::process::{Command, Output};
 use std::sync::Arc;
 use std::thread;
 use std::time::Duration;
 
+use common::preview::Preview;
 use common::{fixture, fixture_copy, ClosedPort};
 use sheaf::openapi::{ApiSpecs, SpecCache};
 
@@ -144,78 +143,13 @@ fn a_build_uses_its_cached_copy_while_the_server_is_down() {
     assert!(!outputs.path().join("none").exists(), "nothing written");
 }
 
-/// A running `sheaf serve --port 0`, killed when dropped.
-struct Preview {
-    child: Child,
-    url: String,
-    log: mpsc::Receiver<String>,
-}
-
-impl Preview {
-    fn start(site: &Path, cache: &Path) -> Preview {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_sheaf"))
-            .args(["serve", site.to_str().unwrap(), "--port", "0"])
-            .env("NO_COLOR", "1")
-            .env("SHEAF_CACHE_DIR", cache)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("sheaf serve starts");
-        let (lines, log) = mpsc::channel();
-        let stderr = child.stderr.take().unwrap();
-        thread::spawn(move || {
-            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-                let _ = lines.send(line);
-            }
-        });
-        let mut preview = Preview {
-            child,
-            url: String::new(),
-            log,
-        };
-        let serving = preview.wait_for_line("serving ");
-        preview.url = serving
-            .rsplit(" at ")
-            .next()
-            .and_then(|rest| rest.split_whitespace().next())
-            .expect("the URL")
-            .to_string();
-        preview
-    }
-
-    /// Waits for a line of the preview's output containing `needle`,
-    /// returning everything printed up to it.
-    fn wait_for_line(&mut self, needle: &str) -> String {
-        let mut seen = String::new();
-        loop {
-            let line = self
-                .log
-                .recv_timeout(Duration::from_secs(60))
-                .unwrap_or_else(|_| panic!("no `{needle}` from sheaf serve:\n{seen}"));
-            seen.push_str(&line);
-            seen.push('\n');
-            if line.contains(needle) {
-                return seen;
-            }
-        }
-    }
-}
-
-impl Drop for Preview {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
 #[test]
 fn serve_keeps_running_and_the_endpoint_page_says_why() {
     let cache = tempfile::tempdir().unwrap();
     let closed = ClosedPort::new();
     let url = spec_url(closed.port());
     let site = site_naming(&url);
-    let preview = Preview::start(site.path(), cache.path());
+    let preview = Preview::start(site.path(), &[("SHEAF_CACHE_DIR", cache.path())]);
 
     let agent: ureq::Agent = ureq::Agent::config_builder()
         .proxy(None)

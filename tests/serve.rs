@@ -150,7 +150,7 @@ impl EventStream {
     fn open_at(addr: SocketAddr, target: &str) -> EventStream {
         let mut stream = TcpStream::connect(addr).unwrap();
         stream
-            .write_all(format!("GET {target} HTTP/1.1\r\nHost: localhost\r\n\r\n").as_bytes())
+            .write_all(format!("GET {target} HTTP/1.1\r\nHost: {addr}\r\n\r\n").as_bytes())
             .unwrap();
         let received = Arc::new(Mutex::new(String::new()));
         let sink = received.clone();
@@ -317,9 +317,10 @@ fn traversal_attempts_are_refused() {
     let absolute = format!("/{}", site.parent.path().join("secret.txt").display());
     targets.push(&absolute);
     for target in targets {
+        let addr = server.addr();
         let answer = raw(
-            server.addr(),
-            &format!("GET {target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"),
+            addr,
+            &format!("GET {target} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"),
         );
         assert!(!answer.contains("TOP-SECRET"), "{target} leaked: {answer}");
         let status_line = answer.lines().next().unwrap_or_default();
@@ -334,14 +335,15 @@ fn traversal_attempts_are_refused() {
 fn only_get_and_head_reach_files() {
     let site = StaticSite::new();
     let server = site.serve();
+    let addr = server.addr();
     let answer = raw(
-        server.addr(),
-        "DELETE /index.html HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
+        addr,
+        &format!("DELETE /index.html HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"),
     );
     assert!(answer.starts_with("HTTP/1.0 405"), "{answer}");
     let head = raw(
-        server.addr(),
-        "HEAD /style.css HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
+        addr,
+        &format!("HEAD /style.css HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"),
     );
     assert!(head.starts_with("HTTP/1.0 200"), "{head}");
     assert!(!head.contains("color:red"));
@@ -364,7 +366,7 @@ fn every_answer_tells_the_browser_to_close_the_connection() {
                 stream.set_read_timeout(Some(WAIT)).unwrap();
                 let target = ["/", "/style.css", "/missing/"][n % 3];
                 let request = format!(
-                    "GET {target} HTTP/1.1\r\nHost: localhost\r\nConnection: keep-alive\r\n\r\n"
+                    "GET {target} HTTP/1.1\r\nHost: {addr}\r\nConnection: keep-alive\r\n\r\n"
                 );
                 stream.write_all(request.as_bytes()).unwrap();
                 let head = read_head(&mut stream);
@@ -396,7 +398,7 @@ fn wait_for_an_answer(addr: SocketAddr) {
             .set_read_timeout(Some(Duration::from_secs(1)))
             .unwrap();
         probe
-            .write_all(b"GET /style.css HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            .write_all(format!("GET /style.css HTTP/1.1\r\nHost: {addr}\r\n\r\n").as_bytes())
             .unwrap();
         let mut status = [0u8; 12];
         if probe.read_exact(&mut status).is_ok() {
@@ -741,6 +743,7 @@ fn proxy(server: &Server, payload: &Value) -> (u16, Value) {
     let mut response = agent()
         .post(format!("{}__sheaf/proxy", server.url()))
         .header("Content-Type", "application/json")
+        .header("Origin", server.url().trim_end_matches('/'))
         .send(payload.to_string())
         .unwrap();
     let status = response.status().as_u16();
@@ -1050,14 +1053,14 @@ fn idle_and_slow_connections_do_not_starve_other_clients() {
     }
     for _ in 0..40 {
         let mut slow = TcpStream::connect(addr).unwrap();
-        slow.write_all(b"GET / HTTP/1.1\r\nHost: localhost\r\nX-Slow: ")
+        slow.write_all(format!("GET / HTTP/1.1\r\nHost: {addr}\r\nX-Slow: ").as_bytes())
             .unwrap();
         held.push(slow);
     }
     for _ in 0..12 {
         let mut stalled = TcpStream::connect(addr).unwrap();
         stalled
-            .write_all(b"GET /big.bin HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            .write_all(format!("GET /big.bin HTTP/1.1\r\nHost: {addr}\r\n\r\n").as_bytes())
             .unwrap();
         held.push(stalled);
     }

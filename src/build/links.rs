@@ -7,6 +7,7 @@
 use std::cell::RefCell;
 use std::path::Path;
 
+use crate::confine::ReadError;
 use crate::content::{Page, PageId, Site};
 use crate::markdown::{UrlKind, UrlRewrite};
 
@@ -103,6 +104,9 @@ impl<'a> UrlResolver<'a> {
             return UrlRewrite::To(with_fragment(href, fragment));
         }
         if self.site.root.join(target).is_file() {
+            if let Some(refused) = self.outside(target) {
+                return refused;
+            }
             return UrlRewrite::To(with_fragment(relative(&self.page.dir(), target), fragment));
         }
         if let Some(rewrite) = self.redirected(&slug, fragment) {
@@ -156,16 +160,33 @@ impl<'a> UrlResolver<'a> {
     /// `images/x.png` on any page) relative to the docs root.
     fn asset(&self, url: &str, target: &str) -> UrlRewrite {
         if self.site.root.join(target).is_file() {
-            return UrlRewrite::To(relative(&self.page.dir(), target));
+            return self
+                .outside(target)
+                .unwrap_or_else(|| UrlRewrite::To(relative(&self.page.dir(), target)));
         }
         let from_root = normalise(url.split(['#', '?']).next().unwrap_or(url));
         if !url.starts_with('/') && self.site.root.join(&from_root).is_file() {
-            return UrlRewrite::To(relative(&self.page.dir(), &from_root));
+            return self
+                .outside(&from_root)
+                .unwrap_or_else(|| UrlRewrite::To(relative(&self.page.dir(), &from_root)));
         }
         broken(
             format!("image or file `{url}` does not exist"),
             Some("paths are relative to the page or, with a leading `/`, to the docs root".into()),
         )
+    }
+}
+
+impl UrlResolver<'_> {
+    /// The refusal of a link to the file `target` (relative to the root)
+    /// that resolves outside the docs root: the build copies no such file.
+    fn outside(&self, target: &str) -> Option<UrlRewrite> {
+        match self.site.docs.resolve(Path::new(target)) {
+            Err(refused @ ReadError::Outside { .. }) => Some(UrlRewrite::Refused {
+                message: format!("image or file {refused}"),
+            }),
+            _ => None,
+        }
     }
 }
 

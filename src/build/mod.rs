@@ -193,9 +193,9 @@ fn spec_sources(files: &SourceFiles, config: &config::SiteConfig) -> Vec<String>
         .collect();
     candidates.sort_unstable();
     let found = candidates.into_iter().filter_map(|rel| {
-        let path = files.root().join(rel);
-        let text = std::fs::read_to_string(&path).ok()?;
-        looks_like_spec(&path, &text).then(|| rel.to_string())
+        let path = Path::new(rel);
+        let text = files.read_to_string(path).ok()?;
+        looks_like_spec(path, &text).then(|| rel.to_string())
     });
     for rel in found {
         let listed = sources

@@ -7,10 +7,12 @@ use std::path::{Path, PathBuf};
 
 use super::links::UrlResolver;
 use super::Project;
+use crate::confine::{DocsRoot, ReadError};
 use crate::content::{frontmatter_line, Page, PageId};
 use crate::diagnostics::Diagnostic;
 use crate::markdown::{
-    ApiFieldKind, ExampleKind, Markdown, PageEnv, Rendered, Snippet, UrlKind, UrlRewrite,
+    ApiFieldKind, ExampleKind, Markdown, PageEnv, Rendered, Snippet, SnippetError, UrlKind,
+    UrlRewrite,
 };
 use crate::openapi::{
     parse_api_reference, render_endpoint_html, EndpointText, EndpointView, ManualParam,
@@ -224,7 +226,7 @@ fn render_body(
         .source_path
         .clone()
         .unwrap_or_else(|| PathBuf::from(&page.slug));
-    let snippets = |reference: &str| find_snippet(&project.site.root, reference);
+    let snippets = |reference: &str| find_snippet(&project.site.docs, reference);
     let env = PageEnv {
         file: &file,
         line_offset: page.body_line_offset,
@@ -236,33 +238,43 @@ fn render_body(
 
 /// The snippet file a reference names: as written from the root, or inside
 /// `snippets/` or `_snippets/` (both folder names are used by real sites).
-pub fn find_snippet(root: &Path, reference: &str) -> Option<Snippet> {
+/// A file that resolves outside the docs root is refused, whatever
+/// other candidate exists.
+pub fn find_snippet(docs: &DocsRoot, reference: &str) -> Result<Snippet, SnippetError> {
     let clean = reference
         .trim()
         .trim_start_matches("./")
         .trim_start_matches('/');
     if clean.split('/').any(|part| part == "..") {
-        return None;
+        return Err(SnippetError::Missing);
     }
     let candidates = [
         clean.to_string(),
         format!("snippets/{clean}"),
         format!("_snippets/{clean}"),
     ];
-    candidates.iter().find_map(|candidate| {
-        let with_ext = [
+    let names = candidates.iter().flat_map(|candidate| {
+        [
             candidate.clone(),
             format!("{candidate}.mdx"),
             format!("{candidate}.md"),
-        ];
-        with_ext.into_iter().find_map(|rel| {
-            let source = std::fs::read_to_string(root.join(&rel)).ok()?;
-            Some(Snippet {
-                path: PathBuf::from(rel),
-                source,
-            })
-        })
-    })
+        ]
+    });
+    for name in names {
+        match docs.read_to_string(Path::new(&name)) {
+            Ok(source) => {
+                return Ok(Snippet {
+                    path: PathBuf::from(name),
+                    source,
+                })
+            }
+            Err(refused @ ReadError::Outside { .. }) => {
+                return Err(SnippetError::Outside(refused.to_string()))
+            }
+            Err(ReadError::Io(_)) => {}
+        }
+    }
+    Err(SnippetError::Missing)
 }
 
 /// The endpoint shown on a page: its OpenAPI operation, or a hand-written
@@ -473,18 +485,33 @@ mod tests {
         std::fs::create_dir_all(dir.path().join("snippets")).unwrap();
         std::fs::write(dir.path().join("_snippets/help.mdx"), "Help!").unwrap();
         std::fs::write(dir.path().join("snippets/a.mdx"), "A").unwrap();
+        let docs = DocsRoot::new(dir.path());
+        assert_eq!(find_snippet(&docs, "help.mdx").unwrap().source, "Help!");
+        assert_eq!(find_snippet(&docs, "/snippets/a.mdx").unwrap().source, "A");
         assert_eq!(
-            find_snippet(dir.path(), "help.mdx").unwrap().source,
-            "Help!"
-        );
-        assert_eq!(
-            find_snippet(dir.path(), "/snippets/a.mdx").unwrap().source,
-            "A"
-        );
-        assert_eq!(
-            find_snippet(dir.path(), "snippets/a").unwrap().path,
+            find_snippet(&docs, "snippets/a").unwrap().path,
             PathBuf::from("snippets/a.mdx")
         );
-        assert!(find_snippet(dir.path(), "../etc/passwd").is_none());
+        assert_eq!(
+            find_snippet(&docs, "../etc/passwd"),
+            Err(SnippetError::Missing)
+        );
+    }
+
+    #[test]
+    fn a_snippet_resolving_outside_the_root_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("docs");
+        std::fs::create_dir_all(root.join("snippets")).unwrap();
+        std::fs::write(dir.path().join("secret.txt"), "root:x:0:0").unwrap();
+        std::os::unix::fs::symlink(dir.path().join("secret.txt"), root.join("snippets/p.mdx"))
+            .unwrap();
+        let refused = find_snippet(&DocsRoot::new(&root), "snippets/p.mdx");
+        match refused {
+            Err(SnippetError::Outside(message)) => {
+                assert!(message.contains("secret.txt"), "{message}")
+            }
+            other => panic!("{other:?}"),
+        }
     }
 }

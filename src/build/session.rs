@@ -354,8 +354,8 @@ impl Session {
     /// titles or endpoints of other pages may depend on it).
     fn reload_page(&mut self, path: &Path) -> Option<Edit> {
         let id = *self.page_of_source.get(path)?;
-        let root = preview::read(&self.project).site.root.clone();
-        let text = fs::read_to_string(root.join(path)).ok()?;
+        let docs = preview::read(&self.project).site.docs.clone();
+        let text = docs.read_to_string(path).ok()?;
         let mut project = self
             .project
             .write()

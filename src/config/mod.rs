@@ -33,6 +33,7 @@ pub use semantic::{is_local, unknown_icon};
 pub use source::{display_path, offset_of_line_col, SourceDoc};
 pub use types::*;
 
+use crate::confine::{ReadError, OUTSIDE_HELP};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::sources::SourceFiles;
 
@@ -163,22 +164,26 @@ fn load_config_file(files: &SourceFiles) -> Loaded {
         };
     };
     let duplicate = other_config_files(root, &file);
-    match std::fs::read_to_string(root.join(&file)) {
+    match files.read_to_string(&file) {
         Ok(text) => {
             let mut loaded = load_text(files, file, text);
             loaded.diagnostics.extend(duplicate);
             loaded
         }
         Err(e) => Loaded {
-            diagnostics: vec![Diagnostic::error(
-                &file,
-                format!("cannot read {}: {e}", file.display()),
-            )]
-            .into(),
+            diagnostics: vec![unreadable_config(&file, &e)].into(),
             config: None,
             source: None,
             file,
         },
+    }
+}
+
+fn unreadable_config(file: &Path, error: &ReadError) -> Diagnostic {
+    let refused = Diagnostic::error(file, format!("cannot read {}: {error}", file.display()));
+    match error {
+        ReadError::Outside { .. } => refused.with_help(OUTSIDE_HELP),
+        ReadError::Io(_) => refused,
     }
 }
 

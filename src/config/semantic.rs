@@ -14,6 +14,7 @@ use serde_json::Value;
 use super::source::SourceDoc;
 use super::types::{SiteConfig, LATER_SOCIAL_KEYS};
 use super::{is_endpoint_entry, normalise_slug};
+use crate::confine::{ReadError, OUTSIDE_HELP};
 use crate::diagnostics::{did_you_mean, Diagnostic};
 use crate::mintignore::{Rule, MINTIGNORE_FILE};
 use crate::sources::SourceFiles;
@@ -36,6 +37,7 @@ pub fn check(
     out.extend(ctx.versions(config));
     out.extend(ctx.local_files());
     out.extend(ctx.openapi_files());
+    out.extend(ctx.redirect_destinations());
     if super::ConfigShape::of(file) == super::ConfigShape::SiteJson {
         // docs.json allows any social platform and one background mode.
         out.extend(ctx.socials());
@@ -127,6 +129,9 @@ impl Checker<'_> {
         slug: &str,
         existing: &mut Option<Vec<String>>,
     ) -> Option<Diagnostic> {
+        if let Some(refused) = self.files.escaping_page(slug) {
+            return Some(self.outside_root(pointer, &format!("page \"{slug}\""), &refused));
+        }
         if self.files.page_file(slug).is_some() {
             return None;
         }
@@ -137,6 +142,12 @@ impl Checker<'_> {
                 self.missing_page(pointer, slug, pages)
             }
         })
+    }
+
+    /// The error for a file `what` at `pointer` that resolves outside the root.
+    fn outside_root(&self, pointer: &str, what: &str, refused: &ReadError) -> Diagnostic {
+        self.error_at(pointer, format!("{what}: {refused}"))
+            .with_help(OUTSIDE_HELP)
     }
 
     fn escaping_page(&self, pointer: &str, entry: &str) -> Diagnostic {
@@ -275,8 +286,16 @@ impl Checker<'_> {
             .iter()
             .filter_map(|pointer| {
                 let path = self.doc.value.pointer(pointer)?.as_str()?;
-                let missing = is_local(path) && !self.root.join(path.trim_start_matches('/')).is_file();
-                missing.then(|| {
+                let relative = Path::new(path.trim_start_matches('/'));
+                if !is_local(path) {
+                    return None;
+                }
+                if let Err(refused @ ReadError::Outside { .. }) =
+                    self.files.docs_root().resolve(relative)
+                {
+                    return Some(self.outside_root(pointer, &format!("image \"{path}\""), &refused));
+                }
+                (!self.root.join(relative).is_file()).then(|| {
                     self.warning_at(pointer, format!("image \"{path}\" does not exist"))
                         .with_help(format!(
                             "paths are relative to the docs root ({}); add the file or fix the path (the site builds without the image meanwhile)",
@@ -305,12 +324,24 @@ impl Checker<'_> {
     }
 
     fn openapi_file_problem(&self, pointer: &str, path: &str) -> Option<Diagnostic> {
-        let full = self.root.join(path.trim_start_matches('/'));
-        let Ok(text) = std::fs::read_to_string(&full) else {
-            return Some(
-                self.error_at(pointer, format!("OpenAPI file \"{path}\" does not exist"))
-                    .with_help("paths are relative to the docs root; add the file or fix the path"),
-            );
+        let relative = Path::new(path.trim_start_matches('/'));
+        let text = match self.files.read_to_string(relative) {
+            Ok(text) => text,
+            Err(refused @ ReadError::Outside { .. }) => {
+                return Some(self.outside_root(
+                    pointer,
+                    &format!("OpenAPI file \"{path}\""),
+                    &refused,
+                ))
+            }
+            Err(_) => {
+                return Some(
+                    self.error_at(pointer, format!("OpenAPI file \"{path}\" does not exist"))
+                        .with_help(
+                            "paths are relative to the docs root; add the file or fix the path",
+                        ),
+                )
+            }
         };
         // A syntax error is the OpenAPI loader's to report, at its line and
         // column in the spec itself.
@@ -320,6 +351,26 @@ impl Checker<'_> {
                 Some(self.error_at(pointer, format!("OpenAPI file \"{path}\" is not an object")))
             }
         }
+    }
+
+    /// A redirect leads to a local path, an `http(s)://` or a `mailto:`
+    /// URL: anything else (`javascript:`, `data:`) would run or show what
+    /// the config's author wrote on the reader's click.
+    fn redirect_destinations(&self) -> Vec<Diagnostic> {
+        let redirects = array(&self.doc.value, "redirects").iter().enumerate();
+        redirects
+            .filter_map(|(i, redirect)| {
+                let destination = redirect.get("destination")?.as_str()?;
+                let scheme = url_scheme(destination)?;
+                (!matches!(scheme.as_str(), "http" | "https" | "mailto")).then(|| {
+                    self.error_at(
+                        &format!("/redirects/{i}/destination"),
+                        format!("redirect destination `{destination}` is not a local path, an http(s) URL or a mailto: link"),
+                    )
+                    .with_help("redirect to a page of the site (`/quickstart`) or to an `https://` URL")
+                })
+            })
+            .collect()
     }
 
     fn socials(&self) -> Vec<Diagnostic> {
@@ -438,6 +489,23 @@ fn collect_groups<'v>(group: &'v Value, pointer: String, out: &mut Vec<(String, 
 }
 
 /// Whether a path names a local file (not a URL or data URI).
+/// The scheme of `url` as a browser reads it (tabs and line breaks
+/// anywhere and leading spaces and control characters ignored),
+/// lowercased; `None` for a path.
+fn url_scheme(url: &str) -> Option<String> {
+    let read: String = url
+        .trim_start_matches(|c: char| c <= ' ')
+        .chars()
+        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+        .collect();
+    let (scheme, _) = read.split_once(':')?;
+    let mut chars = scheme.chars();
+    let first = chars.next()?;
+    let valid = first.is_ascii_alphabetic()
+        && chars.all(|c| c.is_ascii_alphanumeric() || "+.-".contains(c));
+    valid.then(|| scheme.to_ascii_lowercase())
+}
+
 pub fn is_local(path: &str) -> bool {
     !(path.contains("://") || path.starts_with("data:") || path.starts_with("//"))
 }
@@ -462,9 +530,30 @@ fn page_uses_version(files: &SourceFiles, name: &str) -> bool {
     let needle = format!("version: {name}");
     let quoted = [format!("version: \"{name}\""), format!("version: '{name}'")];
     page_files(files)
-        .filter_map(|page| std::fs::read_to_string(files.root().join(page)).ok())
+        .filter_map(|page| files.read_to_string(Path::new(page)).ok())
         .any(|text| {
             let head = text.get(..text.len().min(2048)).unwrap_or(&text);
             head.contains(&needle) || quoted.iter().any(|q| head.contains(q.as_str()))
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::url_scheme;
+
+    #[test]
+    fn url_schemes_are_read_as_browsers_read_them() {
+        assert_eq!(url_scheme("/quickstart"), None);
+        assert_eq!(url_scheme("guides/a:b"), None);
+        assert_eq!(url_scheme("https://x.dev").as_deref(), Some("https"));
+        assert_eq!(
+            url_scheme(" JavaScript:alert(1)").as_deref(),
+            Some("javascript")
+        );
+        assert_eq!(
+            url_scheme("java\tscript:alert(1)").as_deref(),
+            Some("javascript")
+        );
+        assert_eq!(url_scheme("\u{1}data:text/html,x").as_deref(), Some("data"));
+    }
 }

@@ -170,6 +170,7 @@ mod tests {
             serde_json::from_str(r#"{"name": "X", "navigation": []}"#).unwrap();
         Site {
             root: Default::default(),
+            docs: Default::default(),
             config,
             nav_order: (0..pages.len()).collect(),
             nav_positions: crate::content::nav_positions(

@@ -31,6 +31,7 @@ pub use nav::{GroupDisplay, NavItem};
 pub use text::{PageText, TextError, Texts};
 
 use crate::config::{section_of, AnchorDisplay, PageUrls, SiteConfig};
+use crate::confine::DocsRoot;
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::sources::SourceFiles;
 
@@ -41,6 +42,8 @@ pub type PageId = usize;
 #[derive(Debug, Clone)]
 pub struct Site {
     pub root: PathBuf,
+    /// The root's rule for reading files ([`crate::confine`]).
+    pub docs: DocsRoot,
     pub config: SiteConfig,
     pub pages: Vec<Page>,
     /// The resolved navigation tree, in `site.json` order.
@@ -223,6 +226,7 @@ impl Site {
         let nav_positions = nav_positions(&nav_order, pages.len());
         let mut site = Site {
             root: root.to_path_buf(),
+            docs: files.docs_root().clone(),
             config,
             pages,
             nav,

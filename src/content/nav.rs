@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use super::{fallback_title, frontmatter, page_diagnostic, Page, PageId};
 use super::{PageText, Texts};
 use crate::config::{is_endpoint_entry, normalise_slug, NavEntry, NavGroup, PageUrls};
+use crate::confine::ReadError;
 use crate::diagnostics::Diagnostics;
 use crate::markdown::heading_ids;
 use crate::sources::SourceFiles;
@@ -110,7 +111,7 @@ pub(super) struct Loader<'a> {
 /// A page file's path (relative to the root) and its parsed text.
 struct PageFile {
     path: PathBuf,
-    parsed: std::io::Result<ParsedFile>,
+    parsed: Result<ParsedFile, ReadError>,
 }
 
 /// A page file read and split into frontmatter and body, with what the
@@ -131,7 +132,8 @@ impl PageFile {
     /// The `.mdx`/`.md` file of `slug`, read and split; `None` when there is none.
     fn read(files: &SourceFiles, slug: &str, texts: Texts) -> Option<PageFile> {
         let path = files.page_file(slug)?;
-        let parsed = std::fs::read_to_string(files.root().join(&path))
+        let parsed = files
+            .read_to_string(&path)
             .map(|source| ParsedFile::new(source, &path, slug, texts));
         Some(PageFile { path, parsed })
     }
@@ -317,6 +319,8 @@ impl<'a> Loader<'a> {
         let PageFile { path, parsed } = file;
         let parsed = match parsed {
             Ok(parsed) => parsed,
+            // The config's checks report it at the navigation entry.
+            Err(ReadError::Outside { .. }) => return None,
             Err(e) => {
                 let message = format!("cannot read page: {e}");
                 self.diagnostics.push(page_diagnostic(&path, message));

@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{attrs, mdx, Markdown, PageEnv, Snippet, UrlKind, UrlRewrite};
+use super::{attrs, mdx, Markdown, PageEnv, Snippet, SnippetError, UrlKind, UrlRewrite};
 use crate::fuzzing::{every_diagnostic_names_a_file, fuzz, text};
 
 /// What pages are made of: Markdown, MDX syntax, Mintlify components.
@@ -81,10 +81,12 @@ fn fuzz_page_rendering() {
                 let name = reference
                     .trim_start_matches('/')
                     .trim_start_matches("snippets/");
-                matches!(name, "a.mdx" | "b.mdx").then(|| Snippet {
-                    path: PathBuf::from("snippets").join(name),
-                    source: snippet_source.clone(),
-                })
+                matches!(name, "a.mdx" | "b.mdx")
+                    .then(|| Snippet {
+                        path: PathBuf::from("snippets").join(name),
+                        source: snippet_source.clone(),
+                    })
+                    .ok_or(SnippetError::Missing)
             };
             let urls = |url: &str, _: UrlKind| match url {
                 "/x" => UrlRewrite::Broken {

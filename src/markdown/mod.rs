@@ -112,7 +112,7 @@ pub struct PageEnv<'a> {
     /// Resolves a snippet reference as written (`/snippets/x.mdx`,
     /// `snippets/x.mdx`, or `x.mdx` relative to `snippets/` for
     /// `<Snippet file>`) to its source.
-    pub snippets: &'a dyn Fn(&str) -> Option<Snippet>,
+    pub snippets: &'a dyn Fn(&str) -> Result<Snippet, SnippetError>,
     /// Rewrites every link href and image/media src.
     pub urls: &'a dyn Fn(&str, UrlKind) -> UrlRewrite,
 }
@@ -122,6 +122,16 @@ pub struct PageEnv<'a> {
 pub struct Snippet {
     pub path: PathBuf,
     pub source: String,
+}
+
+/// Why a snippet reference gave no snippet.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SnippetError {
+    /// No file of that name.
+    Missing,
+    /// The file resolves outside the docs root: what is wrong, for an
+    /// error at the reference.
+    Outside(String),
 }
 
 /// What a URL points at.
@@ -142,6 +152,11 @@ pub enum UrlRewrite {
     Broken {
         message: String,
         help: Option<String>,
+    },
+    /// The URL names a file outside the docs root: an error (the build
+    /// publishes nothing).
+    Refused {
+        message: String,
     },
 }
 

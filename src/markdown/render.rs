@@ -17,7 +17,8 @@ use super::headings::Slugger;
 use super::highlight::{CodeInfo, Highlighter};
 use super::html::escape;
 use super::mdx::{self, Element, Import, Node};
-use super::{Heading, PageEnv, Rendered, UrlKind, UrlRewrite};
+use super::{Heading, PageEnv, Rendered, Snippet, SnippetError, UrlKind, UrlRewrite};
+use crate::confine::OUTSIDE_HELP;
 use crate::diagnostics::Diagnostic;
 
 /// Starts and ends a placeholder token (Unicode private-use characters,
@@ -274,6 +275,39 @@ impl<'a> Renderer<'a> {
         self.warn_line(line, column, message, help);
     }
 
+    /// An error at byte `offset` of the current document.
+    pub fn error_at(&mut self, offset: usize, message: String, help: &str) {
+        let (line, column) = self.ctx().position(offset);
+        self.error_line(line, column, message, help);
+    }
+
+    fn error_line(&mut self, line: usize, column: usize, message: String, help: &str) {
+        let ctx = self.ctx();
+        let d = Diagnostic::error(ctx.file.clone(), message)
+            .at_line(line + ctx.line_offset, column)
+            .with_help(help);
+        self.out.diagnostics.push(d);
+    }
+
+    /// The snippet `reference` names. One that resolves outside the docs
+    /// root is an error at byte `offset`; a missing one is the caller's
+    /// to report.
+    pub fn load_snippet(
+        &mut self,
+        reference: &str,
+        offset: usize,
+    ) -> Result<Snippet, SnippetError> {
+        let found = (self.env.snippets)(reference);
+        if let Err(SnippetError::Outside(message)) = &found {
+            self.error_at(
+                offset,
+                format!("snippet `{reference}`: {message}"),
+                OUTSIDE_HELP,
+            );
+        }
+        found
+    }
+
     fn warn_line(&mut self, line: usize, column: usize, message: String, help: Option<String>) {
         let ctx = self.ctx();
         let mut d =
@@ -302,6 +336,10 @@ impl<'a> Renderer<'a> {
             UrlRewrite::To(new) => new,
             UrlRewrite::Broken { message, help } => {
                 self.warn_line(line, column, message, help);
+                url.to_string()
+            }
+            UrlRewrite::Refused { message } => {
+                self.error_line(line, column, message, OUTSIDE_HELP);
                 url.to_string()
             }
         }
@@ -366,7 +404,7 @@ impl<'a> Renderer<'a> {
             return Some(v.clone());
         }
         let import = self.ctx().imports.get(name).filter(|i| i.named)?.clone();
-        let snippet = (self.env.snippets)(&import.source)?;
+        let snippet = self.load_snippet(&import.source, import.offset).ok()?;
         mdx::parse(&snippet.source).exports.get(name).cloned()
     }
 

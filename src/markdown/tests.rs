@@ -19,10 +19,13 @@ fn render_with(source: &str, snippets: &[(&str, &str)], line_offset: usize) -> R
         } else {
             format!("snippets/{key}")
         };
-        files.get(&key).map(|source| Snippet {
-            path: PathBuf::from(&key),
-            source: source.clone(),
-        })
+        files
+            .get(&key)
+            .map(|source| Snippet {
+                path: PathBuf::from(&key),
+                source: source.clone(),
+            })
+            .ok_or(SnippetError::Missing)
     };
     let urls = |url: &str, _kind: UrlKind| {
         if url == "/broken" {
@@ -511,6 +514,7 @@ fn render_site_page(markdown: &Markdown, site_root: &Path, file: &Path, body: &s
             let source = std::fs::read_to_string(site_root.join(&p)).ok()?;
             Some(Snippet { path: p, source })
         })
+        .ok_or(SnippetError::Missing)
     };
     let urls = |_: &str, _: UrlKind| UrlRewrite::Keep;
     let env = PageEnv {
@@ -525,7 +529,7 @@ fn render_site_page(markdown: &Markdown, site_root: &Path, file: &Path, body: &s
 #[test]
 fn without_highlighting_code_is_escaped_plain_text() {
     let md = Markdown::without_highlighting();
-    let no_snippets = |_: &str| None;
+    let no_snippets = |_: &str| Err(SnippetError::Missing);
     let keep = |_: &str, _: UrlKind| UrlRewrite::Keep;
     let env = PageEnv {
         file: Path::new("p.mdx"),

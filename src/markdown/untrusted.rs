@@ -119,7 +119,10 @@ impl InertLinks {
         }
         let rewritten: CowStr<'e> = match urls(url, kind) {
             UrlRewrite::To(new) => new.into(),
-            UrlRewrite::Keep | UrlRewrite::Broken { .. } => url.clone(),
+            // A refused file is not copied: its URL leads nowhere.
+            UrlRewrite::Keep | UrlRewrite::Broken { .. } | UrlRewrite::Refused { .. } => {
+                url.clone()
+            }
         };
         Some(Event::Start(match tag {
             Tag::Link {

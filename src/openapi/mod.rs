@@ -55,6 +55,7 @@ pub use source::looks_like_spec;
 pub use view::{BodyView, EndpointView, ExampleView, Parameters, ResponseView};
 
 use crate::config::ApiConfig;
+use crate::confine::{DocsRoot, OUTSIDE_HELP};
 use crate::diagnostics::Diagnostic;
 use find::{closest, parse_reference, paths_match, spec_matches, METHODS};
 use source::{Location, SourceError};
@@ -109,12 +110,13 @@ impl ApiSpecs {
     ) -> (ApiSpecs, Vec<Diagnostic>) {
         let mut specs = ApiSpecs::default();
         let mut diagnostics = Vec::new();
+        let docs = DocsRoot::new(root);
         for source in sources {
             let location = Location::from_source(root, source);
             if specs.store.find(&location).is_some() {
                 continue;
             }
-            if let Err(diagnostic) = specs.load_one(root, location, cache, &mut diagnostics) {
+            if let Err(diagnostic) = specs.load_one(&docs, location, cache, &mut diagnostics) {
                 diagnostics.push(*diagnostic);
             }
         }
@@ -123,13 +125,13 @@ impl ApiSpecs {
 
     fn load_one(
         &mut self,
-        root: &Path,
+        docs: &DocsRoot,
         location: Location,
         cache: &SpecCache,
         diagnostics: &mut Vec<Diagnostic>,
     ) -> Result<(), Box<Diagnostic>> {
-        let name = location.display(root);
-        let loaded = match location.load(cache) {
+        let name = location.display(docs.path());
+        let loaded = match location.load(docs, cache) {
             Ok(loaded) => loaded,
             Err(err) => {
                 if let (Location::Url(url), SourceError::Download { reason, .. }) =
@@ -157,7 +159,9 @@ impl ApiSpecs {
             value,
         };
         let doc = self.store.add_with_text(document, text);
-        diagnostics.extend(self.store.load_external_refs(doc, root, cache));
+        let mut found = self.store.load_external_refs(doc, docs, cache);
+        self.place_at_refs(&mut found);
+        diagnostics.extend(found);
         self.specs.push(Spec {
             doc,
             name,
@@ -165,6 +169,17 @@ impl ApiSpecs {
             operations,
         });
         Ok(())
+    }
+
+    /// Gives the `$ref` problems their line and column in the document
+    /// holding the `$ref`.
+    fn place_at_refs(&self, diagnostics: &mut [Diagnostic]) {
+        for diagnostic in diagnostics.iter_mut().filter(|d| d.json_path.is_some()) {
+            let file = diagnostic.file.to_string_lossy().into_owned();
+            if let Some(doc) = self.store.named(&file) {
+                spans::locate(&self.store, doc, std::slice::from_mut(diagnostic));
+            }
+        }
     }
 
     /// Every operation of every spec, in load and file order.
@@ -327,6 +342,11 @@ fn load_error(name: &str, location: &Location, err: SourceError) -> Diagnostic {
     };
     match err {
         SourceError::Parse(failure) => failure.diagnostic(name),
+        outside @ SourceError::Outside { .. } => Diagnostic::error(
+            PathBuf::from(name),
+            format!("cannot load OpenAPI spec: {outside}"),
+        )
+        .with_help(OUTSIDE_HELP),
         other => Diagnostic::error(
             PathBuf::from(name),
             format!("cannot load OpenAPI spec: {other}"),

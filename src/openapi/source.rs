@@ -7,13 +7,14 @@
 //! of the offending spot, so it is reported at `openapi.yaml:LINE:COL` with
 //! the spec's own line.
 
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use serde_json::Value;
 
 use super::cache::{describe_age, CachedSpec, SpecCache};
 use crate::config::offset_of_line_col;
+use crate::confine::{normalize, DocsRoot, ReadError};
 use crate::diagnostics::Diagnostic;
 
 /// Where a spec document was read from.
@@ -31,6 +32,8 @@ pub(crate) enum SourceError {
         path: String,
         source: std::io::Error,
     },
+    #[error("{path} resolves to `{}`, outside the docs root", .real.display())]
+    Outside { path: String, real: PathBuf },
     #[error("cannot download {url}: {reason}")]
     Download { url: String, reason: String },
     #[error("{}", .0.message)]
@@ -138,12 +141,22 @@ impl Location {
 
     /// Reads and parses the document. A URL's text is kept in `cache` once
     /// it parses; when the URL cannot be reached, the kept copy is used.
-    pub(crate) fn load(&self, cache: &SpecCache) -> Result<Loaded, SourceError> {
+    /// A file is read only if it resolves inside the docs root `docs`.
+    pub(crate) fn load(&self, docs: &DocsRoot, cache: &SpecCache) -> Result<Loaded, SourceError> {
         match self {
             Location::File(path) => {
-                let text = std::fs::read_to_string(path).map_err(|source| SourceError::Read {
-                    path: path.display().to_string(),
-                    source,
+                // `path` is the root joined with the reference: absolute, or
+                // relative to the working folder, never to the root.
+                let path = std::path::absolute(path).unwrap_or_else(|_| path.clone());
+                let text = docs.read_to_string(&path).map_err(|e| match e {
+                    ReadError::Outside { real, .. } => SourceError::Outside {
+                        path: self.display(docs.path()),
+                        real,
+                    },
+                    ReadError::Io(source) => SourceError::Read {
+                        path: path.display().to_string(),
+                        source,
+                    },
                 })?;
                 Loaded::parse(text, None)
             }
@@ -214,23 +227,6 @@ impl Stale {
 
 pub(crate) fn is_url(s: &str) -> bool {
     s.starts_with("http://") || s.starts_with("https://")
-}
-
-/// Resolves `.` and `..` components without touching the file system.
-fn normalize(path: &Path) -> PathBuf {
-    let mut out = PathBuf::new();
-    for component in path.components() {
-        match component {
-            Component::CurDir => {}
-            Component::ParentDir => {
-                if !out.pop() {
-                    out.push("..");
-                }
-            }
-            other => out.push(other.as_os_str()),
-        }
-    }
-    out
 }
 
 /// Joins a relative reference to a base URL (enough for `$ref`s between spec

@@ -7,12 +7,12 @@
 //! so resolution afterwards is pure and the store is immutable.
 
 use std::collections::HashMap;
-use std::path::Path;
 
 use serde_json::Value;
 
 use super::cache::SpecCache;
 use super::source::{Location, SourceError};
+use crate::confine::{DocsRoot, OUTSIDE_HELP};
 use crate::diagnostics::Diagnostic;
 
 pub(crate) type DocId = usize;
@@ -77,6 +77,11 @@ impl DocStore {
         &self.texts[id]
     }
 
+    /// The document shown as `name` in diagnostics.
+    pub(crate) fn named(&self, name: &str) -> Option<DocId> {
+        self.docs.iter().position(|doc| doc.name == name)
+    }
+
     pub(crate) fn find(&self, location: &Location) -> Option<DocId> {
         self.index.get(location).copied()
     }
@@ -93,18 +98,18 @@ impl DocStore {
     pub(crate) fn load_external_refs(
         &mut self,
         id: DocId,
-        root: &Path,
+        docs: &DocsRoot,
         cache: &SpecCache,
     ) -> Vec<Diagnostic> {
         let mut diagnostics = Vec::new();
         let mut queue = vec![id];
         while let Some(current) = queue.pop() {
-            for target in self.external_targets(current) {
+            for (target, reference, at) in self.external_targets(current) {
                 if self.find(&target).is_some() {
                     continue;
                 }
-                let name = target.display(root);
-                match target.load(cache) {
+                let name = target.display(docs.path());
+                match target.load(docs, cache) {
                     Ok(loaded) => {
                         if let Some(stale) = &loaded.stale {
                             diagnostics.push(stale.diagnostic(&name));
@@ -128,6 +133,18 @@ impl DocStore {
                         });
                         diagnostics.push(located);
                     }
+                    // Placed at its `$ref` by the caller (`spans` reads the store).
+                    Err(SourceError::Outside { real, .. }) => diagnostics.push(
+                        Diagnostic::error(
+                            self.docs[current].name.clone(),
+                            format!(
+                                "`$ref: {reference}` resolves to `{}`, outside the docs root",
+                                real.display()
+                            ),
+                        )
+                        .with_json_path(at)
+                        .with_help(OUTSIDE_HELP),
+                    ),
                     Err(err) => diagnostics.push(
                         Diagnostic::error(self.docs[current].name.clone(), err.to_string())
                             .with_help("fix the `$ref` or add the referenced file"),
@@ -138,20 +155,21 @@ impl DocStore {
         diagnostics
     }
 
-    fn external_targets(&self, id: DocId) -> Vec<Location> {
+    /// The documents that `id` references, each with the first `$ref`
+    /// naming it (its file part) and that `$ref`'s JSON path.
+    fn external_targets(&self, id: DocId) -> Vec<(Location, String, String)> {
         let mut refs = Vec::new();
-        collect_refs(&self.docs[id].value, &mut refs);
-        let mut targets: Vec<Location> = refs
-            .into_iter()
-            .filter_map(|r| {
-                r.split('#')
-                    .next()
-                    .filter(|f| !f.is_empty())
-                    .map(str::to_string)
-            })
-            .map(|file| self.docs[id].location.join(&file))
-            .collect();
-        targets.dedup();
+        collect_refs_at(&self.docs[id].value, String::new(), &mut refs);
+        let mut targets: Vec<(Location, String, String)> = Vec::new();
+        for (reference, at) in refs {
+            let Some(file) = reference.split('#').next().filter(|f| !f.is_empty()) else {
+                continue;
+            };
+            let location = self.docs[id].location.join(file);
+            if !targets.iter().any(|(known, ..)| *known == location) {
+                targets.push((location, file.to_string(), at));
+            }
+        }
         targets
     }
 
@@ -236,16 +254,27 @@ fn decode_pointer(pointer: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
-/// Every `$ref` string in a value, depth first.
-pub(crate) fn collect_refs(value: &Value, out: &mut Vec<String>) {
+/// Every `$ref` string in a value with the dotted JSON path of its
+/// `$ref` key (`paths./a.get.$ref`), depth first.
+fn collect_refs_at(value: &Value, path: String, out: &mut Vec<(String, String)>) {
+    let child = |key: &str| match path.is_empty() {
+        true => key.to_string(),
+        false => format!("{path}.{key}"),
+    };
     match value {
         Value::Object(map) => {
             if let Some(Value::String(r)) = map.get("$ref") {
-                out.push(r.clone());
+                out.push((r.clone(), child("$ref")));
             }
-            map.values().for_each(|v| collect_refs(v, out));
+            for (key, inner) in map {
+                collect_refs_at(inner, child(key), out);
+            }
         }
-        Value::Array(items) => items.iter().for_each(|v| collect_refs(v, out)),
+        Value::Array(items) => {
+            for (i, inner) in items.iter().enumerate() {
+                collect_refs_at(inner, format!("{path}[{i}]"), out);
+            }
+        }
         _ => {}
     }
 }

@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 
 use rust_embed::Embed;
 
+use crate::confine::{DocsRoot, ReadError, OUTSIDE_HELP};
 use crate::diagnostics::Diagnostic;
 use crate::icons::ATTRIBUTION;
 
@@ -48,7 +49,7 @@ pub fn templates(root: &Path) -> Result<Vec<TemplateSource>, Diagnostic> {
         by_name.insert(name.to_string(), source);
     }
     let relative = PathBuf::from(OVERRIDE_DIR).join("templates");
-    for (name, bytes) in read_dir_files(&root.join(&relative))? {
+    for (name, bytes) in read_dir_files(root, &relative, |_| true)? {
         let path = relative.join(&name);
         let text = String::from_utf8(bytes)
             .map_err(|_| Diagnostic::error(&path, "template override is not UTF-8 text"))?;
@@ -73,33 +74,48 @@ pub fn theme_files(root: &Path) -> Result<BTreeMap<String, Vec<u8>>, Diagnostic>
             Some((name.to_string(), file.data.into_owned()))
         })
         .collect();
-    files.extend(read_dir_files(&root.join(OVERRIDE_DIR))?);
+    files.extend(read_dir_files(root, Path::new(OVERRIDE_DIR), |_| true)?);
     Ok(files)
 }
 
 /// The docs root's own top-level `.css` and `.js` files, which Mintlify
 /// includes on every page. Returned as (file name, bytes), sorted.
 pub fn custom_files(root: &Path) -> Result<Vec<(String, Vec<u8>)>, Diagnostic> {
-    Ok(read_dir_files(root)?
+    let custom = |name: &str| name.ends_with(".css") || name.ends_with(".js");
+    Ok(read_dir_files(root, Path::new(""), custom)?
         .into_iter()
-        .filter(|(name, _)| name.ends_with(".css") || name.ends_with(".js"))
         .collect())
 }
 
-/// The regular files directly inside `dir` (none when it does not exist).
-fn read_dir_files(dir: &Path) -> Result<BTreeMap<String, Vec<u8>>, Diagnostic> {
-    let Ok(entries) = std::fs::read_dir(dir) else {
+/// The files directly inside the folder `dir` of the docs root `root`
+/// whose names `wanted` accepts (none when it does not exist). A file
+/// that resolves outside the root is an error ([`crate::confine`]).
+fn read_dir_files(
+    root: &Path,
+    dir: &Path,
+    wanted: impl Fn(&str) -> bool,
+) -> Result<BTreeMap<String, Vec<u8>>, Diagnostic> {
+    let Ok(entries) = std::fs::read_dir(root.join(dir)) else {
         return Ok(BTreeMap::new());
     };
+    let docs = DocsRoot::new(root);
     let mut files = BTreeMap::new();
     for entry in entries.flatten() {
-        let path = entry.path();
-        if !path.is_file() {
+        if !entry.path().is_file() {
             continue;
         }
         let name = entry.file_name().to_string_lossy().into_owned();
-        let bytes = std::fs::read(&path)
-            .map_err(|e| Diagnostic::error(&path, format!("cannot read theme file: {e}")))?;
+        if !wanted(&name) {
+            continue;
+        }
+        let relative = dir.join(&name);
+        let bytes = docs.read(&relative).map_err(|e| {
+            let refused = Diagnostic::error(&relative, format!("cannot read theme file: {e}"));
+            match e {
+                ReadError::Outside { .. } => refused.with_help(OUTSIDE_HELP),
+                ReadError::Io(_) => refused,
+            }
+        })?;
         files.insert(name, bytes);
     }
     Ok(files)

@@ -91,8 +91,10 @@ fn discovered_specs(files: &SourceFiles) -> Vec<String> {
         .iter()
         .filter(|name| classify(Path::new(name)) == Some(ChangeKind::OpenApi))
         .filter(|name| {
-            let path = files.root().join(name);
-            std::fs::read_to_string(&path).is_ok_and(|text| looks_like_spec(&path, &text))
+            let path = Path::new(name);
+            files
+                .read_to_string(path)
+                .is_ok_and(|text| looks_like_spec(path, &text))
         })
         .map(String::from)
         .collect()

@@ -30,6 +30,8 @@ mod allow;
 mod changes;
 mod events;
 mod files;
+mod front;
+mod hosts;
 mod latch;
 mod listen;
 mod live;

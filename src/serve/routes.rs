@@ -15,6 +15,7 @@ use std::sync::Arc;
 use tiny_http::{HTTPVersion, Header, Method, Request, Response, StatusCode};
 
 use super::files::{self, Lookup};
+use super::hosts::Hosts;
 use super::live::{self, EVENTS_PATH, PROXY_PATH, STATUS_PATH};
 use super::proxy::{ProxyError, ProxyRequest};
 use super::server::Shared;
@@ -26,7 +27,18 @@ const PROXY_REQUEST_CAP: u64 = 1024 * 1024;
 type Reply = Response<std::io::Cursor<Vec<u8>>>;
 
 /// Answers `request` (errors writing the answer mean the client left).
+/// A request for another host is refused first (see `hosts`).
 pub fn handle(request: Request, shared: &Arc<Shared>) {
+    if !shared
+        .hosts
+        .accepts(header_value(&request, "Host").as_deref())
+    {
+        let message = format!(
+            "this preview answers only requests for its own address, such as http://{}/\n",
+            shared.hosts.own()
+        );
+        return respond_and_close(request, text(421, &message));
+    }
     let path = request
         .url()
         .split('?')
@@ -199,7 +211,7 @@ fn not_built_page() -> String {
 
 /// `POST /__sheaf/proxy`: checks the caller, forwards, answers JSON.
 fn proxy(request: &mut Request, shared: &Shared) -> Reply {
-    let result = read_proxy_request(request).and_then(|wanted| {
+    let result = read_proxy_request(request, &shared.hosts).and_then(|wanted| {
         shared
             .forwarder
             .forward(&wanted, &shared.allow_list())
@@ -213,10 +225,11 @@ fn proxy(request: &mut Request, shared: &Shared) -> Reply {
     }
 }
 
-/// The page's request; only same-origin JSON POSTs are accepted (a JSON
-/// content type forces a CORS preflight on other sites, which is never
-/// granted, and a foreign `Origin` is refused outright).
-fn read_proxy_request(request: &mut Request) -> Result<ProxyRequest, (u16, String)> {
+/// The page's request; only JSON POSTs from a page of this preview are
+/// accepted (a JSON content type forces a CORS preflight on other sites,
+/// which is never granted, and the `Origin` must be one of the preview's
+/// own addresses: a missing or foreign one is refused).
+fn read_proxy_request(request: &mut Request, hosts: &Hosts) -> Result<ProxyRequest, (u16, String)> {
     if request.method() != &Method::Post {
         return Err((405, "the proxy takes POST requests".into()));
     }
@@ -225,7 +238,7 @@ fn read_proxy_request(request: &mut Request) -> Result<ProxyRequest, (u16, Strin
     if !is_json {
         return Err((415, "the proxy takes application/json".into()));
     }
-    if !same_origin(request) {
+    if !header_value(request, "Origin").is_some_and(|origin| hosts.is_own_origin(&origin)) {
         return Err((403, "the proxy answers only pages of this preview".into()));
     }
     let mut body = Vec::new();
@@ -239,16 +252,6 @@ fn read_proxy_request(request: &mut Request) -> Result<ProxyRequest, (u16, Strin
     }
     serde_json::from_slice(&body)
         .map_err(|e| (400, ProxyError::BadRequest(e.to_string()).to_string()))
-}
-
-fn same_origin(request: &Request) -> bool {
-    let Some(origin) = header_value(request, "Origin") else {
-        return true;
-    };
-    let host = header_value(request, "Host").unwrap_or_default();
-    origin
-        .split_once("://")
-        .is_some_and(|(_, authority)| authority.eq_ignore_ascii_case(&host))
 }
 
 fn header_value(request: &Request, name: &'static str) -> Option<String> {

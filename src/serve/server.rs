@@ -13,6 +13,8 @@ use std::time::{Duration, Instant};
 use super::allow::AllowList;
 use super::changes::Plan;
 use super::events::{Broadcaster, Event};
+use super::front::Front;
+use super::hosts::Hosts;
 use super::latch::Latch;
 use super::listen;
 use super::proxy::Forwarder;
@@ -28,6 +30,8 @@ const WORKERS: usize = 8;
 /// What the workers and the watcher share.
 pub struct Shared {
     content: Content,
+    /// The `Host` values answered.
+    pub(super) hosts: Hosts,
     pub(super) events: Broadcaster,
     allow: RwLock<Arc<AllowList>>,
     pub(super) forwarder: Forwarder,
@@ -42,9 +46,10 @@ enum Content {
 }
 
 impl Shared {
-    fn new(content: Content, allow: AllowList) -> Shared {
+    fn new(content: Content, allow: AllowList, hosts: Hosts) -> Shared {
         Shared {
             content,
+            hosts,
             events: Broadcaster::default(),
             allow: RwLock::new(Arc::new(allow)),
             forwarder: Forwarder::default(),
@@ -185,7 +190,9 @@ fn report(root: &Path, snapshot: &Snapshot, started: Instant) {
 pub struct Server {
     addr: SocketAddr,
     notices: Vec<String>,
-    /// `None` once stopped (dropping it closes the listening socket).
+    /// Accepts connections and bounds their heads; `None` once stopped.
+    front: Option<Front>,
+    /// `None` once stopped.
     http: Option<Arc<tiny_http::Server>>,
     shared: Arc<Shared>,
     workers: Vec<JoinHandle<()>>,
@@ -229,6 +236,7 @@ impl Server {
         let shared = Arc::new(Shared::new(
             Content::Built(site),
             AllowList::for_site(&options.root),
+            Hosts::new(&options.host, bound.addr),
         ));
         let watcher = Watcher::start(&options.root, shared.clone())?;
         let first_build = shared.start_building();
@@ -251,11 +259,13 @@ impl Server {
         }
         let bound = listen::bind(host, port)?;
         let content = Content::Fixed(Arc::new(ServedFolder::fixed(dir.to_path_buf())));
-        Server::listen(bound, Arc::new(Shared::new(content, allow)))
+        let hosts = Hosts::new(host, bound.addr);
+        Server::listen(bound, Arc::new(Shared::new(content, allow, hosts)))
     }
 
     fn listen(bound: listen::Bound, shared: Arc<Shared>) -> Result<Server, ServeError> {
-        let http = tiny_http::Server::from_listener(bound.listener, None)
+        let (front, inner) = Front::start(bound.listener).map_err(ServeError::Bind)?;
+        let http = tiny_http::Server::from_listener(inner, None)
             .map_err(|e| ServeError::Bind(std::io::Error::other(e.to_string())))?;
         let http = Arc::new(http);
         let stopping = Arc::new(AtomicBool::new(false));
@@ -265,6 +275,7 @@ impl Server {
         Ok(Server {
             addr: bound.addr,
             notices: bound.notices,
+            front: Some(front),
             http: Some(http),
             shared,
             workers,
@@ -324,6 +335,8 @@ impl Server {
             let _ = first_build.join();
         }
         self.shared.events.close();
+        // Closes the listening socket: no new connection comes in.
+        drop(self.front.take());
         let Some(http) = self.http.take() else {
             return;
         };
@@ -334,7 +347,7 @@ impl Server {
             let _ = worker.join();
         }
         // The last reference: tiny_http wakes its accept thread, which
-        // closes the listening socket on its way out.
+        // closes its socket on its way out.
         drop(http);
         wait_until_closed(self.addr);
     }

@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod leaks;
+pub mod preview;
 pub mod user_group_service;
 
 use std::path::{Path, PathBuf};

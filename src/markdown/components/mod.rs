@@ -23,7 +23,7 @@ use super::attrs::{style_to_css, AttrList, AttrValue};
 use super::html::{attr, escape};
 use super::mdx::{self, Element, Import};
 use super::render::{DocCtx, Renderer};
-use super::{ExampleKind, UrlKind};
+use super::{ExampleKind, SnippetError, UrlKind};
 use crate::diagnostics::did_you_mean;
 
 /// The components sheaf knows, for "did you mean" help.
@@ -277,7 +277,7 @@ impl Renderer<'_> {
         if self.snippet_depth() > super::render::MAX_SNIPPET_DEPTH {
             return None;
         }
-        let snippet = (self.env.snippets)(&import.source)?;
+        let snippet = self.load_snippet(&import.source, import.offset).ok()?;
         let body = mdx::parse(&snippet.source)
             .components
             .remove(&import.name)?;
@@ -325,13 +325,17 @@ impl Renderer<'_> {
             );
             return String::new();
         }
-        let Some(snippet) = (self.env.snippets)(reference) else {
-            self.warn_at(
-                el.offset,
-                format!("snippet `{reference}` not found"),
-                Some("snippets live in the `snippets/` folder of the docs root".to_string()),
-            );
-            return String::new();
+        let snippet = match self.load_snippet(reference, el.offset) {
+            Ok(snippet) => snippet,
+            Err(SnippetError::Outside(_)) => return String::new(),
+            Err(SnippetError::Missing) => {
+                self.warn_at(
+                    el.offset,
+                    format!("snippet `{reference}` not found"),
+                    Some("snippets live in the `snippets/` folder of the docs root".to_string()),
+                );
+                return String::new();
+            }
         };
         let (body, frontmatter_lines) = strip_frontmatter(&snippet.source);
         let doc = mdx::parse(body);
