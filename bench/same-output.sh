@@ -9,7 +9,7 @@
 # ../shared/realworld and ../shared/realworld-docsjson. Each is copied to a
 # temporary folder first (a build never writes into the checkout), built
 # with `--out`, and its exit code and diagnostics kept beside the output
-# (`DIR/<site>.log`, the temporary path replaced by ROOT) so that a change in
+# (`DIR/<site>.log`, without the temporary path and the time) so that a change in
 # what a build reports shows too. Typical use around a refactor:
 #
 #   cargo build --release && cp target/release/sheaf /tmp/sheaf-before
@@ -44,8 +44,9 @@ snapshot() {
     cp -r "$site" "$work/root"
     rm -rf "$work/root/_site"
     local code=0
-    (cd "$work" && "$bin" build root --out "$dest/$name" >"$dest/$name.log" 2>&1) || code=$?
-    sed -i "s|$work/||g" "$dest/$name.log"
+    (cd "$work" && RUST_BACKTRACE=0 "$bin" build root --out "$dest/$name" >"$dest/$name.log" 2>&1) || code=$?
+    # The temporary path and the build's time are not part of the output.
+    sed -i -E -e "s|$work/||g" -e "s|$dest/||g" -e 's/ in [0-9.]+(µs|ms|s)\b/ in TIME/g' "$dest/$name.log"
     echo "exit $code" >>"$dest/$name.log"
     echo "$name: exit $code"
   done < <(sites)

@@ -17,11 +17,11 @@ use std::hint::black_box;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use sheaf::build::Project;
 use sheaf::markdown::{
     CodeInfo, Highlighter, Markdown, PageEnv, SnippetError, UrlKind, UrlRewrite,
 };
 use sheaf::render::PageContent;
+use sheaf::site::Project;
 
 const PAGE: &str = include_str!("fixtures/page.md");
 const PAGES: usize = 1000;
@@ -68,7 +68,7 @@ fn main() {
     });
 
     bench("page job (markdown + theme + search doc)", || {
-        sheaf::build::render_page_job(&project, page)
+        sheaf::site::render_page_job(&project, page)
     });
 }
 

@@ -2,6 +2,15 @@
 //!
 //! Exit codes: 0 success, 1 the docs have errors, 2 usage error (clap's own
 //! code for bad arguments).
+//!
+//! Each command hands over to its stage (`site` for `build`, `check`,
+//! `init` and `migrate`; `serve`) and prints the diagnostics it collected
+//! once, at the end, rustc-style ([`render_terminal`]; in colour on a
+//! terminal unless `NO_COLOR` is set). `check --strict` turns warnings into
+//! errors. `build`, `check` and `serve` first say once when the docs root's
+//! config is a Mintlify `mint.json` or `docs.json`
+//! ([`crate::config::reading_notice`]). `schema --format site-json` or
+//! `docs-json` prints the embedded JSON Schema.
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -115,7 +124,7 @@ pub fn main() -> i32 {
             out,
             site_url,
             force,
-        } => build(&root, out, crate::build::BuildOptions { site_url, force }),
+        } => build(&root, out, crate::site::BuildOptions { site_url, force }),
         Command::Serve {
             root,
             port,
@@ -145,11 +154,11 @@ fn say_which_config(root: &Path) {
     }
 }
 
-fn build(root: &Path, out: Option<PathBuf>, options: crate::build::BuildOptions) -> i32 {
+fn build(root: &Path, out: Option<PathBuf>, options: crate::site::BuildOptions) -> i32 {
     say_which_config(root);
     let out = out.unwrap_or_else(|| root.join("_site"));
     let started = std::time::Instant::now();
-    let result = crate::build::build_with(root, &out, &options);
+    let result = crate::site::build_with(root, &out, &options);
     report(&result.diagnostics, root);
     if result.diagnostics.has_errors() {
         let kept = if out.exists() {
@@ -171,7 +180,7 @@ fn build(root: &Path, out: Option<PathBuf>, options: crate::build::BuildOptions)
 }
 
 fn serve(root: &Path, port: u16, host: &str, open: bool) -> i32 {
-    if let Err(missing) = crate::build::target::check_root(root) {
+    if let Err(missing) = crate::site::target::check_root(root) {
         report(&Diagnostics::from(vec![missing]), root);
         return EXIT_DOCS_ERROR;
     }
@@ -193,7 +202,7 @@ fn serve(root: &Path, port: u16, host: &str, open: bool) -> i32 {
 
 fn check(root: &Path, strict: bool) -> i32 {
     say_which_config(root);
-    let mut diagnostics = crate::build::check(root).diagnostics;
+    let mut diagnostics = crate::site::check(root).diagnostics;
     if strict {
         diagnostics.make_warnings_errors();
     }
@@ -211,8 +220,8 @@ fn check(root: &Path, strict: bool) -> i32 {
 /// nothing but hidden files (a fresh repository).
 fn init(dir: Option<&Path>) -> i32 {
     let result = match dir {
-        Some(dir) => crate::build::init::write_starter(dir),
-        None => crate::build::init::write_starter_here(Path::new(".")),
+        Some(dir) => crate::site::init::write_starter(dir),
+        None => crate::site::init::write_starter_here(Path::new(".")),
     };
     match result {
         Ok(written) => {
@@ -235,7 +244,7 @@ fn init(dir: Option<&Path>) -> i32 {
 /// `sheaf migrate`: reads ROOT's site.json (else mint.json), writes docs.json.
 fn migrate(root: &Path, out: Option<PathBuf>, force: bool) -> i32 {
     let out = out.unwrap_or_else(|| root.join("docs.json"));
-    match crate::build::migrate::run(root, &out, force) {
+    match crate::site::migrate::run(root, &out, force) {
         Ok(written) => {
             report(&written.diagnostics, root);
             for line in &written.migration.left_out {
@@ -254,7 +263,7 @@ fn migrate(root: &Path, out: Option<PathBuf>, force: bool) -> i32 {
             );
             0
         }
-        Err(crate::build::migrate::MigrateError::Invalid(diagnostics)) => {
+        Err(crate::site::migrate::MigrateError::Invalid(diagnostics)) => {
             report(&diagnostics, root);
             eprintln!(
                 "migrate failed: {}; nothing was written",

@@ -15,7 +15,7 @@
 //! snippets and body images (`site`), specs and their `$ref` targets
 //! (`openapi`), the logo, favicon and background image (`config`'s
 //! checks), custom CSS/JS and theme overrides (`render`). Static files are
-//! copied from the source walk, which never follows a link.
+//! copied by a walk of the root that never follows a link.
 //!
 //! A path that does not exist is not found ([`ReadError::Io`]), unless it
 //! is outside the root as written (`../x`, `/abs/x`): that is

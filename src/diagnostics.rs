@@ -1,6 +1,6 @@
 //! Problems found in a docs root, and how they are shown.
 //!
-//! Every pipeline stage (config, content, markdown, openapi, build) reports
+//! Every pipeline stage (config, content, markdown, openapi, site) reports
 //! what is wrong as a [`Diagnostic`]: a severity, the file (relative to the
 //! docs root), the line and column of the offending spot, an optional JSON
 //! path (`colors.primary`), a message and a fix. Stages collect them into a
@@ -9,7 +9,15 @@
 //!
 //! [`render_terminal`] prints them rustc-style (with the source line and a
 //! caret under the spot) through `codespan-reporting`; [`Diagnostic::to_json`]
-//! is the machine form used by the preview's error overlay.
+//! is the machine form used by the preview's error overlay. Source lines are
+//! quoted only from files inside the docs root ([`crate::confine`]): a
+//! diagnostic may name a file the build refused to read.
+//!
+//! Severities decide the exit code: an error fails `build` and `check`, a
+//! warning fails only `check --strict` ([`Diagnostics::make_warnings_errors`]),
+//! and a note (what sheaf accepts without acting on, such as a docs.json's
+//! analytics) never fails. [`did_you_mean`] gives the "did you mean" help of
+//! unknown keys, pages, components and rule names.
 
 use std::collections::HashMap;
 use std::fmt;

@@ -15,6 +15,11 @@
 //! `message-bot` → `message`, `books` → `book`, `chart-network` →
 //! `chart-simple`. A name with no family in the free set shows no icon at
 //! all: a placeholder shape reads as a stray blob on the page.
+//!
+//! The theme's own icons that every page shows (the top bar's menu, search
+//! and mode toggle: [`MASKED`]) are not inlined: each is an empty
+//! `<i class="i-NAME">` drawn by a CSS mask ([`mask_css`], appended to the
+//! site's stylesheet), which keeps about 2 KB of SVG out of every page.
 
 use font_awesome_as_a_crate::{svg, Type};
 

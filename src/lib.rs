@@ -10,17 +10,18 @@
 //! 3. [`openapi`]: load OpenAPI specs, resolve `$ref`s, build endpoint views.
 //! 4. [`markdown`]: Markdown + MDX components to HTML, headings, highlighting.
 //! 5. [`render`]: the tera theme turns a page and the site into HTML.
-//! 6. [`build`]: render every page in parallel, write assets, the search
+//! 6. [`site`]: render every page in parallel, write assets, the search
 //!    index ([`search`]), sitemap and llms.txt, then swap the output in.
 //!
-//! [`serve`] wraps the pipeline in a live preview; [`diagnostics`] is how every
-//! stage reports problems.
+//! Below them all, [`sources`] lists the docs root once and [`confine`]
+//! keeps every read inside it (the trust boundary). [`serve`] wraps the
+//! pipeline in a live preview; [`diagnostics`] is how every stage reports
+//! problems.
 
 // A `Diagnostic` is the error type of many stages; it is large (file, span,
 // message, help) but only built on the cold path.
 #![allow(clippy::result_large_err)]
 
-pub mod build;
 pub mod cli;
 pub mod config;
 pub mod confine;
@@ -36,4 +37,5 @@ pub mod openapi;
 pub mod render;
 pub mod search;
 pub mod serve;
+pub mod site;
 pub mod sources;

@@ -11,10 +11,15 @@
 //! it. A line the matcher cannot read is skipped with a warning at its
 //! position; the other lines still apply.
 //!
-//! Two walks use it: the source listing (`content/files.rs`) and the copy of
-//! static files (`build/output.rs`). Both prune with [`MintIgnore::excludes`]
+//! Two walks use it: the source listing (`sources.rs`) and the copy of
+//! static files (in `site`). Both prune with [`MintIgnore::excludes`]
 //! on each entry, parents first; lookups of single paths go through
 //! [`MintIgnore::rule_excluding`], which follows the same order.
+//!
+//! The rule is what the author sees: a navigation entry naming an excluded
+//! page warns with the `.mintignore` line that excludes it (`config`'s
+//! semantic checks). The preview treats a change to `.mintignore` like a
+//! change to the config, and rebuilds.
 
 use std::ops::Range;
 use std::path::Path;

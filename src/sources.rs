@@ -5,7 +5,9 @@
 //! (which file is a slug's page?), the search for pages outside the
 //! navigation and the search for OpenAPI files all ask the file system the
 //! same questions. One walk answers them all: on a 10,000-page site that is
-//! one `readdir` per folder instead of some 30,000 `stat` calls.
+//! one `readdir` per folder instead of some 30,000 `stat` calls. The
+//! preview's Try-it proxy finds the specs for its allow-list the same way
+//! (`serve::AllowList`).
 //!
 //! The walk skips hidden folders, `_`-prefixed folders (the default output
 //! `_site`, theme overrides), `node_modules`, and folders holding

@@ -6,7 +6,7 @@
 //!
 //! Rebuild scenarios run twice: with a small stand-in build (config
 //! validation + one HTML file per page), which isolates the server, and with
-//! the real `sheaf::build::build`.
+//! the real `sheaf::site::build`.
 
 mod common;
 
@@ -18,8 +18,8 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
-use sheaf::build::BuildResult;
 use sheaf::serve::{AllowList, BuildFn, Latch, Options, Server, Snapshot};
+use sheaf::site::BuildResult;
 
 const WAIT: Duration = Duration::from_secs(30);
 
@@ -123,7 +123,7 @@ fn pages(root: &Path) -> Vec<PathBuf> {
 }
 
 fn real_build() -> BuildFn {
-    Arc::new(sheaf::build::build)
+    Arc::new(sheaf::site::build)
 }
 
 /// Waits until the server's latest build satisfies `done` (an editor's save
@@ -1212,7 +1212,7 @@ fn without_live_script(served: &[u8]) -> Vec<u8> {
 fn memory_files(root: &Path) -> Vec<PathBuf> {
     let reference = tempfile::tempdir().unwrap();
     let out = reference.path().join("site");
-    let result = sheaf::build::build(root, &out);
+    let result = sheaf::site::build(root, &out);
     assert!(!result.diagnostics.has_errors(), "{:?}", result.diagnostics);
     let mut files: Vec<PathBuf> = walkdir::WalkDir::new(&out)
         .into_iter()

@@ -10,8 +10,27 @@
 //! root holds `site.json`, `docs.json` or `mint.json`, looked for in that
 //! order. `mint.json` is read as `site.json`; `docs.json` is validated
 //! against its own schema, then converted into the `site.json` shape
-//! (`docs_json.rs`) with every pointer traced back to docs.json, and checked
-//! from there like the others.
+//! (`docs_json`) with every pointer traced back to docs.json, and checked
+//! from there like the others. Two config files side by side are a warning
+//! naming the one read, and `build`, `check` and `serve` say once when they
+//! read a Mintlify file ([`reading_notice`]).
+//!
+//! Positions: serde_json parses the text (and reports its syntax errors),
+//! and a `jsonc-parser` syntax tree of the same text gives the span of every
+//! JSON pointer. A converted docs.json keeps *aliases* from its converted
+//! pointers back to the ones of the text, so [`SourceDoc::span_of`] and
+//! [`SourceDoc::json_path`] always point into the file the author wrote.
+//! [`Loaded::source`] keeps the parsed file, so later stages place what they
+//! find about a field with [`SourceDoc::locate`]. What a docs.json asks for
+//! that sheaf does not do is a note (analytics, fonts), or a warning when it
+//! changes what readers see; a note never fails a build.
+//!
+//! The semantic checks warn rather than fail where Mintlify builds the site
+//! anyway: a missing logo, favicon or background image is a warning, and the
+//! theme links only what exists (the other mode's logo stands in, else the
+//! site's name shows). An OpenAPI file the config names must exist and hold
+//! an object; its syntax errors are left to the OpenAPI loader, which places
+//! them in the spec itself.
 
 mod docs_json;
 mod entries;

@@ -5,8 +5,17 @@
 //! anchor membership, group tags, banners, footer columns...) is modelled
 //! here once, for both. Keys sheaf does not know are kept out of these types
 //! (they are reported as warnings by validation).
+//!
+//! The navigation's own types (groups, tabs, anchors, versions) are in
+//! `navigation.rs`, the API reference's in `api.rs`.
 
 use serde::{Deserialize, Serialize};
+
+mod api;
+mod navigation;
+
+pub use api::*;
+pub use navigation::*;
 
 /// The whole `site.json`.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
@@ -170,50 +179,6 @@ impl PageUrls {
         }
     }
 }
-
-/// A group of pages in the navigation. Groups nest: an entry of `pages` is a
-/// page path or another group.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
-#[serde(rename_all = "camelCase")]
-pub struct NavGroup {
-    pub group: String,
-    pub pages: Vec<NavEntry>,
-    pub version: Option<String>,
-    pub icon: Option<String>,
-    pub icon_type: Option<String>,
-    /// A short label shown beside the group name ("NEW", "BETA").
-    pub tag: Option<String>,
-    /// Shown open in the sidebar whatever page is current.
-    #[serde(default)]
-    pub expanded: bool,
-    /// Left out of the sidebar; its pages are still built.
-    #[serde(default)]
-    pub hidden: bool,
-    /// The page the group's name opens.
-    pub root: Option<String>,
-    /// A spec (path or URL) whose every operation fills this group, one
-    /// sub-group per tag, after its own pages.
-    pub openapi: Option<String>,
-    /// The folder the pages generated from `openapi` are placed in
-    /// (docs.json `{source, directory}`); without it, the site root.
-    pub directory: Option<String>,
-    /// The language code of the group's pages (see `SiteConfig::languages`).
-    pub language: Option<String>,
-    /// The tab (index into `tabs`) the group belongs to, whatever its pages'
-    /// folders; without it the first page's folder decides.
-    pub tab: Option<usize>,
-    /// The anchor (index into `anchors`) the group belongs to, likewise.
-    pub anchor: Option<usize>,
-}
-
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-#[serde(untagged)]
-pub enum NavEntry {
-    /// A page path relative to the docs root, without extension.
-    Page(String),
-    Group(Box<NavGroup>),
-}
-
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 #[serde(untagged)]
 pub enum Logo {
@@ -285,254 +250,6 @@ pub struct CtaButton {
     pub url: String,
     pub name: Option<String>,
 }
-
-/// A docs version: a name, or (later Mintlify) a name linking elsewhere.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-#[serde(untagged)]
-pub enum Version {
-    Name(String),
-    External { name: String, url: String },
-}
-
-impl Version {
-    pub fn name(&self) -> &str {
-        match self {
-            Version::Name(n) => n,
-            Version::External { name, .. } => name,
-        }
-    }
-    pub fn external_url(&self) -> Option<&str> {
-        match self {
-            Version::Name(_) => None,
-            Version::External { url, .. } => Some(url),
-        }
-    }
-}
-
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-#[serde(untagged)]
-pub enum AnchorColor {
-    Solid(String),
-    Gradient { from: String, to: String },
-}
-
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-#[serde(rename_all = "camelCase")]
-pub struct Anchor {
-    pub name: String,
-    pub url: String,
-    pub icon: Option<String>,
-    pub icon_type: Option<IconType>,
-    pub color: Option<AnchorColor>,
-    pub version: Option<String>,
-    #[serde(default)]
-    pub is_default_hidden: bool,
-    /// The tab (index into `tabs`) the anchor is shown in (docs.json
-    /// anchors and dropdowns inside a tab); `None`: every tab.
-    pub tab: Option<usize>,
-    /// Where the theme lists the anchor (docs.json dropdowns, products and
-    /// menu items are not plain sidebar anchors).
-    #[serde(default)]
-    pub display: AnchorDisplay,
-}
-
-/// Where an anchor is listed.
-#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "lowercase")]
-pub enum AnchorDisplay {
-    /// In the sidebar's list of anchors (site.json anchors, docs.json anchors).
-    #[default]
-    List,
-    /// In the sidebar's section selector (docs.json dropdowns and products).
-    Selector,
-    /// In its tab's menu in the top bar, and in the sidebar on phones, where
-    /// the top bar has no room (docs.json `menu` items).
-    Menu,
-}
-
-#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum IconType {
-    Brands,
-    #[default]
-    Duotone,
-    Light,
-    SharpSolid,
-    Solid,
-    Thin,
-    Regular,
-}
-
-impl IconType {
-    pub const ALL: [IconType; 7] = [
-        IconType::Brands,
-        IconType::Duotone,
-        IconType::Light,
-        IconType::SharpSolid,
-        IconType::Solid,
-        IconType::Thin,
-        IconType::Regular,
-    ];
-
-    /// The style's name as configs write it (`sharp-solid`).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            IconType::Brands => "brands",
-            IconType::Duotone => "duotone",
-            IconType::Light => "light",
-            IconType::SharpSolid => "sharp-solid",
-            IconType::Solid => "solid",
-            IconType::Thin => "thin",
-            IconType::Regular => "regular",
-        }
-    }
-}
-
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-#[serde(rename_all = "camelCase")]
-pub struct TopAnchor {
-    #[serde(default = "TopAnchor::default_name")]
-    pub name: String,
-    #[serde(default = "TopAnchor::default_icon")]
-    pub icon: String,
-    #[serde(default)]
-    pub icon_type: IconType,
-}
-
-impl TopAnchor {
-    fn default_name() -> String {
-        "Documentation".into()
-    }
-    fn default_icon() -> String {
-        "book-open".into()
-    }
-}
-
-impl Default for TopAnchor {
-    fn default() -> Self {
-        TopAnchor {
-            name: Self::default_name(),
-            icon: Self::default_icon(),
-            icon_type: IconType::Duotone,
-        }
-    }
-}
-
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-pub struct Tab {
-    pub name: String,
-    pub url: String,
-    pub version: Option<String>,
-    /// The section (index into `anchors`) the tab belongs to: docs.json tabs
-    /// inside a product, dropdown or anchor show only there. `None`: every
-    /// section.
-    #[serde(default)]
-    pub anchor: Option<usize>,
-}
-
-#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
-#[serde(rename_all = "camelCase")]
-pub struct ApiConfig {
-    pub base_url: Option<OneOrMany>,
-    pub auth: Option<ApiAuth>,
-    #[serde(default)]
-    pub playground: Playground,
-    #[serde(default)]
-    pub maintain_order: bool,
-    /// The code sample languages to show, in order (docs.json
-    /// `api.examples.languages`); empty: all of them.
-    #[serde(default)]
-    pub examples_languages: Vec<String>,
-    /// Nested fields of endpoint pages start open (docs.json
-    /// `api.params.expanded: "all"`); default: folded.
-    #[serde(default)]
-    pub params_expanded: bool,
-    /// Which properties generated request examples fill in (docs.json
-    /// `api.examples.defaults`).
-    #[serde(default)]
-    pub examples_defaults: ExampleDefaults,
-}
-
-/// `api.examples.defaults`: the properties a generated request example has.
-#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "lowercase")]
-pub enum ExampleDefaults {
-    /// Every property the schema names.
-    #[default]
-    All,
-    /// Only the required ones.
-    Required,
-}
-
-impl ApiConfig {
-    pub fn base_urls(&self) -> Vec<String> {
-        self.base_url
-            .as_ref()
-            .map(OneOrMany::to_vec)
-            .unwrap_or_default()
-    }
-}
-
-#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
-#[serde(rename_all = "camelCase")]
-pub struct ApiAuth {
-    pub method: Option<AuthMethod>,
-    pub name: Option<String>,
-    pub input_prefix: Option<String>,
-}
-
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "lowercase")]
-pub enum AuthMethod {
-    Bearer,
-    Basic,
-    Key,
-}
-
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-pub struct Playground {
-    #[serde(default)]
-    pub mode: PlaygroundMode,
-    /// Under `sheaf serve`, Try-it goes through the preview's proxy
-    /// (default); `false`: the browser sends requests itself.
-    #[serde(default = "on_by_default")]
-    pub proxy: bool,
-}
-
-impl Default for Playground {
-    fn default() -> Self {
-        Playground {
-            mode: PlaygroundMode::default(),
-            proxy: true,
-        }
-    }
-}
-
-#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "lowercase")]
-pub enum PlaygroundMode {
-    #[default]
-    Show,
-    Simple,
-    Hide,
-}
-
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-#[serde(untagged)]
-pub enum OneOrMany {
-    One(String),
-    Many(Vec<String>),
-}
-
-impl OneOrMany {
-    pub fn to_vec(&self) -> Vec<String> {
-        match self {
-            OneOrMany::One(s) => vec![s.clone()],
-            OneOrMany::Many(v) => v.clone(),
-        }
-    }
-}
-
 #[derive(Debug, Clone, Copy, Default, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct Feedback {
@@ -630,47 +347,6 @@ pub fn github_repo(url: &str) -> Option<String> {
     let name = parts.next().filter(|s| !s.is_empty())?;
     Some(format!("{owner}/{}", name.trim_end_matches(".git")))
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn github_repo_needs_owner_and_name() {
-        assert_eq!(github_repo("https://github.com/a/b/"), Some("a/b".into()));
-        assert_eq!(github_repo("https://github.com/a"), None);
-        assert_eq!(github_repo("https://gitlab.com/a/b"), None);
-    }
-
-    #[test]
-    fn nested_navigation_deserialises() {
-        let nav: Vec<NavGroup> = serde_json::from_str(
-            r#"[{"group":"A","pages":["x",{"group":"B","icon":"k","pages":["y"]}]}]"#,
-        )
-        .unwrap();
-        assert!(matches!(&nav[0].pages[1], NavEntry::Group(g) if g.group == "B"));
-    }
-
-    #[test]
-    fn page_urls_place_pages_in_folders_or_html_files() {
-        let (folders, html) = (PageUrls::Folders, PageUrls::Html);
-        assert_eq!(folders.url("a/b"), "a/b/");
-        assert_eq!(folders.file("a/b"), "a/b/index.html");
-        assert_eq!(folders.folder("a/b"), "a/b/");
-        assert_eq!(html.url("a/b"), "a/b.html");
-        assert_eq!(html.file("a/b"), "a/b.html");
-        assert_eq!(html.folder("a/b"), "a/");
-        assert_eq!(html.folder("top"), "");
-        assert_eq!(folders.url("es/index"), "es/");
-        assert_eq!(folders.file("es/index"), "es/index.html");
-        for urls in [folders, html] {
-            assert_eq!(urls.url("index"), "");
-            assert_eq!(urls.file("index"), "index.html");
-            assert_eq!(urls.folder("index"), "");
-        }
-    }
-}
-
 /// `seo` (mint.json's shape; docs.json's `seo.indexing: "all"` maps onto it).
 #[derive(Debug, Clone, Copy, Default, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
@@ -680,3 +356,6 @@ pub struct Seo {
     #[serde(default)]
     pub index_hidden_pages: bool,
 }
+
+#[cfg(test)]
+mod tests;

@@ -13,13 +13,38 @@
 //!
 //! Each page is placed in a *section*: the tab (`tabs[].url`) and the local
 //! anchor (`anchors[].url`) whose folder its slug starts with. A navigation
-//! group belongs to the section of its first page, as in Mintlify.
+//! group belongs to the section of its first page, as in Mintlify. A page a
+//! docs.json group placed keeps that group's tab and anchor instead, and a
+//! group's version and language pass to its pages too.
+//!
+//! Loading takes what the site needs of a body while the file is read: the
+//! frontmatter, the first `# heading` (the title when `title` is missing)
+//! and the heading ids ([`crate::markdown::heading_ids`]) that links from
+//! other pages are checked against ([`Page::may_have_anchor`]). A build then
+//! lets the text go and [`Page::text`] reads it again to render the page
+//! (`text`); the preview keeps it.
+//!
+//! Groups nest, with their display ([`GroupDisplay`]: tag, expanded, hidden,
+//! root page). [`Site::load`] keeps only the *visible* navigation: hidden
+//! groups and `hidden: true` pages are left out of `nav`, `nav_order` and
+//! `in_nav`, though still built. [`Site::is_searchable`] (listed, or
+//! `seo.indexHiddenPages`) decides the site search, [`Site::is_indexed`]
+//! (also no `noindex: true`) the sitemap and the robots tag.
+//!
+//! `pageUrls` (`a/b/index.html` or `a/b.html`; a folder's `index` page is
+//! the folder) gives [`Page::url`], `output_path`, `dir` and `depth`.
+//! [`Site::section_roots`] are the places that show a copy of another page
+//! ([`Page::copy_at`]): the site root without an `index` page, and each tab
+//! folder no page occupies. A copy is written at that place with links
+//! relative to it, and names the page's own URL as canonical. The same page
+//! in the site's other languages and versions is found by `alternates`.
 
 mod alternates;
 mod frontmatter;
 #[cfg(test)]
 mod fuzz;
 pub mod nav;
+mod page;
 mod text;
 
 use std::collections::{HashMap, HashSet};
@@ -28,15 +53,13 @@ use std::path::{Path, PathBuf};
 pub use alternates::{Alternate, Alternates, SiteAlternates};
 pub use frontmatter::{Frontmatter, PageMode};
 pub use nav::{GroupDisplay, NavItem};
+pub use page::{frontmatter_line, Page, PageId};
 pub use text::{PageText, TextError, Texts};
 
-use crate::config::{section_of, AnchorDisplay, PageUrls, SiteConfig};
+use crate::config::{section_of, AnchorDisplay, SiteConfig};
 use crate::confine::DocsRoot;
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::sources::SourceFiles;
-
-/// Index of a page in [`Site::pages`].
-pub type PageId = usize;
 
 /// Everything the render stage needs, loaded once and then read-only.
 #[derive(Debug, Clone)]
@@ -67,125 +90,6 @@ pub struct Site {
 struct EmptySections {
     tabs: HashSet<usize>,
     anchors: HashSet<usize>,
-}
-
-/// One page of the site.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Page {
-    pub id: PageId,
-    /// Path without extension, relative to the root (`api/get-user`); `index` is the home page.
-    pub slug: String,
-    /// The source file relative to the root; `None` for navigation-only endpoint pages.
-    pub source_path: Option<PathBuf>,
-    /// The file text (frontmatter included), kept or let go (see
-    /// [`Texts`]); kept and empty without a file.
-    pub text: PageText,
-    /// Byte offset of the body in the text, and the number of lines before it.
-    pub body_start: usize,
-    pub body_line_offset: usize,
-    /// The ids of the body's headings and `id="…"` attributes, for
-    /// checking links to the page before it is rendered.
-    pub heading_ids: HashSet<String>,
-    pub frontmatter: Frontmatter,
-    pub title: String,
-    /// The sidebar label: `sidebarTitle`, else the title.
-    pub nav_title: String,
-    /// The OpenAPI operation this page documents (frontmatter `openapi` or a navigation entry).
-    pub openapi: Option<String>,
-    pub version: Option<String>,
-    /// The language code of the page's navigation group, if the site has languages.
-    pub language: Option<String>,
-    /// Index into `config.tabs`; `None` is the primary tab.
-    pub tab: Option<usize>,
-    /// Index into `config.anchors` (local anchors only).
-    pub anchor: Option<usize>,
-    /// Whether the navigation lists the page.
-    pub in_nav: bool,
-    /// How its URL is shaped (`site.json` `pageUrls`).
-    pub urls: PageUrls,
-    /// Set on a copy of the page written at another place (the site root,
-    /// a tab's folder; see [`Page::copy_at`]): that place's slug.
-    pub written_at: Option<String>,
-}
-
-impl Page {
-    /// The page's file text, read again if it was let go (see [`Texts`]).
-    pub fn text(&self, root: &Path) -> Result<std::borrow::Cow<'_, str>, TextError> {
-        match &self.source_path {
-            Some(path) => self.text.read(&root.join(path)),
-            None => Ok(std::borrow::Cow::Borrowed("")),
-        }
-    }
-
-    /// The body of the page's `text` (without its frontmatter).
-    pub fn body_of<'t>(&self, text: &'t str) -> &'t str {
-        text.get(self.body_start..).unwrap_or_default()
-    }
-
-    /// The line (from 1) of the page's text that sets one of the
-    /// frontmatter `keys`, to place a problem with its value; `None` when
-    /// there is none or the text cannot be read.
-    pub fn frontmatter_line(&self, root: &Path, keys: &[&str]) -> Option<usize> {
-        frontmatter_line(&self.text(root).ok()?, keys)
-    }
-
-    /// Whether a link may name `id` on this page: one of its heading ids,
-    /// or any id of an endpoint page (whose sections are made when it is
-    /// rendered).
-    pub fn may_have_anchor(&self, id: &str) -> bool {
-        self.openapi.is_some() || self.frontmatter.api.is_some() || self.heading_ids.contains(id)
-    }
-
-    /// The page's URL relative to the site root: `a/b/` (or `a/b.html`), or
-    /// `` for the home page.
-    pub fn url(&self) -> String {
-        self.urls.url(&self.slug)
-    }
-
-    /// The output file relative to the site root: `a/b/index.html` (or `a/b.html`).
-    pub fn output_path(&self) -> PathBuf {
-        PathBuf::from(self.urls.file(self.place()))
-    }
-
-    /// The folder the page's relative links start from: `a/b/` (or `a/`).
-    pub fn dir(&self) -> String {
-        self.urls.folder(self.place())
-    }
-
-    /// The slug of the place the page is written at: its own, or for a
-    /// copy, the copy's.
-    fn place(&self) -> &str {
-        self.written_at.as_deref().unwrap_or(&self.slug)
-    }
-
-    /// A copy of the page written at the place of `slug` (`index` is the
-    /// site root): its links are relative to that place, its URL (where
-    /// links to it and its canonical link point) stays its own, and its
-    /// relative links in the source still resolve from its own folder.
-    pub fn copy_at(&self, slug: &str) -> Page {
-        Page {
-            written_at: Some(slug.to_string()),
-            ..self.clone()
-        }
-    }
-
-    /// Whether this is a copy made by [`Page::copy_at`].
-    pub fn is_copy(&self) -> bool {
-        self.written_at.is_some()
-    }
-
-    /// How many folders deep the page is (`a/b/` → 2, `a/b.html` → 1).
-    pub fn depth(&self) -> usize {
-        self.dir().matches('/').count()
-    }
-
-    /// How the page is laid out: its `mode`, the default for a name
-    /// Mintlify does not have (which `sheaf check` warns about).
-    pub fn mode(&self) -> PageMode {
-        (self.frontmatter.mode.as_deref())
-            .and_then(PageMode::named)
-            .unwrap_or_default()
-    }
 }
 
 impl Site {
@@ -519,19 +423,6 @@ fn flatten(items: &[NavItem]) -> Vec<PageId> {
     out
 }
 
-/// The line (from 1) of `text` that sets one of the frontmatter `keys`
-/// (`version` for `version: v2`).
-pub fn frontmatter_line(text: &str, keys: &[&str]) -> Option<usize> {
-    let line = text.lines().position(|line| {
-        let line = line.trim_start();
-        keys.iter().any(|key| {
-            line.strip_prefix(key)
-                .is_some_and(|rest| rest.starts_with(':'))
-        })
-    })?;
-    Some(line + 1)
-}
-
 /// The title a page gets without `title` frontmatter: its first `# heading`,
 /// else its file name.
 fn fallback_title(body: &str, slug: &str) -> String {
@@ -559,123 +450,4 @@ pub(crate) fn page_diagnostic(path: &Path, message: String) -> Diagnostic {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn neighbours_skip_pages_of_other_versions() {
-        let dir = tempfile::tempdir().unwrap();
-        for name in ["a", "b", "c"] {
-            std::fs::write(dir.path().join(format!("{name}.mdx")), format!("# {name}")).unwrap();
-        }
-        let config: SiteConfig = serde_json::from_str(
-            r#"{"name": "X", "versions": ["v2", "v1"], "navigation": [
-                {"group": "New", "version": "v2", "pages": ["a"]},
-                {"group": "Old", "version": "v1", "pages": ["b"]},
-                {"group": "All", "pages": ["c"]}]}"#,
-        )
-        .unwrap();
-        let (site, _) = Site::load(&SourceFiles::scan(dir.path()), config, &|_| None);
-        let a = site.page_by_slug("a").unwrap().id;
-        let (prev, next) = site.neighbours(a);
-        assert!(prev.is_none());
-        assert_eq!(next.unwrap().slug, "c", "the v1 page is skipped");
-    }
-
-    fn site_of(pages: &[&str], config: &str) -> Site {
-        let dir = tempfile::tempdir().unwrap();
-        for page in pages {
-            let path = dir.path().join(format!("{page}.mdx"));
-            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-            std::fs::write(path, format!("# {page}")).unwrap();
-        }
-        let config: SiteConfig = serde_json::from_str(config).unwrap();
-        Site::load(&SourceFiles::scan(dir.path()), config, &|_| None).0
-    }
-
-    #[test]
-    fn the_root_and_free_tab_folders_show_their_first_page() {
-        let config = r#"{"name": "X",
-            "tabs": [{"name": "API", "url": "api"}, {"name": "Own", "url": "own"},
-                     {"name": "Out", "url": "https://x.com"}, {"name": "Empty", "url": "empty"},
-                     {"name": "No URL", "url": ""}],
-            "navigation": [{"group": "Start", "pages": ["intro"]},
-                           {"group": "API", "pages": ["api/overview", "api/get"]},
-                           {"group": "Own", "pages": ["own/index", "own/more"]},
-                           {"group": "Deep", "pages": ["deep/a/one", "deep/a/b/two"]}]}"#;
-        let pages = [
-            "intro",
-            "api/overview",
-            "api/get",
-            "own/index",
-            "own/more",
-            "deep/a/one",
-            "deep/a/b/two",
-        ];
-        let mut site = site_of(&pages, config);
-        // As a docs.json tab places its groups: the tab has no URL.
-        for page in &mut site.pages {
-            let deep = page.slug.starts_with("deep/");
-            if deep || page.tab == Some(4) {
-                page.tab = deep.then_some(4);
-            }
-        }
-        let roots: Vec<(String, &str)> = site
-            .section_roots()
-            .into_iter()
-            .map(|(place, id)| (place, site.pages[id].slug.as_str()))
-            .collect();
-        assert_eq!(
-            roots,
-            [
-                ("index".into(), "intro"),
-                ("api".into(), "api/overview"),
-                ("deep/a".into(), "deep/a/one")
-            ]
-        );
-        let with_index = site_of(
-            &["index", "intro"],
-            r#"{"name": "X", "navigation": [{"group": "G", "pages": ["intro", "index"]}]}"#,
-        );
-        assert!(
-            with_index.section_roots().is_empty(),
-            "index.mdx is the root"
-        );
-    }
-
-    #[test]
-    fn many_pages_are_read_ahead_by_a_wider_pool_and_all_load() {
-        let names: Vec<String> = (0..nav::MANY_FILES + 10)
-            .map(|i| format!("p/{i}"))
-            .collect();
-        let listed: Vec<&str> = names.iter().map(String::as_str).collect();
-        let config =
-            serde_json::json!({"name": "X", "navigation": [{"group": "G", "pages": listed}]});
-        let site = site_of(&listed, &config.to_string());
-        assert_eq!(site.pages.len(), names.len());
-        assert_eq!(site.nav_order.len(), names.len());
-        for (page, name) in site.pages.iter().zip(&names) {
-            assert_eq!(page.slug, *name);
-            assert_eq!(page.title, *name, "the title comes from the file's heading");
-        }
-    }
-
-    #[test]
-    fn folders_share_whole_segments() {
-        assert_eq!(shared_folder_len("x/y", "x/z"), 1);
-        assert_eq!(shared_folder_len("x/y", "x/y"), 3);
-        assert_eq!(shared_folder_len("x/y", "x"), 1);
-        assert_eq!(shared_folder_len("ab/c", "a/c"), 0);
-        assert_eq!(shared_folder_len("", "x"), 0);
-        assert_eq!(shared_folder_len("", ""), 0);
-    }
-
-    #[test]
-    fn fallback_title_uses_heading_then_file_name() {
-        assert_eq!(fallback_title("text\n# Real Title\n", "a/b"), "Real Title");
-        assert_eq!(
-            fallback_title("no heading", "guides/getting-started"),
-            "Getting started"
-        );
-    }
-}
+mod tests;

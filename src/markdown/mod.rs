@@ -17,6 +17,22 @@
 //!
 //! Nothing is fatal: problems become warnings in [`Rendered::diagnostics`]
 //! with the file line, and no component ever reaches the output as a raw tag.
+//!
+//! A heading carries its id and nothing more: its `#` link is added by the
+//! theme's script, since the link's markup would repeat on every heading of
+//! every page. Ids are unique per page, a repeated heading numbered `-2`,
+//! `-3` as on Mintlify; [`heading_ids`] finds a body's ids by a quick line
+//! scan with the same [`Slugger`], so `content` knows them before rendering.
+//!
+//! Drawn at build time, so pages need no script for them: math (`$…$`,
+//! `$$…$$` and `<Latex>`) as MathML, where the MDX splitter copies formulas
+//! through so braces stay TeX, a closing `$` before a digit is a price, and
+//! every `<` that is not MathML's own tag is escaped; Mermaid diagrams as
+//! inline SVG, their ids prefixed per diagram and script links emptied, with
+//! dark mode inverting the drawing's lightness in CSS. Code text is escaped
+//! only for `&<>`, and JSON and YAML keys get a class apart from strings.
+//! [`Markdown::render_untrusted`] is the CommonMark-only path for text the
+//! author did not write as HTML (OpenAPI descriptions, frontmatter).
 
 mod attrs;
 mod components;

@@ -19,9 +19,28 @@
 //! spec is rejected for being 3.1. Swagger 2.0 files get a warning and are
 //! skipped. Nothing here panics on a malformed spec: unresolved `$ref`s show
 //! as such on the page and as lint errors.
+//!
+//! This model, rather than the `openapiv3` crate's types, because that crate
+//! reads only 3.0, fails a whole spec on one unexpected value, and keeps no
+//! source positions. Here each problem is a diagnostic at the spec's own
+//! `file:LINE:COL` (a YAML or JSON syntax error too, also in a file reached
+//! by `$ref`), and the rest of the spec still renders.
+//!
+//! A spec named by URL is downloaded at each load and a copy kept in the
+//! user's cache (`cache`); when the URL cannot be reached the copy is used,
+//! with a warning giving its age. Without a copy the load error stays an
+//! error, except in the preview (`site::Project::load_preview`), where it is
+//! a warning and the endpoint's page shows a notice instead of its content.
+//!
+//! An operation's code samples are its own `x-codeSamples` (or
+//! `x-code-samples`), then the generated ones (`samples`), which docs.json
+//! `api.examples.languages` picks and orders. Enum values take their
+//! descriptions from `x-enumDescriptions` (or `x-enum-descriptions`).
 
 mod auth;
+mod bodies;
 mod cache;
+mod endpoint;
 mod example;
 mod fields;
 mod find;

@@ -6,9 +6,9 @@
 use serde_json::Value;
 
 use super::auth::AuthKind;
+use super::endpoint::{BodyView, EndpointView};
 use super::fields::FieldView;
 use super::samples::{SampleBody, SampleRequest};
-use super::view::{BodyView, EndpointView};
 
 /// The request the code samples make: first base URL, path parameters
 /// filled from examples, required query parameters, auth and body.

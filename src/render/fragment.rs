@@ -22,6 +22,16 @@ use crate::content::PageId;
 
 /// Stands for the page's relative root prefix.
 pub const ROOT: char = '\u{E000}';
+
+/// The relative prefix from a page at `depth` to the site root: `./`, `../`, `../../`.
+pub fn root_prefix(depth: usize) -> String {
+    if depth == 0 {
+        "./".to_string()
+    } else {
+        "../".repeat(depth)
+    }
+}
+
 pub const MARK_OPEN: char = '\u{E001}';
 const MARK_CLOSE: char = '\u{E002}';
 
@@ -249,7 +259,7 @@ pub fn insertion_script(items: &[&Fragment], position: &str) -> String {
 /// `path` (from the site root) as a link from a page in folder `dir`
 /// (`tab0/b/`, empty at the root): `../c/` rather than `../../tab0/c/`.
 pub fn link_from(dir: &str, path: &str) -> String {
-    let root = super::links::root_prefix(dir.matches('/').count());
+    let root = root_prefix(dir.matches('/').count());
     let current = Current::nothing(&root, dir);
     let mut out = String::with_capacity(path.len() + 6);
     write_link(&mut out, &current, path);

@@ -5,6 +5,7 @@
 
 use percent_encoding::{utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};
 
+pub use super::fragment::root_prefix;
 use super::fragment::ROOT;
 use crate::config::PageUrls;
 use crate::content::Page;
@@ -16,15 +17,6 @@ const QUERY_VALUE: &AsciiSet = &NON_ALPHANUMERIC
     .remove(b'_')
     .remove(b'~')
     .remove(b'/');
-
-/// The relative prefix from a page at `depth` to the site root: `./`, `../`, `../../`.
-pub fn root_prefix(depth: usize) -> String {
-    if depth == 0 {
-        "./".to_string()
-    } else {
-        "../".repeat(depth)
-    }
-}
 
 /// Whether `url` leaves the site (a scheme, `mailto:`, protocol-relative).
 pub fn is_external(url: &str) -> bool {

@@ -14,7 +14,41 @@
 //! `a/b.html` with `"pageUrls": "html"`), so a site works
 //! under any sub-path and from disk. `<html data-root>` holds the prefix for
 //! scripts. The sidebar shows only the current section, its own group
-//! expanded, so per-page work does not grow with the site.
+//! expanded, so per-page work does not grow with the site (a group marked
+//! `expanded` stays open, its tag is a badge, its root page the link of its
+//! name).
+//!
+//! A link is written from the page's own folder (`../b/` rather than
+//! `../../tab0/b/`, [`link_from`]): in the shared fragments, the pager and,
+//! through `site`, body links. What every page repeats is lean HTML: the
+//! shared fragments are rewritten once into their shortest form (`lean`),
+//! and `page.html` is written lean by hand, its dynamic attribute values
+//! through the `attr` filter (quoted only when needed).
+//!
+//! A page's `mode` ([`crate::content::PageMode`]) decides what surrounds the
+//! body: `wide` drops "On this page", `center` also the sidebar column (the
+//! body centred), `frame` the title and "On this page", `custom` everything
+//! but the top bar; on a phone the menu still opens the sidebar. A page with
+//! an aside (an endpoint page, or `<RequestExample>`/`<ResponseExample>`)
+//! gets [`PageContent`]'s intro and aside too: `.page-top`, `.page-aside`
+//! and `.page-body`, two columns from 1200 px (the aside sticky) and one
+//! below, and no "On this page". That list is built by `theme.js` from the
+//! body's h2/h3 headings and changelog entries; the build only marks the
+//! layout `.has-toc`, and the column is kept from the first paint when the
+//! boot script has marked `<html data-js>`.
+//!
+//! The top bar and sidebar carry every language's and version's tabs,
+//! anchors and groups, marked `data-language`/`data-version`/`data-tab`;
+//! the page's `<html>` names its own and the site's CSS hides the others,
+//! so the fragments stay shared. A tab or anchor that leads nowhere
+//! ([`Site::is_empty_tab`](crate::content::Site::is_empty_tab)) is not shown.
+//! docs.json dropdowns and products form a `<details>` section selector, a
+//! tab's `menu` opens from a `<details>` button beside it, and `TabScopes`
+//! tells each page which tabs belong to its section (`data-section`,
+//! `data-no-tabs`). The head lists the page's `hreflang` alternates and other
+//! versions, which the switchers open. The stylesheet bundle also carries
+//! the site's colour, version, language and tab rules and the masked icons;
+//! only a background image stays inline, its URL being relative to the page.
 //!
 //! The 404 page is served by hosts at arbitrary URLs, so its links cannot be
 //! relative to its own location: it inlines the CSS, its links are written
@@ -27,16 +61,25 @@
 // happen at most once per build or page, so the large error type costs nothing.
 #![allow(clippy::result_large_err)]
 
+mod anchors;
 mod assets;
+mod banner;
 mod colors;
+mod config_links;
+mod footer;
 mod fragment;
+mod head;
 mod icon;
 mod lean;
 mod links;
+mod sections;
 mod shared;
 mod sidebar;
+mod sidebar_top;
+mod site_css;
 mod tabbar;
 mod templates;
+mod topbar;
 
 #[cfg(test)]
 mod tests;

@@ -8,8 +8,8 @@
 //! (loaded with `<script>` so search also works from `file://`):
 //!
 //! - `meta.js`: the format, doc count, the list of term shards that exist,
-//!   each doc's version (run-length encoded) and the doc count of each doc
-//!   bundle. A few KB.
+//!   each doc's version and language (run-length encoded, so a query stays
+//!   within the reader's) and the doc count of each doc bundle. A few KB.
 //! - `t/<key>.js`: the *term shards*. A term lives in the shard named by its
 //!   first two characters (`tokenize.rs`), so a query loads one shard per word
 //!   and prefix search is a scan of that shard ("rot" finds "rotate"). Per
@@ -46,6 +46,13 @@
 //! Docs are tokenized in parallel into per-doc dictionaries, merged in doc
 //! order, and the shard and doc files encoded and written in parallel. The
 //! output depends only on the input.
+//!
+//! A build hands its docs over a render step at a time ([`IndexBuilder`]):
+//! doc bundles are written as they fill, and a term's postings are cut to
+//! the strongest `MAX_POSTINGS` as they arrive (each time four times that
+//! many have gathered), keeping every doc they name. So a
+//! common word of a 100,000-page site never holds millions of postings, and
+//! the files are the same as if every doc had been handed over at once.
 
 mod bundles;
 mod cards;

@@ -4,9 +4,9 @@
 //! droppings, hidden folders and build output are ignored. A batch of changes
 //! becomes a [`Plan`]: whether to rebuild, whether the playground proxy's
 //! allow-list must be read again (only `site.json` and OpenAPI files can
-//! change it), and which pages alone changed. The build has no single-page
-//! entry point yet, so every rebuild is a full one; the page list is what a
-//! page-level rebuild will take.
+//! change it), and which pages alone changed: those go to the session's
+//! page update (`site::Session`), which re-renders a page whose body alone
+//! changed in place; anything more is a full rebuild.
 
 use std::fmt;
 use std::path::{Component, Path, PathBuf};
@@ -133,8 +133,8 @@ impl Plan {
             .any(|(kind, _)| matches!(kind, ChangeKind::Config | ChangeKind::OpenApi))
     }
 
-    /// The changed pages when nothing but pages changed (the work a
-    /// page-level rebuild would do); `None` when the change reaches further.
+    /// The changed pages when nothing but pages changed (what the
+    /// session's page update takes); `None` when the change reaches further.
     pub fn only_pages(&self) -> Option<Vec<&Path>> {
         self.changes
             .iter()

@@ -4,11 +4,11 @@
 //! rebuild on every save and tell the open browser tabs.
 //!
 //! ```text
-//! start: watch ─ Site::start (build::Session::load) ─┬─ build::Preview (pages, copies, assets,
+//! start: watch ─ Site::start (site::Session::load) ─┬─ site::Preview (pages, copies, assets,
 //!                                                   │   404.html rendered on demand)
 //!                                                   └─ thread: Site::first_build ─ folder
 //! notify (debounced) ─ watch ─ changes::Plan ─ Shared::apply ─┬─ Site::update_pages (body edits,
-//!                                                   │            build::Session, in place)
+//!                                                   │            site::Session, in place)
 //!                                                   ├─ Site::rebuild (fresh folder per build,
 //!                                                   │            swapped in only if good)
 //!                                                   └─ events::Broadcaster ─ SSE ─ live.js
@@ -25,6 +25,20 @@
 //! the browser; the next good build reloads the page (at the same scroll
 //! position) and the overlay goes. A project that does not load is reported
 //! at once, as a failed build.
+//!
+//! No client can hold the preview: every request head is read and bounded
+//! before `tiny_http` sees it (`front`), and may name only the preview's
+//! own host (`hosts`); accepted connections get a write timeout
+//! ([`WRITE_TIMEOUT`]); an answer over 64 KiB is written on a thread of its
+//! own, so clients that never read a big file cannot hold every worker; and
+//! every answer but the event stream is HTTP/1.0, so the browser closes the
+//! connection instead of keeping one of `tiny_http`'s pool threads idle.
+//!
+//! The watcher starts before the load, so a save made during the first
+//! build is applied after it. Shutdown lets a held first build go and waits
+//! for it, and returns once the port is free. Tests hold the first build
+//! back ([`Server::start_with_hold`], a [`Latch`]) to check that what memory
+//! answers is byte for byte what the build then writes.
 
 mod allow;
 mod changes;
@@ -38,6 +52,7 @@ mod live;
 mod proxy;
 mod routes;
 mod server;
+mod shared;
 mod site;
 mod watch;
 

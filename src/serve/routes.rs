@@ -4,7 +4,7 @@
 //! stream ends its connection ([`respond_and_close`]).
 //!
 //! While the first build runs, the files memory holds (pages, theme assets,
-//! `404.html`: [`crate::build::Preview`]) are rendered on demand; a request
+//! `404.html`: [`crate::site::Preview`]) are rendered on demand; a request
 //! for anything else waits for the build on a thread of its own, so it is
 //! never answered with a 404 the built site would not give.
 
@@ -18,8 +18,8 @@ use super::files::{self, Lookup};
 use super::hosts::Hosts;
 use super::live::{self, EVENTS_PATH, PROXY_PATH, STATUS_PATH};
 use super::proxy::{ProxyError, ProxyRequest};
-use super::server::Shared;
-use crate::build::Preview;
+use super::shared::Shared;
+use crate::site::Preview;
 
 /// Largest proxy request accepted from the page.
 const PROXY_REQUEST_CAP: u64 = 1024 * 1024;

@@ -21,11 +21,11 @@ use tempfile::TempDir;
 
 use super::latch::Latch;
 use super::ServeError;
-use crate::build::{BuildResult, Loaded, Preview, Session};
 use crate::diagnostics::Diagnostics;
+use crate::site::{BuildResult, Loaded, Preview, Session};
 
 /// Builds the docs root `root` into the folder `out` (which does not exist
-/// yet); [`crate::build::build`] in production.
+/// yet); [`crate::site::build`] in production.
 pub type BuildFn = Arc<dyn Fn(&Path, &Path) -> BuildResult + Send + Sync>;
 
 /// The outcome of the latest build, as the server shows it.

@@ -17,7 +17,7 @@ use std::time::Duration;
 use notify::{EventKind, RecommendedWatcher, RecursiveMode, Watcher as _};
 
 use super::changes::Plan;
-use super::server::Shared;
+use super::shared::Shared;
 use super::ServeError;
 
 /// How long the files must stay quiet before a batch is rebuilt.

@@ -11,7 +11,7 @@ use super::super::attrs::{parse_literal, AttrList};
 use super::super::html::escape;
 use super::super::math::math_html;
 use super::super::mdx::{self, Element, Node};
-use super::super::render::Renderer;
+use super::super::render::{Renderer, MERMAID_HELP};
 use super::super::untrusted::runs_script;
 
 impl Renderer<'_> {
@@ -44,9 +44,6 @@ impl Renderer<'_> {
         }
     }
 }
-
-/// The help line of an undrawable diagram.
-pub(crate) const MERMAID_HELP: &str = "sheaf shows its source instead; check the diagram's syntax";
 
 impl Renderer<'_> {
     /// Latex: the children as a formula, inline within a line of text and

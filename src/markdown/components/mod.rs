@@ -15,8 +15,6 @@ mod mode_classes;
 mod tabs;
 mod visual;
 
-pub(super) use diagrams::MERMAID_HELP;
-
 use serde_json::Value;
 
 use super::attrs::{style_to_css, AttrList, AttrValue};

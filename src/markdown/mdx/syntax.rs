@@ -5,7 +5,7 @@
 use serde_json::Value;
 
 use super::super::attrs::{parse_literal, Attr, AttrValue};
-use super::{Import, OpenTag};
+use super::document::Import;
 
 /// If a fenced code block opens on this line, the offset just past it.
 pub(super) fn fence_end(
@@ -163,6 +163,13 @@ pub(super) fn parse_export_component(statement: &str) -> Option<(String, String)
     };
     body.starts_with('<')
         .then(|| (name.trim().to_string(), body.to_string()))
+}
+
+pub(super) struct OpenTag {
+    pub(super) name: String,
+    pub(super) attrs: Vec<Attr>,
+    pub(super) end: usize,
+    pub(super) self_closing: bool,
 }
 
 /// Parses `<Name attr="x" other={…} flag>` or `<Name … />` starting at `at`.

@@ -27,13 +27,14 @@
 
 use std::collections::HashSet;
 use std::fs;
-use std::io::{self, Read};
+use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
 
 use rayon::prelude::*;
 use walkdir::WalkDir;
 
+use super::compare::{same_contents, same_file_bytes};
 use super::links::is_static_asset;
 use super::target::MARKER_TEXT;
 use super::update;
@@ -193,63 +194,6 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 /// Whether `dir` is a folder holding anything (a previous output).
 fn has_entries(dir: &Path) -> bool {
     fs::read_dir(dir).is_ok_and(|mut entries| entries.next().is_some())
-}
-
-/// Whether `path` is a regular file (not a link) holding exactly `bytes`:
-/// one open, one stat and one read, since an unchanged rebuild compares
-/// every page.
-pub(super) fn same_file_bytes(path: &Path, bytes: &[u8]) -> bool {
-    let Ok(mut file) = open_no_follow(path) else {
-        return false;
-    };
-    let same_size = file
-        .metadata()
-        .is_ok_and(|meta| meta.is_file() && meta.len() == bytes.len() as u64);
-    if !same_size {
-        return false;
-    }
-    let mut existing = vec![0; bytes.len()];
-    file.read_exact(&mut existing).is_ok() && existing == bytes
-}
-
-/// Whether `source` and the regular file (not a link) `previous` hold the
-/// same bytes, compared in chunks.
-pub(super) fn same_contents(source: &Path, previous: &Path) -> bool {
-    let (Ok(a), Ok(b)) = (fs::File::open(source), open_no_follow(previous)) else {
-        return false;
-    };
-    let same_size = match (a.metadata(), b.metadata()) {
-        (Ok(meta_a), Ok(meta_b)) => meta_b.is_file() && meta_a.len() == meta_b.len(),
-        _ => false,
-    };
-    if !same_size {
-        return false;
-    }
-    let (mut a, mut b) = (io::BufReader::new(a), io::BufReader::new(b));
-    let (mut chunk_a, mut chunk_b) = (vec![0; 64 * 1024], vec![0; 64 * 1024]);
-    loop {
-        let Ok(n) = a.read(&mut chunk_a) else {
-            return false;
-        };
-        if n == 0 {
-            return b.read(&mut chunk_b[..1]).is_ok_and(|m| m == 0);
-        }
-        if b.read_exact(&mut chunk_b[..n]).is_err() || chunk_a[..n] != chunk_b[..n] {
-            return false;
-        }
-    }
-}
-
-/// Opens `path` for reading; a link fails to open rather than being followed.
-fn open_no_follow(path: &Path) -> io::Result<fs::File> {
-    let mut options = fs::OpenOptions::new();
-    options.read(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.custom_flags(libc::O_NOFOLLOW);
-    }
-    options.open(path)
 }
 
 /// Removes the folder `dir` and everything in it, its sub-folders in

@@ -399,19 +399,9 @@ fn replace_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
 }
 
 #[cfg(test)]
-pub(super) mod tests {
+mod tests {
     use super::*;
-
-    /// A docs root holding `files` (path, text).
-    pub(in crate::build) fn docs_root(files: &[(&str, &str)]) -> tempfile::TempDir {
-        let dir = tempfile::tempdir().unwrap();
-        for (path, text) in files {
-            let path = dir.path().join(path);
-            fs::create_dir_all(path.parent().unwrap()).unwrap();
-            fs::write(path, text).unwrap();
-        }
-        dir
-    }
+    use crate::site::test_support::docs_root;
 
     fn site() -> tempfile::TempDir {
         docs_root(&[

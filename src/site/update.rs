@@ -1,5 +1,5 @@
 //! Updating a previous output in place (the second half of
-//! [`super::output::Staging::commit`]): the staging folder holds only the
+//! `Staging::commit` in `output.rs`): the staging folder holds only the
 //! files whose bytes changed; they replace their old versions one rename
 //! each, files the build no longer produces are removed, and every step is
 //! journalled so that a failure part-way puts the previous output back as
@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 use walkdir::WalkDir;
 
-use super::output::same_contents;
+use super::compare::same_contents;
 
 /// Where replaced and removed entries wait inside the staging folder.
 const REPLACED: &str = ".sheaf-replaced";

@@ -183,7 +183,7 @@ fn routes(project: &Project, redirects: &[PathBuf]) -> (HashMap<PathBuf, Route>,
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::build::session::tests::docs_root;
+    use crate::site::test_support::docs_root;
     use std::fs;
 
     fn site() -> tempfile::TempDir {

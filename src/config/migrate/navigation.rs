@@ -1,0 +1,485 @@
+//! The docs.json `navigation`: each site.json group nested in its tab,
+//! anchor, language and version ([`Navigation`]), the tree of divisions it
+//! is written into ([`Node`]), their own keys ([`Heads`]), and the notes on
+//! what the nesting cannot keep.
+
+use std::collections::HashSet;
+
+use serde_json::{json, Map, Value};
+
+use super::{insert_some, Output};
+use crate::config::{
+    is_endpoint_entry, normalise_slug, section_of, Anchor, AnchorColor, IconType, NavEntry,
+    NavGroup, SiteConfig, Version,
+};
+use crate::sources::SourceFiles;
+
+/// One step from the top of the navigation down to where a group goes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Step {
+    Language(String),
+    Version(String),
+    /// `None`: the first tab, holding the groups of no tab.
+    Tab(Option<usize>),
+    Anchor(usize),
+}
+
+/// A division being written: its own keys, then what is inside it.
+#[derive(Debug, Default)]
+struct Node {
+    languages: Vec<(Step, Map<String, Value>, Node)>,
+    versions: Vec<(Step, Map<String, Value>, Node)>,
+    tabs: Vec<(Step, Map<String, Value>, Node)>,
+    anchors: Vec<(Step, Map<String, Value>, Node)>,
+    groups: Vec<Value>,
+}
+
+impl Node {
+    /// The node at `path`, each division made (with `head`) on first use.
+    fn at(&mut self, path: &[Step], head: &dyn Fn(&Step) -> Map<String, Value>) -> &mut Node {
+        let Some((step, rest)) = path.split_first() else {
+            return self;
+        };
+        let list = match step {
+            Step::Language(_) => &mut self.languages,
+            Step::Version(_) => &mut self.versions,
+            Step::Tab(_) => &mut self.tabs,
+            Step::Anchor(_) => &mut self.anchors,
+        };
+        let index = match list.iter().position(|(s, _, _)| s == step) {
+            Some(index) => index,
+            None => {
+                list.push((step.clone(), head(step), Node::default()));
+                list.len() - 1
+            }
+        };
+        list[index].2.at(rest, head)
+    }
+
+    /// The node as docs.json keys, in the order the loader reads them.
+    fn write(self, out: &mut Map<String, Value>) {
+        for (key, items) in [
+            ("languages", self.languages),
+            ("versions", self.versions),
+            ("tabs", self.tabs),
+            ("anchors", self.anchors),
+        ] {
+            if items.is_empty() {
+                continue;
+            }
+            let values: Vec<Value> = items
+                .into_iter()
+                .map(|(_, mut head, node)| {
+                    node.write(&mut head);
+                    Value::Object(head)
+                })
+                .collect();
+            out.insert(key.into(), Value::Array(values));
+        }
+        if !self.groups.is_empty() {
+            out.insert("groups".into(), Value::Array(self.groups));
+        }
+    }
+}
+
+/// The navigation being written.
+pub(super) struct Navigation<'a> {
+    config: &'a SiteConfig,
+    out: &'a mut Output,
+    /// Each top-level group's tab and anchor, as the site.json reader sees them.
+    sections: Vec<(Option<usize>, Option<usize>)>,
+    root: Node,
+    global_anchors: Vec<Value>,
+}
+
+impl<'a> Navigation<'a> {
+    pub(super) fn new(
+        config: &'a SiteConfig,
+        files: &SourceFiles,
+        out: &'a mut Output,
+    ) -> Navigation<'a> {
+        let tab_urls: Vec<&str> = config.tabs.iter().map(|t| t.url.as_str()).collect();
+        let anchor_urls: Vec<&str> = config.anchors.iter().map(|a| a.url.as_str()).collect();
+        let sections = config
+            .navigation
+            .iter()
+            .map(|group| {
+                let first = first_page(&group.pages, files);
+                let slug = first.as_deref().unwrap_or_default();
+                (
+                    group.tab.or_else(|| section_of(slug, &tab_urls)),
+                    group.anchor.or_else(|| section_of(slug, &anchor_urls)),
+                )
+            })
+            .collect();
+        let mut navigation = Navigation {
+            config,
+            out,
+            sections,
+            root: Node::default(),
+            global_anchors: Vec::new(),
+        };
+        navigation.note_folders(files);
+        navigation
+    }
+
+    pub(super) fn build(mut self) -> Value {
+        self.declare_languages_and_versions();
+        self.declare_tabs();
+        self.declare_anchors();
+        for (index, group) in self.config.navigation.iter().enumerate() {
+            self.place_group(index, group);
+        }
+        let mut navigation = Map::new();
+        std::mem::take(&mut self.root).write(&mut navigation);
+        if !self.global_anchors.is_empty() {
+            navigation.insert(
+                "global".into(),
+                json!({"anchors": std::mem::take(&mut self.global_anchors)}),
+            );
+        }
+        Value::Object(navigation)
+    }
+
+    fn node(&mut self, path: &[Step]) -> &mut Node {
+        let heads = Heads(self.config);
+        self.root.at(path, &|step| heads.head(step))
+    }
+
+    fn declare_languages_and_versions(&mut self) {
+        for language in &self.config.languages {
+            self.node(&[Step::Language(language.code.clone())]);
+        }
+        for version in &self.config.versions {
+            self.node(&[Step::Version(version.name().to_string())]);
+        }
+    }
+
+    fn has_tabs(&self) -> bool {
+        !self.config.tabs.is_empty()
+    }
+
+    /// Where tab `tab` is written: in its version, if it has one.
+    fn tab_path(&self, tab: Option<usize>) -> Vec<Step> {
+        if !self.has_tabs() {
+            return Vec::new();
+        }
+        let version = tab.and_then(|i| self.config.tabs[i].version.clone());
+        version
+            .map(Step::Version)
+            .into_iter()
+            .chain([Step::Tab(tab)])
+            .collect()
+    }
+
+    fn declare_tabs(&mut self) {
+        if !self.has_tabs() {
+            if let Some(top) = &self.config.top_anchor {
+                if top.name != "Documentation" && !self.config.anchors.is_empty() {
+                    self.out.leave_out(
+                        "topAnchor.name",
+                        "without tabs docs.json has no section outside the anchors to name",
+                    );
+                }
+            }
+            return;
+        }
+        let first = self.tab_path(None);
+        self.node(&first);
+        for i in 0..self.config.tabs.len() {
+            let path = self.tab_path(Some(i));
+            self.node(&path);
+        }
+    }
+
+    /// Where anchor `anchor` is written: inside the tab of its first group
+    /// (in its version if it has one); an external one of a site with tabs
+    /// in `global`.
+    fn anchor_path(&self, anchor: usize) -> Option<Vec<Step>> {
+        let model = &self.config.anchors[anchor];
+        let external = is_external(&model.url);
+        if external && self.has_tabs() && model.version.is_none() {
+            return None;
+        }
+        let tab = self
+            .sections
+            .iter()
+            .find(|(_, a)| *a == Some(anchor))
+            .and_then(|(tab, _)| *tab);
+        let mut path = if external {
+            Vec::new()
+        } else {
+            self.tab_path(tab)
+        };
+        if let Some(version) = &model.version {
+            if !path.contains(&Step::Version(version.clone())) {
+                path.push(Step::Version(version.clone()));
+            }
+        }
+        path.push(Step::Anchor(anchor));
+        Some(path)
+    }
+
+    fn declare_anchors(&mut self) {
+        for (i, anchor) in self.config.anchors.iter().enumerate() {
+            self.note_anchor(i, anchor);
+            match self.anchor_path(i) {
+                Some(path) => {
+                    self.node(&path);
+                }
+                None => {
+                    let head = Heads(self.config).head(&Step::Anchor(i));
+                    self.global_anchors.push(Value::Object(head));
+                }
+            }
+        }
+    }
+
+    fn note_anchor(&mut self, i: usize, anchor: &Anchor) {
+        if anchor.is_default_hidden {
+            self.out.leave_out(
+                format!("anchors[{i}].isDefaultHidden"),
+                "a docs.json anchor is shown, or hidden everywhere; it is shown",
+            );
+        }
+        if let Some(AnchorColor::Gradient { .. }) = &anchor.color {
+            self.out.leave_out(
+                format!("anchors[{i}].color.to"),
+                "a docs.json anchor colour is one colour (per mode): `from` is kept",
+            );
+        }
+    }
+
+    /// Says which tab and anchor folders lose pages no group lists: docs.json
+    /// places pages by the group that lists them, never by folder.
+    fn note_folders(&mut self, files: &SourceFiles) {
+        let listed = listed_slugs(&self.config.navigation);
+        let unlisted: Vec<String> = files
+            .iter()
+            .filter_map(page_slug)
+            .filter(|slug| !listed.contains(slug))
+            .collect();
+        let kinds = [
+            (
+                "tabs",
+                self.config.tabs.iter().map(|t| &t.url).collect::<Vec<_>>(),
+            ),
+            (
+                "anchors",
+                self.config.anchors.iter().map(|a| &a.url).collect(),
+            ),
+        ];
+        let mut notes = Vec::new();
+        for (kind, urls) in kinds {
+            let urls: Vec<&str> = urls.iter().map(|u| u.as_str()).collect();
+            for (i, url) in urls.iter().enumerate() {
+                let count = unlisted
+                    .iter()
+                    .filter(|slug| section_of(slug, &urls) == Some(i))
+                    .count();
+                if count > 0 {
+                    notes.push((format!("{kind}[{i}].url"), format!(
+                        "docs.json places a page by the group listing it, not by folder: {count} page(s) under `{url}` that no group lists leave this section"
+                    )));
+                }
+            }
+        }
+        for (field, reason) in notes {
+            self.out.leave_out(field, reason);
+        }
+    }
+
+    /// Writes one top-level group where its sections, language and version say.
+    fn place_group(&mut self, index: usize, group: &NavGroup) {
+        let (tab, anchor) = self.sections[index];
+        let mut path = match anchor.and_then(|a| self.anchor_path(a)) {
+            Some(path) => {
+                let anchor_tab = path.iter().find_map(|s| match s {
+                    Step::Tab(t) => Some(*t),
+                    _ => None,
+                });
+                if self.has_tabs() && anchor_tab != Some(tab) {
+                    self.out.leave_out(
+                        format!("navigation[{index}] (tab)"),
+                        "docs.json nests an anchor in one tab: the group goes with its anchor",
+                    );
+                }
+                path
+            }
+            None => self.tab_path(tab),
+        };
+        if let Some(language) = &group.language {
+            path.push(Step::Language(language.clone()));
+        }
+        if let Some(version) = &group.version {
+            if !path.contains(&Step::Version(version.clone())) {
+                path.push(Step::Version(version.clone()));
+            }
+        }
+        let value = self.group_value(group, &format!("navigation[{index}]"), group);
+        self.node(&path).groups.push(value);
+    }
+
+    /// A group and the groups nested in it, as docs.json groups.
+    fn group_value(&mut self, group: &NavGroup, field: &str, top: &NavGroup) -> Value {
+        let mut value = Map::new();
+        value.insert("group".into(), json!(group.group));
+        insert_some(&mut value, "icon", group.icon.as_ref());
+        insert_some(&mut value, "iconType", group.icon_type.as_ref());
+        insert_some(&mut value, "tag", group.tag.as_ref());
+        if group.expanded {
+            value.insert("expanded".into(), json!(true));
+        }
+        if group.hidden {
+            value.insert("hidden".into(), json!(true));
+        }
+        insert_some(&mut value, "root", group.root.as_ref());
+        match &group.openapi {
+            Some(spec) if group.pages.is_empty() => {
+                value.insert("openapi".into(), json!(spec));
+            }
+            Some(_) => self.out.leave_out(
+                format!("{field}.openapi"),
+                "docs.json reads a group's `openapi` as the spec of its operation entries; with pages of its own, the spec's operations are not added after them",
+            ),
+            None => {}
+        }
+        if !std::ptr::eq(group, top) {
+            self.note_nested(group, field, top);
+        }
+        let pages: Vec<Value> = group
+            .pages
+            .iter()
+            .enumerate()
+            .map(|(i, entry)| match entry {
+                NavEntry::Page(page) => json!(page),
+                NavEntry::Group(inner) => {
+                    self.group_value(inner, &format!("{field}.pages[{i}]"), top)
+                }
+            })
+            .collect();
+        value.insert("pages".into(), Value::Array(pages));
+        Value::Object(value)
+    }
+
+    /// A nested group's own version or language, which docs.json cannot say.
+    fn note_nested(&mut self, group: &NavGroup, field: &str, top: &NavGroup) {
+        if group.version.is_some() && group.version != top.version {
+            self.out.leave_out(
+                format!("{field}.version"),
+                "docs.json gives a version to whole groups only: the nested group takes its top-level group's",
+            );
+        }
+        if group.language.is_some() && group.language != top.language {
+            self.out.leave_out(
+                format!("{field}.language"),
+                "docs.json gives a language to whole groups only: the nested group takes its top-level group's",
+            );
+        }
+    }
+}
+
+/// The docs.json keys of each division, from the site model.
+struct Heads<'a>(&'a SiteConfig);
+
+impl Heads<'_> {
+    fn head(&self, step: &Step) -> Map<String, Value> {
+        let config = self.0;
+        let mut head = Map::new();
+        match step {
+            Step::Language(code) => {
+                head.insert("language".into(), json!(code));
+                if config
+                    .languages
+                    .iter()
+                    .any(|l| &l.code == code && l.default)
+                {
+                    head.insert("default".into(), json!(true));
+                }
+            }
+            Step::Version(name) => {
+                head.insert("version".into(), json!(name));
+                let position = config.versions.iter().position(|v| v.name() == name);
+                match position.map(|i| (i, &config.versions[i])) {
+                    Some((_, Version::External { url, .. })) => {
+                        head.insert("href".into(), json!(url));
+                    }
+                    Some((0, _)) => {
+                        head.insert("default".into(), json!(true));
+                    }
+                    _ => {}
+                }
+            }
+            Step::Tab(None) => {
+                let name = config.top_anchor.as_ref().map(|a| a.name.as_str());
+                head.insert("tab".into(), json!(name.unwrap_or("Documentation")));
+            }
+            Step::Tab(Some(i)) => {
+                let tab = &config.tabs[*i];
+                head.insert("tab".into(), json!(tab.name));
+                if is_external(&tab.url) {
+                    head.insert("href".into(), json!(tab.url));
+                }
+            }
+            Step::Anchor(i) => anchor_head(&config.anchors[*i], &mut head),
+        }
+        head
+    }
+}
+
+fn anchor_head(anchor: &Anchor, head: &mut Map<String, Value>) {
+    head.insert("anchor".into(), json!(anchor.name));
+    insert_some(head, "icon", anchor.icon.as_ref());
+    insert_some(head, "iconType", anchor.icon_type.map(IconType::as_str));
+    let color = anchor.color.as_ref().map(|color| match color {
+        AnchorColor::Solid(c) => c.clone(),
+        AnchorColor::Gradient { from, .. } => from.clone(),
+    });
+    insert_some(head, "color", color);
+    if is_external(&anchor.url) {
+        head.insert("href".into(), json!(anchor.url));
+    }
+}
+
+/// Whether a tab or anchor URL leads away from the docs (what `section_of`
+/// never places pages in).
+fn is_external(url: &str) -> bool {
+    url.contains("://") || url.starts_with("mailto:")
+}
+
+/// The slug of the first page the reader resolves in `entries`: entries
+/// are read depth first, a page whose file is missing is skipped, and an
+/// operation entry's page (`get-users`) lies in no folder.
+fn first_page(entries: &[NavEntry], files: &SourceFiles) -> Option<String> {
+    entries.iter().find_map(|entry| match entry {
+        NavEntry::Page(page) if is_endpoint_entry(page) => Some(String::new()),
+        NavEntry::Page(page) => normalise_slug(page).filter(|s| files.page_file(s).is_some()),
+        NavEntry::Group(group) => first_page(&group.pages, files),
+    })
+}
+
+/// Every page slug the navigation lists.
+fn listed_slugs(groups: &[NavGroup]) -> HashSet<String> {
+    let mut out = HashSet::new();
+    for group in groups {
+        out.extend(group.root.as_deref().and_then(normalise_slug));
+        for entry in &group.pages {
+            match entry {
+                NavEntry::Page(page) => out.extend(normalise_slug(page)),
+                NavEntry::Group(inner) => out.extend(listed_slugs(std::slice::from_ref(inner))),
+            }
+        }
+    }
+    out
+}
+
+/// The slug of a page file (`a/b.mdx` → `a/b`), snippets and `_` files excluded.
+fn page_slug(name: &str) -> Option<String> {
+    let slug = name
+        .strip_suffix(".mdx")
+        .or_else(|| name.strip_suffix(".md"))?;
+    let excluded = slug
+        .split('/')
+        .any(|part| part.starts_with('_') || part == "snippets" || part == "node_modules");
+    (!excluded).then(|| slug.to_string())
+}

@@ -1,0 +1,493 @@
+//! The MDX parser: one pass over a page body that copies markdown text
+//! through (code, math and escapes untouched), turns tags into elements
+//! with their children, records ESM statements and drops comments.
+
+use std::collections::HashMap;
+
+use super::document::{Document, Element, Node, Problem, TextNode, ESCAPED_LT};
+use super::syntax::{
+    balanced_end, fence_end, parse_export_component, parse_export_const, parse_import,
+    parse_open_tag, statement_end, wraps_element, OpenTag,
+};
+use super::tags::{is_component_name, is_html_tag, VOID_TAGS};
+
+/// Parses one document.
+pub fn parse(source: &str) -> Document {
+    let mut parser = Parser {
+        src: source,
+        pos: 0,
+        open: Vec::new(),
+        indents: Vec::new(),
+        last_close: HashMap::new(),
+        wrapper_ends: Vec::new(),
+        doc: Document::default(),
+    };
+    let (nodes, _) = parser.children(None);
+    let mut doc = parser.doc;
+    doc.nodes = nodes;
+    doc
+}
+
+struct Parser<'s> {
+    src: &'s str,
+    pos: usize,
+    /// Names of the elements being parsed, outermost first.
+    open: Vec<String>,
+    /// Minimum indentation seen in each open element's child lines.
+    indents: Vec<usize>,
+    /// Last offset of `</name` per name, so "is it ever closed" is O(1).
+    last_close: HashMap<String, Option<usize>>,
+    /// Offsets of the `}` closing a `{<Element />}` wrapper, skipped there.
+    wrapper_ends: Vec<usize>,
+    doc: Document,
+}
+
+/// How a run of children ended.
+#[derive(Debug, PartialEq)]
+enum End {
+    /// Its own closing tag (consumed).
+    Closed,
+    /// The end of input or an ancestor's closing tag (not consumed).
+    Unclosed,
+}
+
+/// Text collected between elements.
+struct TextBuf {
+    text: String,
+    offset: usize,
+    at_line_start: bool,
+}
+
+impl<'s> Parser<'s> {
+    fn bytes(&self) -> &'s [u8] {
+        self.src.as_bytes()
+    }
+
+    fn at_line_start(&self, pos: usize) -> bool {
+        pos == 0 || self.bytes()[pos - 1] == b'\n'
+    }
+
+    fn new_text(&self) -> TextBuf {
+        TextBuf {
+            text: String::new(),
+            offset: self.pos,
+            at_line_start: self.at_line_start(self.pos),
+        }
+    }
+
+    fn flush(&self, buf: &mut TextBuf, nodes: &mut Vec<Node>) {
+        let next = self.new_text();
+        let done = std::mem::replace(buf, next);
+        if !done.text.is_empty() {
+            nodes.push(Node::Text(TextNode {
+                text: done.text,
+                offset: done.offset,
+                at_line_start: done.at_line_start,
+            }));
+        }
+    }
+
+    /// Parses nodes until `close`'s closing tag, an ancestor's, or the end.
+    fn children(&mut self, close: Option<&str>) -> (Vec<Node>, End) {
+        let mut nodes = Vec::new();
+        let mut buf = self.new_text();
+        while self.pos < self.src.len() {
+            if self.at_line_start(self.pos) && self.line_start(close, &mut buf, &mut nodes) {
+                continue;
+            }
+            match self.bytes()[self.pos] {
+                b'`' => self.code_span(&mut buf),
+                b'\\' => self.escape(&mut buf),
+                b'}' if self.wrapper_ends.last() == Some(&self.pos) => {
+                    self.wrapper_ends.pop();
+                    self.pos += 1;
+                }
+                b'{' => self.brace(&mut buf, &mut nodes),
+                b'$' => self.math_span(&mut buf),
+                b'<' if self.src[self.pos..].starts_with("</") => {
+                    if let Some(end) = self.closing_tag(close, &mut buf, &mut nodes) {
+                        self.flush(&mut buf, &mut nodes);
+                        return (nodes, end);
+                    }
+                }
+                b'<' => self.tag(&mut buf, &mut nodes),
+                _ => self.plain(&mut buf),
+            }
+        }
+        self.flush(&mut buf, &mut nodes);
+        (nodes, End::Unclosed)
+    }
+
+    /// Handles what only happens at the start of a line: indentation
+    /// bookkeeping, fenced code blocks and ESM statements. Returns whether
+    /// it consumed anything.
+    fn line_start(
+        &mut self,
+        close: Option<&str>,
+        buf: &mut TextBuf,
+        nodes: &mut Vec<Node>,
+    ) -> bool {
+        let line_end = self.src[self.pos..]
+            .find('\n')
+            .map_or(self.src.len(), |i| self.pos + i);
+        let line = &self.src[self.pos..line_end];
+        let content = line.trim_start();
+        let indent = line.len() - content.len();
+        let closes_this = close.is_some_and(|name| {
+            content
+                .strip_prefix("</")
+                .is_some_and(|rest| rest.starts_with(name))
+        });
+        if !content.trim().is_empty() && !closes_this {
+            if let Some(min) = self.indents.last_mut() {
+                *min = (*min).min(indent);
+            }
+        }
+        if let Some(end) = fence_end(self.src, self.pos, content, indent) {
+            buf.text.push_str(&self.src[self.pos..end]);
+            self.pos = end;
+            return true;
+        }
+        if indent == 0 {
+            if let Some(end) = self.esm(line_end) {
+                self.pos = end;
+                self.flush(buf, nodes);
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Copies text up to the next byte that may start MDX syntax (or the
+    /// end of the line).
+    fn plain(&mut self, buf: &mut TextBuf) {
+        let rest = &self.src[self.pos..];
+        let first = rest.chars().next().map_or(1, char::len_utf8);
+        // The delimiters are ASCII, so a byte search lands on char boundaries.
+        let len = next_delimiter(&rest.as_bytes()[first..]).map_or(rest.len(), |i| i + first);
+        // A newline ends the run so the next line gets its line-start pass.
+        let len = if rest.as_bytes()[0] == b'\n' { 1 } else { len };
+        // Nor does it swallow the `}` of a `{<Element />}` wrapper.
+        let len = match self.wrapper_ends.last() {
+            Some(&end) if end >= self.pos && end < self.pos + len => (end - self.pos).max(1),
+            _ => len,
+        };
+        buf.text.push_str(&rest[..len]);
+        self.pos += len;
+    }
+
+    fn escape(&mut self, buf: &mut TextBuf) {
+        let rest = &self.src[self.pos..];
+        if rest.starts_with("\\<") {
+            buf.text.push(ESCAPED_LT);
+            self.pos += 2;
+            return;
+        }
+        let len = rest[1..].chars().next().map_or(1, |c| 1 + c.len_utf8());
+        let len = if rest[1..].starts_with('\n') { 1 } else { len };
+        buf.text.push_str(&rest[..len]);
+        self.pos += len;
+    }
+
+    /// Copies an inline code span through, or just the backticks when it
+    /// has no closing run before a blank line.
+    fn code_span(&mut self, buf: &mut TextBuf) {
+        let rest = &self.src[self.pos..];
+        let run = rest.bytes().take_while(|&b| b == b'`').count();
+        let fence = &rest[..run];
+        let limit = rest.find("\n\n").unwrap_or(rest.len());
+        let mut search = run;
+        while let Some(i) = rest[search..limit].find(fence) {
+            let at = search + i;
+            let after = rest[at..].bytes().take_while(|&b| b == b'`').count();
+            if after == run {
+                buf.text.push_str(&rest[..at + run]);
+                self.pos += at + run;
+                return;
+            }
+            search = at + after;
+        }
+        buf.text.push_str(fence);
+        self.pos += run;
+    }
+
+    /// Copies a `$…$` or `$$…$$` formula through untouched, since braces
+    /// and `<` in TeX are not MDX; a `$` that opens no formula is text.
+    fn math_span(&mut self, buf: &mut TextBuf) {
+        let rest = &self.src[self.pos..];
+        let len = math_len(rest).unwrap_or(1);
+        buf.text.push_str(&rest[..len]);
+        self.pos += len;
+    }
+
+    /// `{/* comment */}` is dropped; `{expr}` becomes an expression node;
+    /// an unbalanced `{` is text.
+    fn brace(&mut self, buf: &mut TextBuf, nodes: &mut Vec<Node>) {
+        let rest = &self.src[self.pos..];
+        if rest.starts_with("{/*") {
+            if let Some(end) = rest.find("*/}") {
+                self.pos += end + 3;
+                self.flush(buf, nodes);
+                return;
+            }
+        }
+        if let Some(end) = balanced_end(rest).filter(|&end| wraps_element(&rest[1..end - 1])) {
+            // `{<Aside>…</Aside>}`: the braces only hold an element; parse it as one.
+            self.wrapper_ends.push(self.pos + end - 1);
+            self.pos += 1;
+            return;
+        }
+        match balanced_end(rest) {
+            Some(end) if !rest[1..end - 1].contains("\n\n") => {
+                self.flush(buf, nodes);
+                nodes.push(Node::Expr {
+                    code: rest[1..end - 1].to_string(),
+                    offset: self.pos,
+                });
+                self.pos += end;
+                buf.offset = self.pos;
+                buf.at_line_start = false;
+            }
+            _ => {
+                buf.text.push('{');
+                self.pos += 1;
+            }
+        }
+    }
+
+    /// A closing tag. Returns how the current run ends when it is this
+    /// element's or an ancestor's; a stray one is dropped with a problem.
+    fn closing_tag(
+        &mut self,
+        close: Option<&str>,
+        buf: &mut TextBuf,
+        nodes: &mut Vec<Node>,
+    ) -> Option<End> {
+        let rest = &self.src[self.pos..];
+        let name_len = rest[2..]
+            .find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-')))
+            .unwrap_or(rest.len() - 2);
+        let name = &rest[2..2 + name_len];
+        let after = rest[2 + name_len..].trim_start();
+        if name.is_empty() || !after.starts_with('>') {
+            buf.text.push_str("&lt;");
+            self.pos += 1;
+            return None;
+        }
+        let len = rest.len() - after.len() + 1;
+        if Some(name) == close {
+            self.pos += len;
+            return Some(End::Closed);
+        }
+        if self.open.iter().any(|open| open == name) {
+            return Some(End::Unclosed);
+        }
+        if is_component_name(name) || is_html_tag(name) {
+            self.flush(buf, nodes);
+            self.problem(format!(
+                "closing tag `</{name}>` has no matching opening tag"
+            ));
+            self.pos += len;
+            buf.offset = self.pos;
+        } else {
+            buf.text.push_str("&lt;");
+            self.pos += 1;
+        }
+        None
+    }
+
+    fn problem(&mut self, message: String) {
+        self.problem_at(self.pos, message);
+    }
+
+    fn problem_at(&mut self, offset: usize, message: String) {
+        self.doc.problems.push(Problem { offset, message });
+    }
+
+    /// An opening tag: an element, or text when it is not one.
+    fn tag(&mut self, buf: &mut TextBuf, nodes: &mut Vec<Node>) {
+        let rest = &self.src[self.pos..];
+        if rest.starts_with("<!--") || looks_like_autolink(rest) {
+            buf.text.push('<');
+            self.pos += 1;
+            return;
+        }
+        let open = parse_open_tag(self.src, self.pos)
+            .filter(|t| is_component_name(&t.name) || is_html_tag(&t.name));
+        let Some(open) = open else {
+            buf.text.push_str("&lt;");
+            self.pos += 1;
+            return;
+        };
+        let start = self.pos;
+        let never_closed = !open.self_closing
+            && !VOID_TAGS.contains(&open.name.as_str())
+            && !self.closed_later(&open.name, open.end);
+        if never_closed && !is_component_name(&open.name) {
+            // Unclosed HTML (`<p>` in a .md file) is left to the markdown parser.
+            buf.text.push_str(&self.src[start..open.end]);
+            self.pos = open.end;
+            return;
+        }
+        self.flush(buf, nodes);
+        let element = self.element(open, never_closed);
+        nodes.push(Node::Element(element));
+        buf.offset = self.pos;
+        buf.at_line_start = false;
+    }
+
+    fn closed_later(&mut self, name: &str, after: usize) -> bool {
+        let src = self.src;
+        let last = *self
+            .last_close
+            .entry(name.to_string())
+            .or_insert_with(|| src.rfind(&format!("</{name}")));
+        last.is_some_and(|at| at >= after)
+    }
+
+    fn element(&mut self, open: OpenTag, never_closed: bool) -> Element {
+        let start = self.pos;
+        let before = &self.src[self.src[..start].rfind('\n').map_or(0, |i| i + 1)..start];
+        let starts_line = before.trim().is_empty();
+        self.pos = open.end;
+        let leaf = open.self_closing || VOID_TAGS.contains(&open.name.as_str()) || never_closed;
+        if never_closed {
+            let message = format!(
+                "`<{}>` is never closed; write `</{}>` after its content or `<{} />`",
+                open.name, open.name, open.name
+            );
+            self.problem_at(start, message);
+        }
+        let children_start = self.pos;
+        let mut children = Vec::new();
+        let mut children_end = self.pos;
+        let mut child_indent = 0;
+        if !leaf {
+            self.open.push(open.name.clone());
+            self.indents.push(usize::MAX);
+            let (nodes, end) = self.children(Some(&open.name));
+            child_indent = self.indents.pop().filter(|&i| i != usize::MAX).unwrap_or(0);
+            self.open.pop();
+            children = nodes;
+            children_end = self.pos;
+            if end == End::Unclosed && is_component_name(&open.name) {
+                self.problem_at(start, format!("`<{}>` is never closed", open.name));
+            }
+        }
+        let rest_of_line = self.src[self.pos..].split('\n').next().unwrap_or("");
+        let inline = !(starts_line && rest_of_line.trim().is_empty());
+        let inner = &self.src[children_start..children_end];
+        Element {
+            name: open.name,
+            attrs: open.attrs,
+            children,
+            offset: start,
+            inline,
+            flow: inner.trim().contains('\n'),
+            child_indent,
+        }
+    }
+
+    /// An `import` or `export` statement starting here, recorded and
+    /// skipped; returns where it ends.
+    fn esm(&mut self, line_end: usize) -> Option<usize> {
+        let rest = &self.src[self.pos..];
+        let is_import = rest.starts_with("import ") || rest.starts_with("import{");
+        let is_export = [
+            "const ",
+            "let ",
+            "var ",
+            "function ",
+            "async ",
+            "default ",
+            "class ",
+        ]
+        .iter()
+        .any(|kw| {
+            rest.strip_prefix("export ")
+                .is_some_and(|r| r.starts_with(kw))
+        });
+        if !is_import && !is_export {
+            return None;
+        }
+        let end = statement_end(self.src, self.pos).max(line_end.min(self.src.len()));
+        let statement = &self.src[self.pos..end];
+        if is_import {
+            let imports = parse_import(statement, self.pos)?;
+            self.doc.imports.extend(imports);
+        } else if let Some((name, value)) = parse_export_const(statement) {
+            self.doc.exports.insert(name, value);
+        } else if let Some((name, body)) = parse_export_component(statement) {
+            self.doc.components.insert(name, body);
+        }
+        Some(end)
+    }
+}
+
+/// The length of the formula `rest` starts with, within its paragraph:
+/// `$$…$$`, or `$…$` whose opening `$` is not followed by a space and whose
+/// closing `$` is neither preceded by a space nor followed by a digit (so
+/// `$5 and $10` is text). As in pulldown-cmark, which renders the page, the
+/// braces inside must balance (`\{` and `\}` do not count), a `$` inside
+/// braces closes nothing, and a later `$` that can only open (after a
+/// space) takes over: what it does not read as a formula must not be
+/// copied through as one here, or a component in it would reach the page
+/// raw. `None` when `rest` starts no formula.
+pub(super) fn math_len(rest: &str) -> Option<usize> {
+    let bytes = rest.as_bytes();
+    let limit = rest.find("\n\n").unwrap_or(rest.len());
+    let display = rest.starts_with("$$");
+    if !display && bytes.get(1).is_none_or(|b| b.is_ascii_whitespace()) {
+        return None;
+    }
+    let mut depth = 0usize;
+    let mut i = if display { 2 } else { 1 };
+    while i < limit {
+        match bytes[i] {
+            b'\\' => i += 1,
+            b'{' => depth += 1,
+            b'}' => depth = depth.checked_sub(1)?,
+            b'$' if depth == 0 && display && bytes.get(i + 1) == Some(&b'$') => {
+                return Some(i + 2);
+            }
+            b'$' if display => {}
+            b'$' if depth == 0 && !display => {
+                let after = bytes.get(i + 1);
+                if !bytes[i - 1].is_ascii_whitespace() && !after.is_some_and(u8::is_ascii_digit) {
+                    return Some(i + 1);
+                }
+                if after.is_some_and(|b| !b.is_ascii_whitespace()) {
+                    // A `$` that can only open starts the formula a closer
+                    // pairs with; this one is left unmatched.
+                    return None;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
+/// The index of the first line end or possible MDX syntax (`` ` ``, `\\`,
+/// `{`, `<`, `$`) in `bytes`: the bytes between are plain text. Searched a
+/// line at a time with SIMD `memchr`, as prose rarely holds any of them.
+pub(super) fn next_delimiter(bytes: &[u8]) -> Option<usize> {
+    let line = &bytes[..memchr::memchr(b'\n', bytes).unwrap_or(bytes.len())];
+    let syntax = match (
+        memchr::memchr3(b'`', b'\\', b'{', line),
+        memchr::memchr2(b'<', b'$', line),
+    ) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    };
+    syntax.or((line.len() < bytes.len()).then_some(line.len()))
+}
+
+fn looks_like_autolink(rest: &str) -> bool {
+    let inner = rest[1..].split(['>', ' ', '\n']).next().unwrap_or("");
+    rest[1..].contains('>')
+        && (inner.contains("://")
+            || inner.starts_with("mailto:")
+            || (inner.contains('@') && inner.contains('.')))
+}

@@ -1,0 +1,351 @@
+//! Runs pulldown-cmark over a [`Fragment`] and rewrites its event stream:
+//! heading ids, link and image URLs, highlighted code, Mermaid fences,
+//! math, and each placeholder token replaced by its element's HTML.
+
+use std::ops::Range;
+
+use pulldown_cmark::{CodeBlockKind, CowStr, Event, Options, Parser, Tag, TagEnd};
+
+use super::super::highlight::CodeInfo;
+use super::super::html::escape;
+use super::super::mdx::{self, Element};
+use super::super::UrlKind;
+use super::context::MERMAID_HELP;
+use super::fragment::{split_tokens, without_tokens, Fragment, TOKEN_OPEN};
+use super::renderer::Renderer;
+
+fn options() -> Options {
+    Options::ENABLE_TABLES
+        | Options::ENABLE_TASKLISTS
+        | Options::ENABLE_STRIKETHROUGH
+        | Options::ENABLE_FOOTNOTES
+        | Options::ENABLE_HEADING_ATTRIBUTES
+        | Options::ENABLE_MATH
+}
+
+impl Renderer<'_> {
+    pub(super) fn markdown_to_html(&mut self, frag: &Fragment, slots: &[&Element]) -> String {
+        let events: Vec<(Event, Range<usize>)> = pulldown_cmark::TextMergeWithOffset::new(
+            Parser::new_ext(&frag.md, options()).into_offset_iter(),
+        )
+        .collect();
+        let mut out = Vec::with_capacity(events.len());
+        let mut i = 0;
+        while i < events.len() {
+            i = self.transform(&events, i, &mut out, frag, slots);
+        }
+        let mut html = String::with_capacity(frag.md.len() * 2);
+        pulldown_cmark::html::push_html(&mut html, out.into_iter());
+        html
+    }
+
+    /// Rewrites the event at `i` (and the ones it owns) into `out`;
+    /// returns the index of the next event to look at.
+    fn transform<'e>(
+        &mut self,
+        events: &[(Event<'e>, Range<usize>)],
+        i: usize,
+        out: &mut Vec<Event<'e>>,
+        frag: &Fragment,
+        slots: &[&Element],
+    ) -> usize {
+        let (event, range) = &events[i];
+        match event {
+            Event::Start(Tag::Paragraph) => {
+                if let Some(html) = self.lone_token(events.get(i + 1..i + 3), slots) {
+                    out.push(Event::Html(html.into()));
+                    return i + 3;
+                }
+                out.push(event.clone());
+            }
+            Event::Start(Tag::CodeBlock(kind)) => {
+                return self.code_block(events, i, kind, out, frag, slots)
+            }
+            Event::Start(Tag::Heading { .. }) => return self.heading(events, i, out, frag, slots),
+            Event::Start(Tag::Link {
+                link_type,
+                dest_url,
+                title,
+                id,
+            }) => {
+                let url =
+                    self.rewrite_url_at_line(dest_url, UrlKind::Link, frag.line_at(range.start), 1);
+                out.push(Event::Start(Tag::Link {
+                    link_type: *link_type,
+                    dest_url: url.into(),
+                    title: title.clone(),
+                    id: id.clone(),
+                }));
+            }
+            Event::Start(Tag::Image {
+                link_type,
+                dest_url,
+                title,
+                id,
+            }) => {
+                let url = self.rewrite_url_at_line(
+                    dest_url,
+                    UrlKind::Asset,
+                    frag.line_at(range.start),
+                    1,
+                );
+                out.push(Event::Start(Tag::Image {
+                    link_type: *link_type,
+                    dest_url: url.into(),
+                    title: title.clone(),
+                    id: id.clone(),
+                }));
+            }
+            Event::Text(text) => self.text_with_tokens(text, out, slots),
+            Event::Html(html) | Event::InlineHtml(html) if has_component_tag(html) => {
+                // pulldown-cmark read as raw HTML what the MDX splitter left
+                // as text (a `$` it did not pair the same way): the tag is
+                // shown as text, never passed to the page raw.
+                let escaped = html.replace("<", "&lt;");
+                let escaped = match escaped.contains(TOKEN_OPEN) {
+                    true => self.replace_tokens(&escaped, slots),
+                    false => escaped,
+                };
+                out.push(match event {
+                    Event::Html(_) => Event::Html(escaped.into()),
+                    _ => Event::InlineHtml(escaped.into()),
+                });
+            }
+            Event::Html(html) | Event::InlineHtml(html) if html.contains(TOKEN_OPEN) => {
+                let replaced = self.replace_tokens(html, slots);
+                out.push(Event::Html(replaced.into()));
+            }
+            Event::Code(code) => {
+                self.out.text.push_str(code);
+                out.push(event.clone());
+            }
+            Event::InlineMath(tex) | Event::DisplayMath(tex) => {
+                let display = matches!(event, Event::DisplayMath(_));
+                out.push(self.math(tex, display, range, frag));
+            }
+            Event::SoftBreak | Event::HardBreak => {
+                self.out.text.push(' ');
+                out.push(event.clone());
+            }
+            Event::End(
+                TagEnd::Paragraph | TagEnd::Item | TagEnd::TableRow | TagEnd::BlockQuote(_),
+            ) => {
+                self.out.text.push('\n');
+                out.push(event.clone());
+            }
+            Event::End(TagEnd::TableCell) => {
+                self.out.text.push(' ');
+                out.push(event.clone());
+            }
+            _ => out.push(event.clone()),
+        }
+        i + 1
+    }
+
+    /// A `$…$` or `$$…$$` formula as MathML. Inline math whose closing `$`
+    /// is followed by a digit (`$5-$10`) is a price, not math: it stays text.
+    fn math<'e>(
+        &mut self,
+        tex: &str,
+        display: bool,
+        range: &Range<usize>,
+        frag: &Fragment,
+    ) -> Event<'e> {
+        let next = frag.md.as_bytes().get(range.end).copied();
+        if !display && next.is_some_and(|b| b.is_ascii_digit()) {
+            let text = format!("${tex}$");
+            self.out.text.push_str(&text);
+            return Event::Text(text.into());
+        }
+        self.out.text.push_str(tex);
+        let (html, problem) = super::super::math::math_html(tex, display);
+        if let Some(reason) = problem {
+            let line = frag.line_at(range.start);
+            self.warn_line(
+                line,
+                1,
+                format!("formula `{tex}` is not valid TeX: {reason}"),
+                Some("sheaf shows its source instead".to_string()),
+            );
+        }
+        Event::InlineHtml(html.into())
+    }
+
+    /// `Text(token)` + `End(Paragraph)`: a block element alone in its paragraph.
+    fn lone_token(
+        &mut self,
+        next: Option<&[(Event, Range<usize>)]>,
+        slots: &[&Element],
+    ) -> Option<String> {
+        let [(Event::Text(text), _), (Event::End(TagEnd::Paragraph), _)] = next? else {
+            return None;
+        };
+        match split_tokens(text.trim()).as_slice() {
+            [Err(index)] => Some(self.render_slot(*index, slots)),
+            _ => None,
+        }
+    }
+
+    fn render_slot(&mut self, index: usize, slots: &[&Element]) -> String {
+        match slots.get(index) {
+            Some(el) => self.render_element(el),
+            None => String::new(),
+        }
+    }
+
+    fn text_with_tokens<'e>(
+        &mut self,
+        text: &CowStr<'e>,
+        out: &mut Vec<Event<'e>>,
+        slots: &[&Element],
+    ) {
+        if text.contains(mdx::ESCAPED_LT) {
+            for (i, piece) in text.split(mdx::ESCAPED_LT).enumerate() {
+                if i > 0 {
+                    self.out.text.push('<');
+                    out.push(Event::InlineHtml("&#60;".into()));
+                }
+                self.text_with_tokens(&CowStr::from(piece.to_string()), out, slots);
+            }
+            return;
+        }
+        if !text.contains(TOKEN_OPEN) {
+            self.out.text.push_str(text);
+            out.push(Event::Text(text.clone()));
+            return;
+        }
+        for part in split_tokens(text) {
+            match part {
+                Ok(plain) => {
+                    self.out.text.push_str(plain);
+                    out.push(Event::Text(plain.to_string().into()));
+                }
+                Err(index) => {
+                    let html = self.render_slot(index, slots);
+                    out.push(Event::InlineHtml(html.into()));
+                }
+            }
+        }
+    }
+
+    fn replace_tokens(&mut self, text: &str, slots: &[&Element]) -> String {
+        split_tokens(text)
+            .into_iter()
+            .map(|part| match part {
+                Ok(plain) => plain.to_string(),
+                Err(index) => self.render_slot(index, slots),
+            })
+            .collect()
+    }
+
+    fn code_block<'e>(
+        &mut self,
+        events: &[(Event<'e>, Range<usize>)],
+        start: usize,
+        kind: &CodeBlockKind,
+        out: &mut Vec<Event<'e>>,
+        frag: &Fragment,
+        slots: &[&Element],
+    ) -> usize {
+        let mut code = String::new();
+        let mut i = start + 1;
+        while let Some((event, _)) = events.get(i) {
+            i += 1;
+            match event {
+                Event::Text(t) => code.push_str(t),
+                Event::End(TagEnd::CodeBlock) => break,
+                _ => {}
+            }
+        }
+        let info = match kind {
+            CodeBlockKind::Fenced(info) => CodeInfo::parse(info),
+            CodeBlockKind::Indented => {
+                // MDX has no indented code: the lines are markdown.
+                let mut inner = Fragment::default();
+                inner.push_text(&code, frag.line_at(events[start].1.start));
+                out.push(Event::Html(self.markdown_to_html(&inner, slots).into()));
+                return i;
+            }
+        };
+        self.out.text.push_str(&code);
+        self.out.text.push('\n');
+        let html = if info.lang.as_deref() == Some("mermaid") {
+            let (html, problem) = self.mermaid_figure(&code);
+            if let Some(message) = problem {
+                let line = frag.line_at(events[start].1.start);
+                let help = Some(MERMAID_HELP.to_string());
+                self.warn_line(line, 1, message, help);
+            }
+            html
+        } else {
+            self.hl.code_block(&info, &code)
+        };
+        out.push(Event::Html(html.into()));
+        i
+    }
+
+    fn heading<'e>(
+        &mut self,
+        events: &[(Event<'e>, Range<usize>)],
+        start: usize,
+        out: &mut Vec<Event<'e>>,
+        frag: &Fragment,
+        slots: &[&Element],
+    ) -> usize {
+        let Event::Start(Tag::Heading {
+            level, id, classes, ..
+        }) = &events[start].0
+        else {
+            return start + 1;
+        };
+        let end = (start + 1..events.len())
+            .find(|&j| matches!(events[j].0, Event::End(TagEnd::Heading(_))))
+            .unwrap_or(events.len());
+        let text: String = events[start + 1..end]
+            .iter()
+            .filter_map(|(e, _)| match e {
+                Event::Text(t) | Event::Code(t) | Event::InlineMath(t) => {
+                    Some(without_tokens(t).replace(mdx::ESCAPED_LT, "<"))
+                }
+                _ => None,
+            })
+            .collect();
+        let text = text.trim().to_string();
+        let id = match id {
+            Some(id) => id.to_string(),
+            None => self.heading_id(&text),
+        };
+        let n = *level as u8;
+        let class = if classes.is_empty() {
+            String::new()
+        } else {
+            format!(" class=\"{}\"", escape(&classes.join(" ")))
+        };
+        let id_attr = escape(&id);
+        // The heading's `#` link to itself is added by the theme's script
+        // (it repeats the id on every heading of every page); the id itself
+        // is here, so links to `#id` work without it.
+        out.push(Event::Html(
+            format!("<h{n} id=\"{id_attr}\"{class}>").into(),
+        ));
+        let mut j = start + 1;
+        while j < end {
+            j = self.transform(events, j, out, frag, slots);
+        }
+        let close = format!("</h{n}>\n");
+        out.push(Event::Html(close.into()));
+        self.out.text.push('\n');
+        self.record_heading(n, id, text);
+        end + 1
+    }
+}
+
+/// Whether raw HTML from pulldown-cmark holds a component tag (`<Note`,
+/// `</Card`): one the MDX splitter did not take as an element.
+fn has_component_tag(html: &str) -> bool {
+    html.match_indices('<').any(|(i, _)| {
+        let rest = &html[i + 1..];
+        let name = rest.strip_prefix('/').unwrap_or(rest);
+        mdx::is_component_name(name)
+    })
+}

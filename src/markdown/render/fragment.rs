@@ -1,0 +1,89 @@
+//! The markdown text handed to pulldown-cmark ([`Fragment`]), with where
+//! each piece came from, and the placeholder tokens that stand in it for
+//! elements until their HTML replaces them.
+
+/// Starts and ends a placeholder token (Unicode private-use characters,
+/// which markdown leaves alone).
+pub(super) const TOKEN_OPEN: char = '\u{E000}';
+const TOKEN_CLOSE: char = '\u{E001}';
+
+/// Markdown text being assembled for one pulldown-cmark run, with where
+/// each piece came from so events can be mapped back to source lines.
+#[derive(Default)]
+pub(super) struct Fragment {
+    pub(super) md: String,
+    /// `(offset in md, 1-based source line there)`, in order.
+    segments: Vec<(usize, usize)>,
+}
+
+impl Fragment {
+    pub(super) fn push_text(&mut self, text: &str, line: usize) {
+        self.segments.push((self.md.len(), line));
+        self.md.push_str(text);
+    }
+
+    /// Puts a block element's token in a paragraph of its own, keeping the
+    /// indentation it had (so it stays inside a list item).
+    pub(super) fn push_block(&mut self, token: &str, line_after: usize) {
+        let trimmed = self.md.trim_end_matches([' ', '\t']).len();
+        let indent = self.md[trimmed..].to_string();
+        self.md.truncate(trimmed);
+        if !self.md.is_empty() && !self.md.ends_with("\n\n") {
+            self.md.push_str(if self.md.ends_with('\n') {
+                "\n"
+            } else {
+                "\n\n"
+            });
+        }
+        self.md.push_str(&indent);
+        self.md.push_str(token);
+        self.md.push_str("\n\n");
+        self.segments.push((self.md.len(), line_after));
+    }
+
+    pub(super) fn line_at(&self, offset: usize) -> usize {
+        let i = self.segments.partition_point(|&(o, _)| o <= offset);
+        match i.checked_sub(1).map(|i| self.segments[i]) {
+            Some((start, line)) => {
+                line + self.md[start..offset.min(self.md.len())]
+                    .matches('\n')
+                    .count()
+            }
+            None => 1,
+        }
+    }
+}
+
+pub(super) fn token(index: usize) -> String {
+    format!("{TOKEN_OPEN}{index}{TOKEN_CLOSE}")
+}
+
+/// Splits text into plain runs and token indexes.
+pub(super) fn split_tokens(text: &str) -> Vec<Result<&str, usize>> {
+    let mut parts = Vec::new();
+    let mut rest = text;
+    while let Some(start) = rest.find(TOKEN_OPEN) {
+        let Some(len) = rest[start..].find(TOKEN_CLOSE) else {
+            break;
+        };
+        if start > 0 {
+            parts.push(Ok(&rest[..start]));
+        }
+        let index = rest[start + TOKEN_OPEN.len_utf8()..start + len]
+            .parse()
+            .unwrap_or(usize::MAX);
+        parts.push(Err(index));
+        rest = &rest[start + len + TOKEN_CLOSE.len_utf8()..];
+    }
+    if !rest.is_empty() {
+        parts.push(Ok(rest));
+    }
+    parts
+}
+
+pub(super) fn without_tokens(text: &str) -> String {
+    split_tokens(text)
+        .into_iter()
+        .filter_map(Result::ok)
+        .collect()
+}

@@ -1,0 +1,104 @@
+//! Renders a document's nodes: the page itself, a snippet or an element's
+//! children. Text (dedented) and `{expression}` values go into a
+//! [`Fragment`] of markdown, each element as a placeholder token, and the
+//! fragment goes to pulldown-cmark.
+
+use serde_json::Value;
+
+use super::super::attrs::value_text;
+use super::super::html::escape;
+use super::super::mdx::{self, Element, Node};
+use super::super::Rendered;
+use super::context::DocCtx;
+use super::fragment::{token, Fragment};
+use super::renderer::Renderer;
+use super::text::{dedent, unwrap_paragraph};
+
+impl Renderer<'_> {
+    pub fn render_page(mut self, source: &str) -> Rendered {
+        let doc = mdx::parse(source);
+        let ctx = DocCtx::new(
+            self.env.file.to_path_buf(),
+            self.env.line_offset,
+            source,
+            &doc,
+        );
+        self.out.html = self.render_document(ctx, &doc, true);
+        self.out.text = self.out.text.trim().to_string();
+        self.out
+    }
+
+    /// Renders a parsed document in its own context (imports, variables, file).
+    pub fn render_document(&mut self, ctx: DocCtx, doc: &mdx::Document, block: bool) -> String {
+        self.docs.push(ctx);
+        for problem in &doc.problems {
+            self.warn_at(problem.offset, problem.message.clone(), None);
+        }
+        let html = self.render_nodes(&doc.nodes, 0, block);
+        self.docs.pop();
+        html
+    }
+
+    /// Renders nodes (an element's children, dedented by `indent`) as block
+    /// HTML, or as inline HTML without the wrapping paragraph.
+    pub fn render_nodes(&mut self, nodes: &[Node], indent: usize, block: bool) -> String {
+        let mut frag = Fragment::default();
+        let mut slots: Vec<&Element> = Vec::new();
+        for node in nodes {
+            match node {
+                Node::Text(t) => {
+                    let line = self.ctx().position(t.offset).0;
+                    frag.push_text(&dedent(&t.text, indent, t.at_line_start), line);
+                }
+                Node::Expr { code, offset } => {
+                    let line = self.ctx().position(*offset).0;
+                    let text = self.expression_text(code);
+                    frag.push_text(&text, line);
+                }
+                Node::Element(el) => {
+                    let tok = token(slots.len());
+                    slots.push(el);
+                    if el.inline {
+                        frag.md.push_str(&tok);
+                    } else {
+                        let line = self.ctx().position(el.offset).0;
+                        frag.push_block(&tok, line);
+                    }
+                }
+            }
+        }
+        let html = self.markdown_to_html(&frag, &slots);
+        if block {
+            html
+        } else {
+            unwrap_paragraph(html)
+        }
+    }
+
+    /// The text an `{expression}` stands for: a prop, an exported variable,
+    /// a string literal; anything else stays as written.
+    fn expression_text(&mut self, code: &str) -> String {
+        let code = code.trim();
+        if let Some(value) = super::super::attrs::parse_literal(code) {
+            return value_text(&value).unwrap_or_default();
+        }
+        let path = code.strip_prefix("props.").unwrap_or(code);
+        let mut parts = path.split('.');
+        let first = parts.next().unwrap_or("");
+        let root = self.lookup_var(first);
+        let value = root.and_then(|r| parts.try_fold(r, |v, key| v.get(key).cloned()));
+        match value.and_then(|v| value_text(&v)) {
+            Some(text) => escape(&text),
+            None => format!("{{{code}}}"),
+        }
+    }
+
+    fn lookup_var(&mut self, name: &str) -> Option<Value> {
+        if let Some(v) = self.ctx().vars.get(name) {
+            return Some(v.clone());
+        }
+        let import = self.ctx().imports.get(name).filter(|i| i.named)?.clone();
+        let snippet = self.load_snippet(&import.source, import.offset).ok()?;
+        mdx::parse(&snippet.source).exports.get(name).cloned()
+    }
+}

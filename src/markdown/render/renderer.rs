@@ -1,0 +1,154 @@
+//! The [`Renderer`] of one page: its output and state (heading ids,
+//! unique ids, components already warned about), the stack of documents
+//! being rendered, and how it reports problems and rewrites URLs at
+//! source positions.
+
+use std::collections::HashSet;
+
+use super::super::headings::Slugger;
+use super::super::highlight::Highlighter;
+use super::super::{Heading, PageEnv, Rendered, Snippet, SnippetError, UrlKind, UrlRewrite};
+use super::context::DocCtx;
+use crate::confine::OUTSIDE_HELP;
+use crate::diagnostics::Diagnostic;
+
+/// Renders one page (and the snippets it includes).
+pub(in crate::markdown) struct Renderer<'a> {
+    pub hl: &'a Highlighter,
+    pub env: &'a PageEnv<'a>,
+    pub out: Rendered,
+    slugger: Slugger,
+    pub docs: Vec<DocCtx>,
+    next_id: usize,
+    /// Component names already warned about on this page.
+    warned_names: HashSet<String>,
+}
+
+impl<'a> Renderer<'a> {
+    pub fn new(hl: &'a Highlighter, env: &'a PageEnv<'a>) -> Renderer<'a> {
+        Renderer {
+            hl,
+            env,
+            out: Rendered::default(),
+            slugger: Slugger::default(),
+            docs: Vec::new(),
+            next_id: 0,
+            warned_names: HashSet::new(),
+        }
+    }
+
+    pub fn snippet_depth(&self) -> usize {
+        self.docs.len()
+    }
+
+    pub(super) fn ctx(&self) -> &DocCtx {
+        self.docs.last().expect("a document is being rendered")
+    }
+
+    /// A page-unique id for components that need one (`tabs-3`).
+    pub fn unique_id(&mut self, prefix: &str) -> String {
+        self.next_id += 1;
+        format!("{prefix}-{}", self.next_id)
+    }
+
+    /// Takes a heading id (also used for changelog entries' anchors).
+    pub fn heading_id(&mut self, text: &str) -> String {
+        self.slugger.unique(text)
+    }
+
+    /// Whether this is the page's first warning about component `name`
+    /// (a page using an unknown component often uses it many times).
+    pub fn first_use_of(&mut self, name: &str) -> bool {
+        self.warned_names.insert(name.to_string())
+    }
+
+    pub fn record_heading(&mut self, level: u8, id: String, text: String) {
+        self.out.headings.push(Heading { level, id, text });
+    }
+
+    pub fn push_text(&mut self, text: &str) {
+        self.out.text.push_str(text);
+    }
+
+    /// Warns at byte `offset` of the current document.
+    pub fn warn_at(&mut self, offset: usize, message: String, help: Option<String>) {
+        let (line, column) = self.ctx().position(offset);
+        self.warn_line(line, column, message, help);
+    }
+
+    /// An error at byte `offset` of the current document.
+    pub fn error_at(&mut self, offset: usize, message: String, help: &str) {
+        let (line, column) = self.ctx().position(offset);
+        self.error_line(line, column, message, help);
+    }
+
+    fn error_line(&mut self, line: usize, column: usize, message: String, help: &str) {
+        let ctx = self.ctx();
+        let d = Diagnostic::error(ctx.file.clone(), message)
+            .at_line(line + ctx.line_offset, column)
+            .with_help(help);
+        self.out.diagnostics.push(d);
+    }
+
+    /// The snippet `reference` names. One that resolves outside the docs
+    /// root is an error at byte `offset`; a missing one is the caller's
+    /// to report.
+    pub fn load_snippet(
+        &mut self,
+        reference: &str,
+        offset: usize,
+    ) -> Result<Snippet, SnippetError> {
+        let found = (self.env.snippets)(reference);
+        if let Err(SnippetError::Outside(message)) = &found {
+            self.error_at(
+                offset,
+                format!("snippet `{reference}`: {message}"),
+                OUTSIDE_HELP,
+            );
+        }
+        found
+    }
+
+    pub(super) fn warn_line(
+        &mut self,
+        line: usize,
+        column: usize,
+        message: String,
+        help: Option<String>,
+    ) {
+        let ctx = self.ctx();
+        let mut d =
+            Diagnostic::warning(ctx.file.clone(), message).at_line(line + ctx.line_offset, column);
+        if let Some(help) = help {
+            d = d.with_help(help);
+        }
+        self.out.diagnostics.push(d);
+    }
+
+    /// Sends a URL through the site's rewriter, warning when it is broken.
+    pub fn rewrite_url(&mut self, url: &str, kind: UrlKind, offset: usize) -> String {
+        let (line, column) = self.ctx().position(offset);
+        self.rewrite_url_at_line(url, kind, line, column)
+    }
+
+    pub(super) fn rewrite_url_at_line(
+        &mut self,
+        url: &str,
+        kind: UrlKind,
+        line: usize,
+        column: usize,
+    ) -> String {
+        match (self.env.urls)(url, kind) {
+            UrlRewrite::Keep => url.to_string(),
+            UrlRewrite::To(new) => new,
+            UrlRewrite::Broken { message, help } => {
+                self.warn_line(line, column, message, help);
+                url.to_string()
+            }
+            UrlRewrite::Refused { message } => {
+                self.error_line(line, column, message, OUTSIDE_HELP);
+                url.to_string()
+            }
+        }
+    }
+}

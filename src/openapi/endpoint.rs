@@ -1,0 +1,144 @@
+//! The endpoint view's data: everything an endpoint page shows
+//! ([`EndpointView`]), with its parameters by location, request body,
+//! responses and their examples. Plain data (serialisable, so templates and
+//! the search index can use it): `view` fills it from a spec operation,
+//! `manual` from a hand-written page, and `request` reads it to make the
+//! code samples' request.
+
+use serde::Serialize;
+
+use super::auth::AuthView;
+use super::fields::FieldView;
+use super::samples::CodeSample;
+use crate::config::PlaygroundMode;
+
+/// Everything an endpoint page shows.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct EndpointView {
+    /// Upper case: `GET`.
+    pub method: String,
+    pub path: String,
+    /// The operation's summary, else `METHOD path`.
+    pub title: String,
+    pub description_md: Option<String>,
+    pub operation_id: Option<String>,
+    /// The spec file (relative to the docs root) or URL; `None` on hand-written pages.
+    pub spec: Option<String>,
+    pub tags: Vec<String>,
+    /// Where requests go; several give a selector. May be empty.
+    pub base_urls: Vec<String>,
+    /// The Markdown description of each base URL (same order) that comes
+    /// from a spec `servers` entry describing it.
+    pub server_descriptions: Vec<Option<String>>,
+    pub auth: AuthView,
+    pub parameters: Parameters,
+    pub request_body: Option<BodyView>,
+    pub responses: Vec<ResponseView>,
+    pub code_samples: Vec<CodeSample>,
+    pub deprecated: bool,
+    pub playground_mode: PlaygroundMode,
+    /// Nested fields start open (`api.params.expanded`).
+    pub expand_fields: bool,
+    /// Try-it goes through the preview's proxy under `sheaf serve`
+    /// (`api.playground.proxy`).
+    pub playground_proxy: bool,
+    /// A body on GET/HEAD: browsers cannot send it, the playground needs the
+    /// preview server's proxy.
+    pub body_needs_proxy: bool,
+    /// A hand-written (`api:` frontmatter) page: the page lists its own fields.
+    pub manual: bool,
+}
+
+/// Parameters by where they go.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Parameters {
+    pub path: Vec<FieldView>,
+    pub query: Vec<FieldView>,
+    pub header: Vec<FieldView>,
+    pub cookie: Vec<FieldView>,
+}
+
+impl Parameters {
+    pub fn is_empty(&self) -> bool {
+        self.groups().iter().all(|(_, list)| list.is_empty())
+    }
+
+    /// `(location, fields)` in page order.
+    pub fn groups(&self) -> [(&'static str, &Vec<FieldView>); 4] {
+        [
+            ("path", &self.path),
+            ("query", &self.query),
+            ("header", &self.header),
+            ("cookie", &self.cookie),
+        ]
+    }
+
+    pub(crate) fn push(&mut self, location: &str, field: FieldView) {
+        match location {
+            "path" => self.path.push(field),
+            "header" => self.header.push(field),
+            "cookie" => self.cookie.push(field),
+            _ => self.query.push(field),
+        }
+    }
+}
+
+/// A request body.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct BodyView {
+    pub content_type: String,
+    pub required: bool,
+    pub description_md: Option<String>,
+    /// The body schema's type (`object`, `array of object`).
+    pub type_label: String,
+    /// Top-level fields (an object's properties; else the body itself as one field).
+    pub fields: Vec<FieldView>,
+    pub alternatives: Vec<FieldView>,
+    pub alternatives_kind: Option<String>,
+    /// Pretty-printed example (the spec's, else generated).
+    pub example_json: Option<String>,
+}
+
+/// One response.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ResponseView {
+    /// `200`, `4XX`, `default`.
+    pub status: String,
+    pub description_md: Option<String>,
+    pub content_type: Option<String>,
+    pub type_label: String,
+    pub fields: Vec<FieldView>,
+    pub alternatives: Vec<FieldView>,
+    pub alternatives_kind: Option<String>,
+    /// One per media type, or per named example of a media type.
+    pub examples: Vec<ExampleView>,
+}
+
+/// One example of a response body.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ExampleView {
+    pub content_type: String,
+    /// A named example's summary, else its key; `None` for the media
+    /// type's only example.
+    pub name: Option<String>,
+    /// Pretty-printed JSON, or the text as the spec gives it.
+    pub code: String,
+}
+
+impl ExampleView {
+    /// The highlighting language of the example's media type.
+    pub fn lang(&self) -> &'static str {
+        let ct = self.content_type.to_ascii_lowercase();
+        if ct.contains("json") {
+            "json"
+        } else if ct.contains("xml") {
+            "xml"
+        } else if ct.contains("yaml") {
+            "yaml"
+        } else if ct.contains("html") {
+            "html"
+        } else {
+            "text"
+        }
+    }
+}

@@ -1,0 +1,133 @@
+//! The `<head>` every page shares: favicon, `metadata` meta tags, the
+//! stylesheets and scripts it loads ([`AssetLinks`]), the inline
+//! background image style, and the boot script that sets the colour mode
+//! and docs version before first paint.
+
+use serde::Serialize;
+
+use super::config_links::existing_file;
+use super::links;
+use super::site_css::css_string;
+use crate::config::{Mode, SiteConfig};
+use crate::content::Site;
+
+/// Hrefs of the bundles and the docs root's own CSS/JS, relative to the root.
+pub struct AssetLinks {
+    pub stylesheets: Vec<String>,
+    pub scripts: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct Meta {
+    /// `property` for Open Graph keys, else `name`.
+    attr: &'static str,
+    name: String,
+    content: String,
+}
+
+#[derive(Serialize)]
+pub struct HeadView {
+    favicon: Option<String>,
+    favicon_type: Option<&'static str>,
+    metadata: Vec<Meta>,
+    style: String,
+    boot: String,
+    stylesheets: Vec<String>,
+    scripts: Vec<String>,
+}
+
+pub fn head_view(site: &Site, assets: &AssetLinks) -> HeadView {
+    let config = &site.config;
+    let favicon = (config.favicon.as_deref()).and_then(|f| existing_file(site, f));
+    let favicon_type = favicon.and_then(|f| {
+        let ext = f.rsplit('.').next()?.to_ascii_lowercase();
+        Some(match ext.as_str() {
+            "svg" => "image/svg+xml",
+            "png" => "image/png",
+            "ico" => "image/x-icon",
+            _ => return None,
+        })
+    });
+    let metadata = config
+        .metadata
+        .iter()
+        .filter_map(|(name, value)| {
+            let content = match value {
+                serde_json::Value::String(s) => s.clone(),
+                serde_json::Value::Number(_) | serde_json::Value::Bool(_) => value.to_string(),
+                _ => return None,
+            };
+            Some(Meta {
+                attr: if name.starts_with("og:") {
+                    "property"
+                } else {
+                    "name"
+                },
+                name: name.clone(),
+                content,
+            })
+        })
+        .collect();
+    HeadView {
+        favicon: favicon.map(links::asset),
+        favicon_type,
+        metadata,
+        style: background_style(site),
+        boot: boot_script(config),
+        stylesheets: assets.stylesheets.clone(),
+        scripts: assets.scripts.clone(),
+    }
+}
+
+/// The background image, inline in each page's head (its URL is relative to
+/// the page); empty without one.
+pub fn background_style(site: &Site) -> String {
+    let mut css = String::new();
+    let image = site.config.background_image.as_deref();
+    if let Some(image) = image.and_then(|image| existing_file(site, image)) {
+        // A veil of the page background over the image keeps text readable
+        // in both modes whatever the image's own colours are.
+        css.push_str(&format!(
+            "body{{background-image:linear-gradient(var(--bg-veil),var(--bg-veil)),url({});\
+             background-size:cover;background-position:center;background-attachment:fixed}}\n\
+             :root{{--bg-veil:color-mix(in srgb,var(--bg) 72%,transparent)}}\n",
+            css_string(&links::asset(image))
+        ));
+    }
+    css
+}
+
+/// The inline `<head>` script that sets the colour mode, and the docs
+/// version the reader chose, before first paint. It holds only what the site
+/// uses: no stored choice without the mode toggle, no version code without
+/// versions.
+pub fn boot_script(config: &SiteConfig) -> String {
+    let toggle = &config.mode_toggle;
+    let fallback = match toggle.default {
+        Some(Mode::Light) => "\"light\"",
+        Some(Mode::Dark) => "\"dark\"",
+        None => "matchMedia(\"(prefers-color-scheme:dark)\").matches?\"dark\":\"light\"",
+    };
+    // A block with `let`: nothing leaks into the page's globals.
+    let mut script = String::from("{let e=document.documentElement,d=e.dataset,m;d.js=\"\";");
+    if toggle.is_hidden {
+        script += &format!("d.theme={fallback};");
+    } else {
+        script += &format!(
+            "try{{m=localStorage[\"sheaf-mode\"]}}catch(x){{}}\
+             d.theme=m==\"light\"||m==\"dark\"?m:{fallback};"
+        );
+    }
+    let versions = config.local_version_names();
+    if !versions.is_empty() {
+        let list = serde_json::to_string(&versions)
+            .expect("strings serialise")
+            .replace("</", "<\\/");
+        script += &format!(
+            "if(!d.pageVersion){{try{{m=localStorage[\"sheaf-version\"]}}catch(x){{}}\
+             if({list}.indexOf(m)>=0)d.version=m}}"
+        );
+    }
+    script.push('}');
+    script
+}

@@ -1,0 +1,192 @@
+//! Loading a project: the config, the OpenAPI specs (a spec URL the
+//! preview cannot download only warns) and the pages, read once into the
+//! immutable [`Project`] that every page job of a build shares; the
+//! navigation groups that name a spec get its operations, and each page
+//! its innermost group for search breadcrumbs.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use super::checks;
+use crate::config::{self, is_local};
+use crate::content::{NavItem, PageId, Site, Texts};
+use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::markdown::Markdown;
+use crate::openapi::{looks_like_spec, ApiSpecs};
+use crate::render::Theme;
+use crate::sources::SourceFiles;
+
+/// Everything a build reads, loaded once and shared by the render jobs.
+pub struct Project {
+    pub site: Site,
+    pub specs: ApiSpecs,
+    pub markdown: Markdown,
+    pub theme: Theme,
+    /// The innermost navigation group of each page, for search breadcrumbs.
+    pub(super) groups: HashMap<PageId, String>,
+    /// Built for the preview (`sheaf serve`): a spec URL that cannot be
+    /// downloaded is a warning, and its endpoint pages show a notice.
+    pub(super) preview: bool,
+}
+
+impl Project {
+    /// Loads the docs root; `None` when the configuration is unusable.
+    pub fn load(root: &Path) -> (Option<Project>, Diagnostics) {
+        Project::load_with(root, Markdown::new())
+    }
+
+    /// [`Project::load`] with a given markdown stage.
+    pub fn load_with(root: &Path, markdown: Markdown) -> (Option<Project>, Diagnostics) {
+        Project::load_as(root, markdown, false)
+    }
+
+    /// [`Project::load`] for the preview: a spec URL that cannot be
+    /// downloaded (and has no cached copy) does not fail the build; the
+    /// pages of its endpoints say so instead.
+    pub fn load_preview(root: &Path) -> (Option<Project>, Diagnostics) {
+        Project::load_as(root, Markdown::new(), true)
+    }
+
+    fn load_as(root: &Path, markdown: Markdown, preview: bool) -> (Option<Project>, Diagnostics) {
+        let files = SourceFiles::scan(root);
+        let loaded = config::load_listed(&files);
+        let mut diagnostics = loaded.diagnostics;
+        let Some(mut config) = loaded.config else {
+            return (None, diagnostics);
+        };
+        let (specs, mut spec_problems) = ApiSpecs::load(root, &spec_sources(&files, &config));
+        if preview {
+            keep_previewing_without(&specs, &mut spec_problems);
+        }
+        diagnostics.extend(spec_problems);
+        fill_openapi_groups(&mut config.navigation, &specs, root);
+        diagnostics.extend(specs.lint());
+        let title = |reference: &str| specs.find(reference).ok().map(|op| specs.title(&op));
+        // The preview renders from memory; a build reads each page again.
+        let texts = if preview { Texts::Keep } else { Texts::Release };
+        let (site, site_problems) = Site::load_with(&files, config, &title, texts);
+        diagnostics.extend(site_problems);
+        diagnostics.extend(checks::after_loading(
+            &site,
+            &files,
+            &loaded.file,
+            loaded.source.as_ref(),
+        ));
+        let theme = match Theme::new(&site) {
+            Ok(theme) => theme,
+            Err(problem) => {
+                diagnostics.push(problem);
+                return (None, diagnostics);
+            }
+        };
+        let project = Project {
+            groups: innermost_groups(&site.nav),
+            markdown,
+            site,
+            specs,
+            theme,
+            preview,
+        };
+        (Some(project), diagnostics)
+    }
+}
+
+/// In the preview, a spec URL that cannot be downloaded is a warning: the
+/// preview keeps serving, and the pages of its endpoints show a notice.
+fn keep_previewing_without(specs: &ApiSpecs, problems: &mut [Diagnostic]) {
+    for problem in problems.iter_mut() {
+        let unreachable = specs
+            .unreachable()
+            .iter()
+            .any(|spec| problem.file == Path::new(&spec.url));
+        if unreachable && problem.is_error() {
+            problem.severity = crate::diagnostics::Severity::Warning;
+            problem.help = Some(format!(
+                "{}; the preview keeps running, its endpoint pages show a notice, and saving the config file tries again",
+                problem.help.as_deref().unwrap_or("check the URL")
+            ));
+        }
+    }
+}
+
+/// The OpenAPI files to load: site.json's `openapi` entries plus every spec
+/// file found under the root (pages may reference them by name).
+fn spec_sources(files: &SourceFiles, config: &config::SiteConfig) -> Vec<String> {
+    let mut sources: Vec<String> = config
+        .openapi
+        .as_ref()
+        .map(|o| o.to_vec())
+        .unwrap_or_default();
+    let mut candidates: Vec<&str> = files
+        .iter()
+        .filter(|name| {
+            [".json", ".yaml", ".yml"]
+                .iter()
+                .any(|ext| name.ends_with(ext))
+                && !config::CONFIG_FILES.contains(name)
+        })
+        .collect();
+    candidates.sort_unstable();
+    let found = candidates.into_iter().filter_map(|rel| {
+        let path = Path::new(rel);
+        let text = files.read_to_string(path).ok()?;
+        looks_like_spec(path, &text).then(|| rel.to_string())
+    });
+    for rel in found {
+        let listed = sources
+            .iter()
+            .any(|s| is_local(s) && s.trim_start_matches('/') == rel);
+        if !listed {
+            sources.push(rel);
+        }
+    }
+    sources
+}
+
+/// Adds to every navigation group that names a spec (`openapi`) and lists
+/// none of its operations that spec's operations, a sub-group per tag after
+/// the group's own pages, as Mintlify generates them.
+fn fill_openapi_groups(groups: &mut [config::NavGroup], specs: &ApiSpecs, root: &Path) {
+    for group in groups {
+        for entry in &mut group.pages {
+            if let config::NavEntry::Group(inner) = entry {
+                fill_openapi_groups(std::slice::from_mut(inner.as_mut()), specs, root);
+            }
+        }
+        let lists_operations = group.pages.iter().any(
+            |entry| matches!(entry, config::NavEntry::Page(p) if config::is_endpoint_entry(p)),
+        );
+        let Some(source) = group.openapi.as_deref().filter(|_| !lists_operations) else {
+            continue;
+        };
+        let Some(tags) = specs.operations_by_tag(root, source) else {
+            continue;
+        };
+        let generated = tags.into_iter().map(|(tag, entries)| {
+            config::NavEntry::Group(Box::new(config::NavGroup {
+                group: tag,
+                pages: entries.into_iter().map(config::NavEntry::Page).collect(),
+                ..Default::default()
+            }))
+        });
+        group.pages.extend(generated);
+    }
+}
+
+fn innermost_groups(items: &[NavItem]) -> HashMap<PageId, String> {
+    fn walk(items: &[NavItem], group: Option<&str>, out: &mut HashMap<PageId, String>) {
+        for item in items {
+            match item {
+                NavItem::Page(id) => {
+                    if let Some(g) = group {
+                        out.entry(*id).or_insert_with(|| g.to_string());
+                    }
+                }
+                NavItem::Group { name, items, .. } => walk(items, Some(name), out),
+            }
+        }
+    }
+    let mut out = HashMap::new();
+    walk(items, None, &mut out);
+    out
+}
