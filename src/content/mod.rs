@@ -114,7 +114,8 @@ impl Site {
         texts: Texts,
     ) -> (Site, Diagnostics) {
         let root = files.root();
-        let mut loader = nav::Loader::new(files, endpoint_title, texts);
+        let versions = config.version_names();
+        let mut loader = nav::Loader::new(files, endpoint_title, texts, &versions);
         loader.prefetch(&config.navigation);
         let nav = loader.resolve(&config.navigation);
         loader.add_unlisted_pages();

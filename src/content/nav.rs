@@ -106,6 +106,9 @@ pub(super) struct Loader<'a> {
     placed: HashSet<PageId>,
     /// Whether the pages keep their texts.
     texts: Texts,
+    /// The versions the config declares: a frontmatter `version` naming
+    /// another is left to the navigation (and warned about by the checks).
+    versions: HashSet<String>,
 }
 
 /// A page file's path (relative to the root) and its parsed text.
@@ -200,9 +203,11 @@ impl<'a> Loader<'a> {
         files: &'a SourceFiles,
         endpoint_title: &'a dyn Fn(&str) -> Option<String>,
         texts: Texts,
+        versions: &[&str],
     ) -> Self {
         Loader {
             texts,
+            versions: versions.iter().map(|v| v.to_string()).collect(),
             files,
             endpoint_title,
             pages: Vec::new(),
@@ -260,7 +265,8 @@ impl<'a> Loader<'a> {
             self.file_page(entry)
         }?;
         let page = &mut self.pages[id];
-        if page.version.is_none() {
+        let declared = |v: &String| self.versions.contains(v);
+        if !page.version.as_ref().is_some_and(declared) {
             page.version = context.version.map(String::from);
         }
         if page.language.is_none() {

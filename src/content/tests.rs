@@ -23,6 +23,24 @@ fn neighbours_skip_pages_of_other_versions() {
     assert_eq!(next.unwrap().slug, "c", "the v1 page is skipped");
 }
 
+#[test]
+fn a_frontmatter_version_the_config_does_not_declare_leaves_the_navigation_to_decide() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = |version: &str| format!("---\nversion: {version}\n---\n# Page\n");
+    std::fs::write(dir.path().join("a.mdx"), page("v5")).unwrap();
+    std::fs::write(dir.path().join("b.mdx"), page("v6.x")).unwrap();
+    let config: SiteConfig = serde_json::from_str(
+        r#"{"name": "X", "versions": ["v6.x", "v5.x"], "navigation": [
+            {"group": "Old", "version": "v5.x", "pages": ["a"]},
+            {"group": "New", "version": "v5.x", "pages": ["b"]}]}"#,
+    )
+    .unwrap();
+    let (site, _) = Site::load(&SourceFiles::scan(dir.path()), config, &|_| None);
+    let version = |slug: &str| site.page_by_slug(slug).unwrap().version.clone();
+    assert_eq!(version("a").as_deref(), Some("v5.x"), "v5 is not declared");
+    assert_eq!(version("b").as_deref(), Some("v6.x"), "a declared one wins");
+}
+
 fn site_of(pages: &[&str], config: &str) -> Site {
     let dir = tempfile::tempdir().unwrap();
     for page in pages {

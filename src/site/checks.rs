@@ -152,7 +152,9 @@ fn locate(source: Option<&SourceDoc>, diagnostic: Diagnostic, pointer: &str) -> 
     }
 }
 
-/// Page frontmatter may only name declared versions.
+/// A page's frontmatter `version` naming no declared version is a
+/// warning: the navigation decides which version the page belongs to
+/// (real sites write `version: v5` where docs.json declares `v5.x`).
 fn check_page_versions(site: &Site) -> Vec<Diagnostic> {
     let declared = site.config.version_names();
     site.pages
@@ -165,13 +167,14 @@ fn check_page_versions(site: &Site) -> Vec<Diagnostic> {
             }
             let line = page.frontmatter_line(&site.root, &["version"])?;
             Some(
-                Diagnostic::error(
+                Diagnostic::warning(
                     path,
-                    format!("version \"{version}\" is not declared in site.json `versions`"),
+                    format!("version \"{version}\" is not declared in `versions`; the navigation decides the page's version"),
                 )
                 .at_line(line, 1)
                 .with_help(format!(
-                    "add \"{version}\" to `versions` in site.json, or fix the name"
+                    "declare \"{version}\" in the config's `versions`, name one it declares ({}), or remove the key",
+                    if declared.is_empty() { "none are declared".to_string() } else { declared.join(", ") }
                 )),
             )
         })

@@ -10,6 +10,7 @@ use std::io::{self, Write as _};
 use std::io::{Read, Seek};
 use std::path::{Path, PathBuf};
 
+use super::links::is_static_asset;
 use crate::config::Redirect;
 use crate::content::{Page, PageId, Site};
 use crate::render::{escape_html, Theme};
@@ -292,7 +293,22 @@ fn page_redirects(site: &Site) -> impl Iterator<Item = (&str, &Redirect)> {
             !source.is_empty()
                 && site.page_by_slug(source).is_none()
                 && !source.split('/').any(|s| s == "..")
+                && !is_written_file(site, source)
         })
+}
+
+/// Whether the build writes a file of its own at `source`, where a
+/// redirect page would need a folder: a page's Markdown copy
+/// (`/development.md`, which real sites redirect to the page) or a static
+/// file of the docs root. That file answers the URL; the redirect stays in
+/// `_redirects` for hosts that read it.
+fn is_written_file(site: &Site, source: &str) -> bool {
+    let markdown_copy = site.config.markdown_sources
+        && source
+            .strip_suffix(".md")
+            .is_some_and(|slug| site.page_by_slug(slug).is_some());
+    let path = Path::new(source);
+    markdown_copy || (is_static_asset(path) && site.root.join(path).is_file())
 }
 
 /// Where the redirect pages are written (see [`redirect_pages`]).
@@ -404,6 +420,25 @@ mod tests {
                 .unwrap();
         }
         String::from_utf8(llms.finish(site).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn no_redirect_page_stands_where_the_build_writes_a_file() {
+        let dir = tempfile::tempdir().unwrap();
+        fs::write(dir.path().join("a.md"), "# a").unwrap();
+        fs::write(dir.path().join("logo.png"), "png").unwrap();
+        let config = serde_json::from_str(
+            r#"{"name": "X", "navigation": [{"group": "G", "pages": ["a"]}],
+                "redirects": [{"source": "/a.md", "destination": "/a"},
+                              {"source": "/logo.png", "destination": "/a"},
+                              {"source": "/old", "destination": "/a"}]}"#,
+        )
+        .unwrap();
+        let site = Site::load(&SourceFiles::scan(dir.path()), config, &|_| None).0;
+        let paths = redirect_page_paths(&site);
+        assert_eq!(paths, [PathBuf::from("old/index.html")]);
+        let written = redirects_file(&site).unwrap();
+        assert!(written.contains("/a.md /a 301"), "{written}");
     }
 
     #[test]
