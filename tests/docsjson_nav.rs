@@ -434,3 +434,37 @@ fn site_css(site: &Path) -> String {
         .map(|p| fs::read_to_string(p).unwrap())
         .collect()
 }
+
+/// `{"$ref": "…"}` anywhere in docs.json stands for the file it names,
+/// relative to the file holding it (`tests/fixtures/docsjson/ref-files`:
+/// a language, a page list and the redirects in files of their own).
+#[test]
+fn ref_files_stand_for_their_json() {
+    let built = build("ref-files");
+    let french = built.page("fr/intro");
+    assert!(french.html_tag().contains(r#"lang=fr"#));
+    assert!(french
+        .groups()
+        .contains(r#"<li class=is-expanded data-language=fr><p>Démarrer<ul"#));
+    assert!(built.page("guide").html.contains("Guide"));
+    assert!(built.exists("old-intro"), "the redirects file was read");
+}
+
+/// A problem inside a referenced file is reported at its own line.
+#[test]
+fn a_problem_in_a_ref_file_points_into_that_file() {
+    let dir = tempfile::tempdir().unwrap();
+    common::copy_tree(&fixture("docsjson/ref-files"), dir.path());
+    let navigation = dir.path().join("fr/navigation.json");
+    let text = fs::read_to_string(&navigation).unwrap();
+    fs::write(
+        &navigation,
+        text.replace(r#""language": "fr""#, r#""language": 7"#),
+    )
+    .unwrap();
+    let output = sheaf(&["check", dir.path().to_str().unwrap()]);
+    let text = stderr(&output);
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    assert!(text.contains("--> fr/navigation.json:2:15"), "{text}");
+    assert!(text.contains("navigation.languages[1].language"), "{text}");
+}

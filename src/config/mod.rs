@@ -11,7 +11,10 @@
 //! order. `mint.json` is read as `site.json`; `docs.json` is validated
 //! against its own schema, then converted into the `site.json` shape
 //! (`docs_json`) with every pointer traced back to docs.json, and checked
-//! from there like the others. Two config files side by side are a warning
+//! from there like the others; before that, its `{"$ref": "…"}` objects
+//! are replaced by the files they name (`refs`), each keeping its own
+//! text so that problems in it point at its own lines. Two config files
+//! side by side are a warning
 //! naming the one read, and `build`, `check` and `serve` say once when they
 //! read a Mintlify file ([`reading_notice`]).
 //!
@@ -37,6 +40,7 @@ mod entries;
 #[cfg(test)]
 mod fuzz;
 pub mod migrate;
+mod refs;
 mod repair;
 mod schema;
 mod semantic;
@@ -232,6 +236,10 @@ fn parse_and_validate(
         }
     };
     let shape = ConfigShape::of(file);
+    let doc = match shape {
+        ConfigShape::DocsJson => refs::include_refs(doc, file, files, out),
+        ConfigShape::SiteJson => doc,
+    };
     let schema_problems = schema::validate(&doc, file, shape);
     let schema_ok = !schema_problems.iter().any(Diagnostic::is_error);
     out.extend(schema_problems);
@@ -287,8 +295,7 @@ fn converted_docs_json(doc: SourceDoc, file: &Path, out: &mut Diagnostics) -> So
             Diagnostic::note(file, note.message.clone())
         };
         out.push(
-            diagnostic
-                .at_span(&doc.text, doc.key_span_of(&note.pointer))
+            doc.at(diagnostic, &note.pointer, true)
                 .with_json_path(doc.json_path(&note.pointer))
                 .with_help(note.help.clone()),
         );

@@ -87,8 +87,7 @@ fn to_diagnostics(
     let pointer = error.instance_path().as_str().to_string();
     let path = display_path(&pointer);
     let at_value = |message: String| {
-        Diagnostic::error(file, message)
-            .at_span(&doc.text, doc.span_of(&pointer))
+        doc.at(Diagnostic::error(file, message), &pointer, false)
             .with_json_path(path.clone())
     };
     let instance = error.instance();
@@ -142,10 +141,13 @@ fn unknown_key(
             known.join(", ")
         ),
     };
-    Diagnostic::warning(file, format!("unknown key `{key}`"))
-        .at_span(&doc.text, doc.key_span_of(&pointer))
-        .with_json_path(display_path(&pointer))
-        .with_help(help)
+    doc.at(
+        Diagnostic::warning(file, format!("unknown key `{key}`")),
+        &pointer,
+        true,
+    )
+    .with_json_path(display_path(&pointer))
+    .with_help(help)
 }
 
 fn enum_error(

@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 use std::ops::Range;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use jsonc_parser::ast::{ObjectPropName, Value as Ast};
 use jsonc_parser::common::Ranged;
@@ -38,6 +38,19 @@ pub struct SourceDoc {
     /// Pointer after invalid values were left out → pointer before (an
     /// array item that moved up): applied after `aliases`.
     repairs: HashMap<String, String>,
+    /// The files `$ref`s of the text brought in (see `refs`).
+    included: Vec<Included>,
+}
+
+/// A file a `$ref` brought in: where its value stands in the including
+/// document's value (the pointer of the `$ref` object), the file (relative
+/// to the docs root) and its own parsed text, so that a problem in its
+/// value points at its own lines.
+#[derive(Debug)]
+pub struct Included {
+    pub at: String,
+    pub file: PathBuf,
+    pub doc: SourceDoc,
 }
 
 impl SourceDoc {
@@ -68,6 +81,24 @@ impl SourceDoc {
             spans,
             aliases: HashMap::new(),
             repairs: HashMap::new(),
+            included: Vec::new(),
+        })
+    }
+
+    /// Puts `file`'s document in place of the `$ref` object at `at`.
+    pub fn include(&mut self, at: String, file: PathBuf, doc: SourceDoc) {
+        if let Some(slot) = self.value.pointer_mut(&at) {
+            *slot = doc.value.clone();
+        }
+        self.included.push(Included { at, file, doc });
+    }
+
+    /// The included file holding the text pointer `original`, and the
+    /// pointer inside it.
+    fn included_at<'s>(&'s self, original: &'s str) -> Option<(&'s Included, &'s str)> {
+        self.included.iter().find_map(|included| {
+            let rest = original.strip_prefix(&included.at)?;
+            (rest.is_empty() || rest.starts_with('/')).then_some((included, rest))
         })
     }
 
@@ -107,9 +138,23 @@ impl SourceDoc {
     /// `diagnostic` placed at the value at `pointer`: its line, column and
     /// JSON path in the author's file.
     pub fn locate(&self, diagnostic: Diagnostic, pointer: &str) -> Diagnostic {
-        diagnostic
-            .at_span(&self.text, self.span_of(pointer))
+        self.at(diagnostic, pointer, false)
             .with_json_path(self.json_path(pointer))
+    }
+
+    /// `diagnostic` at the value (or, with `key`, the key) at `pointer`:
+    /// in this text, or in the file a `$ref` brought it from.
+    pub fn at(&self, mut diagnostic: Diagnostic, pointer: &str, key: bool) -> Diagnostic {
+        let original = self.original(pointer);
+        if let Some((included, rest)) = self.included_at(&original) {
+            diagnostic.file = included.file.clone();
+            return included.doc.at(diagnostic, rest, key);
+        }
+        let span = match key {
+            true => self.key_span_of(pointer),
+            false => self.span_of(pointer),
+        };
+        diagnostic.at_span(&self.text, span)
     }
 
     /// The span of the value at JSON pointer `pointer` (`/colors/primary`),
