@@ -169,10 +169,6 @@ const NOT_YET_CLEAN: &[(&str, &str)] = &[
         "dubinc__docs",
         "its only spec is an https URL; the suite never reaches the internet, so it is not built here",
     ),
-    (
-        "lancedb__docs",
-        "`<CodeBlock>` is an unknown component and `import { PyX as X }` renames are not read: code from snippet exports shows as text, its `<Vec<_>>` as a leaked tag (issues 31, 38)",
-    ),
 ];
 
 /// Sites whose build would reach the internet: listed, never built.

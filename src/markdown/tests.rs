@@ -855,3 +855,49 @@ fn components_beside_dollar_signs_never_reach_the_page_raw() {
         "{html}"
     );
 }
+
+#[test]
+fn renamed_imports_read_the_exported_name() {
+    let page = "import { PyName as Name } from '/snippets/vars.mdx';\n\nHello {Name}.\n";
+    let out = render_with(
+        page,
+        &[("snippets/vars.mdx", "export const PyName = \"Ada\";\n")],
+        0,
+    );
+    assert!(out.html.contains("Hello Ada."), "{}", out.html);
+}
+
+#[test]
+fn code_blocks_written_as_components_are_code() {
+    let page = "import { PyConnect as Connect, RsConnect } from '/snippets/code.mdx';\n\n\
+<CodeGroup>\n    <CodeBlock filename=\"Python\" language=\"Python\" icon=\"python\">\n    {Connect}\n    </CodeBlock>\n\n\
+    <CodeBlock filename=\"Rust\" language=\"Rust\">\n    { \"use db::connect;\\n\" }\n    {RsConnect}\n    </CodeBlock>\n</CodeGroup>\n";
+    let snippet = "export const PyConnect = \"db = connect(\\\"uri\\\")\";\n\
+export const RsConnect = \"let rows: Vec<u8> = connect(\\\"uri\\\");\";\n";
+    let out = render_with(page, &[("snippets/code.mdx", snippet)], 0);
+    assert_no_component_leak(&out.html, "code blocks");
+    assert!(out.diagnostics.is_empty(), "{:?}", out.diagnostics);
+    assert!(out.html.contains(">Python</button>"), "{}", out.html);
+    assert!(out.html.contains(">Rust</button>"), "{}", out.html);
+    assert!(
+        out.html.contains("<code class=language-python>"),
+        "{}",
+        out.html
+    );
+    let rust = out.html.split("language-rust>").nth(1).unwrap();
+    let code = rust.split("</code>").next().unwrap();
+    let mut text = String::new();
+    let mut in_tag = false;
+    for c in code.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => in_tag = false,
+            c if !in_tag => text.push(c),
+            _ => {}
+        }
+    }
+    assert_eq!(
+        text,
+        "use db::connect;\nlet rows: Vec&lt;u8&gt; = connect(\"uri\");\n"
+    );
+}

@@ -9,6 +9,7 @@
 
 mod api;
 mod blocks;
+mod code;
 mod diagrams;
 mod layout;
 mod mode_classes;
@@ -43,6 +44,7 @@ const KNOWN: &[&str] = &[
     "Tabs",
     "Tab",
     "CodeGroup",
+    "CodeBlock",
     "Frame",
     "Icon",
     "Tooltip",
@@ -140,6 +142,7 @@ impl Renderer<'_> {
             "Tabs" => self.tabs(el),
             "Tab" => self.lone_tab(el),
             "CodeGroup" => self.code_group(el, "c-code-group", None),
+            "CodeBlock" => self.code_block_element(el),
             "RequestExample" => self.aside_example(el, ExampleKind::Request),
             "ResponseExample" => self.aside_example(el, ExampleKind::Response),
             "Frame" => self.frame(el),
@@ -278,7 +281,7 @@ impl Renderer<'_> {
         let snippet = self.load_snippet(&import.source, import.offset).ok()?;
         let body = mdx::parse(&snippet.source)
             .components
-            .remove(&import.name)?;
+            .remove(&import.exported)?;
         let doc = mdx::parse(&body);
         let mut ctx = DocCtx::new(snippet.path.clone(), 0, &body, &doc);
         ctx.vars.extend(props);

@@ -85,9 +85,9 @@ impl Renderer<'_> {
                     }
                 }
                 Node::Element(child) => {
-                    let label = child
-                        .attrs
-                        .text("title")
+                    let label = ["title", "filename", "language"]
+                        .iter()
+                        .find_map(|name| child.attrs.text(name))
                         .unwrap_or_else(|| child.name.clone());
                     let html = self.render_element(child);
                     panels.push(Panel { label, html });

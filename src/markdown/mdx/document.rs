@@ -50,8 +50,12 @@ pub struct Element {
 /// What `import` brought into scope.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Import {
-    /// The local name (`Prerequisites`), or the named import (`{ MyComponent }`).
+    /// The local name (`Prerequisites`), or the named import (`{ MyComponent }`,
+    /// `{ PyConnect as Connect }`: `Connect`).
     pub name: String,
+    /// The name the module exports it as (`PyConnect`; the local name
+    /// without `as`; `default` for a default import).
+    pub exported: String,
     /// The module path as written (`/snippets/x.mdx`).
     pub source: String,
     /// `true` for `import { Name }`, `false` for a default import.

@@ -122,21 +122,26 @@ pub(super) fn parse_import(statement: &str, offset: usize) -> Option<Vec<Import>
     if !default.is_empty() && !default.starts_with('*') {
         imports.push(Import {
             name: default.to_string(),
+            exported: "default".to_string(),
             source: source.clone(),
             named: false,
             offset,
         });
     }
     for item in named.into_iter().flat_map(|n| n.split(',')) {
-        let local = item.rsplit(" as ").next().unwrap_or("").trim();
-        if !local.is_empty() {
-            imports.push(Import {
-                name: local.to_string(),
-                source: source.clone(),
-                named: true,
-                offset,
-            });
-        }
+        let mut words = item.split_whitespace();
+        let (exported, local) = match (words.next(), words.next(), words.next()) {
+            (Some(exported), Some("as"), Some(local)) => (exported, local),
+            (Some(name), None, None) => (name, name),
+            _ => continue,
+        };
+        imports.push(Import {
+            name: local.to_string(),
+            exported: exported.to_string(),
+            source: source.clone(),
+            named: true,
+            offset,
+        });
     }
     Some(imports)
 }

@@ -93,12 +93,17 @@ impl Renderer<'_> {
         }
     }
 
-    fn lookup_var(&mut self, name: &str) -> Option<Value> {
+    /// The value of `name`: a prop, or a constant a snippet exports under
+    /// the name it was imported as (`import { PyConnect as Connect }`).
+    pub(in crate::markdown) fn lookup_var(&mut self, name: &str) -> Option<Value> {
         if let Some(v) = self.ctx().vars.get(name) {
             return Some(v.clone());
         }
         let import = self.ctx().imports.get(name).filter(|i| i.named)?.clone();
         let snippet = self.load_snippet(&import.source, import.offset).ok()?;
-        mdx::parse(&snippet.source).exports.get(name).cloned()
+        mdx::parse(&snippet.source)
+            .exports
+            .get(&import.exported)
+            .cloned()
     }
 }
