@@ -468,3 +468,53 @@ fn a_problem_in_a_ref_file_points_into_that_file() {
     assert!(text.contains("--> fr/navigation.json:2:15"), "{text}");
     assert!(text.contains("navigation.languages[1].language"), "{text}");
 }
+
+/// A docs.json value sheaf does not know (a newer Mintlify option, a
+/// language code outside its list) is a warning at the value and the
+/// site builds; an icon written as
+/// `{name, style}` shows (`tests/fixtures/docsjson/open-world`).
+#[test]
+fn values_sheaf_does_not_know_are_warnings_and_the_site_builds() {
+    let out = tempfile::tempdir().unwrap();
+    let root = fixture("docsjson/open-world");
+    let output = sheaf(&[
+        "build",
+        root.to_str().unwrap(),
+        "--out",
+        out.path().to_str().unwrap(),
+    ]);
+    let text = stderr(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(!text.contains("error"), "{text}");
+    for (headline, at) in [
+        (
+            "`appearance.default`: sheaf does not know the value \"sepia\"",
+            "docs.json:9:16",
+        ),
+        (
+            "`contextual.options[2]`: sheaf does not know the value \"download-spec\"",
+            "docs.json:12:33",
+        ),
+        (
+            "`navigation.languages[1].language`: sheaf does not know the value \"zh-CN\"",
+            "docs.json:28:21",
+        ),
+    ] {
+        let found = text
+            .lines()
+            .position(|l| l.starts_with("warning") && l.contains(headline));
+        let line = found.unwrap_or_else(|| panic!("no `{headline}`:\n{text}"));
+        let location = text.lines().nth(line + 1).unwrap();
+        assert!(location.contains(at), "{headline} at {location}:\n{text}");
+    }
+    let page = fs::read_to_string(out.path().join("zh/intro/index.html")).unwrap();
+    assert!(
+        page.contains("lang=zh-CN"),
+        "the code is the page's language"
+    );
+    let intro = fs::read_to_string(out.path().join("intro/index.html")).unwrap();
+    assert!(
+        intro.contains("data-language=en><p><svg class=icon"),
+        "the group's icon shows"
+    );
+}

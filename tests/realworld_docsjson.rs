@@ -164,12 +164,10 @@ fn check_switchers(
 /// Sites of the folder that do not build clean yet, with the reason. Each
 /// is still built (but one that would reach the internet) and must still
 /// fail: a site that starts to pass has to leave this list.
-const NOT_YET_CLEAN: &[(&str, &str)] = &[
-    (
-        "dubinc__docs",
-        "its only spec is an https URL; the suite never reaches the internet, so it is not built here",
-    ),
-];
+const NOT_YET_CLEAN: &[(&str, &str)] = &[(
+    "dubinc__docs",
+    "its only spec is an https URL; the suite never reaches the internet, so it is not built here",
+)];
 
 /// Sites whose build would reach the internet: listed, never built.
 const OFFLINE_ONLY: &[&str] = &["dubinc__docs"];

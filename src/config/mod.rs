@@ -254,18 +254,76 @@ fn parse_and_validate(
         ConfigShape::SiteJson => doc,
         ConfigShape::DocsJson => converted_docs_json(doc, file, out),
     };
-    let config = match serde_json::from_value::<SiteConfig>(doc.value.clone()) {
-        Ok(config) => config,
-        Err(e) => {
-            out.push(Diagnostic::error(
-                file,
-                format!("cannot read the configuration: {e}"),
-            ));
-            return None;
-        }
-    };
+    let mut doc = doc;
+    let config = typed_config(&mut doc, file, shape, out)?;
     out.extend(semantic::check(&doc, &config, files, file));
     Some((config, doc))
+}
+
+/// How many values a docs.json may have left out for not fitting the model.
+const MAX_LEFT_OUT: usize = 64;
+
+/// The typed config of `doc`. In a docs.json, a value the model cannot
+/// hold (a shape a newer Mintlify allows) is left out with a warning at
+/// it, and the rest read again; otherwise, or when the value is not an
+/// object's key, it is an error at the value.
+fn typed_config(
+    doc: &mut SourceDoc,
+    file: &Path,
+    shape: ConfigShape,
+    out: &mut Diagnostics,
+) -> Option<SiteConfig> {
+    let mut left_out = 0;
+    loop {
+        let failure = match serde_path_to_error::deserialize::<_, SiteConfig>(&doc.value) {
+            Ok(config) => return Some(config),
+            Err(failure) => failure,
+        };
+        let pointer = pointer_of(failure.path());
+        let reason = failure.inner().to_string();
+        let may_leave_out = schema::is_open(shape) && left_out < MAX_LEFT_OUT;
+        if may_leave_out && remove_key(&mut doc.value, &pointer) {
+            left_out += 1;
+            let message = format!("sheaf cannot use this value ({reason}); it is left out");
+            out.push(
+                doc.locate(Diagnostic::warning(file, message), &pointer)
+                    .with_help("the site builds without it; if Mintlify documents this form, tell the sheaf maintainers"),
+            );
+            continue;
+        }
+        let message = format!("cannot read the configuration: {reason}");
+        out.push(doc.locate(Diagnostic::error(file, message), &pointer));
+        return None;
+    }
+}
+
+/// The JSON pointer of a deserialisation path.
+fn pointer_of(path: &serde_path_to_error::Path) -> String {
+    use serde_path_to_error::Segment;
+    let mut pointer = String::new();
+    for segment in path.iter() {
+        match segment {
+            Segment::Seq { index } => pointer.push_str(&format!("/{index}")),
+            Segment::Map { key } => {
+                pointer.push('/');
+                pointer.push_str(&source::escape_segment(key));
+            }
+            Segment::Enum { .. } | Segment::Unknown => {}
+        }
+    }
+    pointer
+}
+
+/// Removes the object key at `pointer`; `false` when it is not one.
+fn remove_key(value: &mut serde_json::Value, pointer: &str) -> bool {
+    let Some((parent, key)) = pointer.rsplit_once('/') else {
+        return false;
+    };
+    let key = key.replace("~1", "/").replace("~0", "~");
+    value
+        .pointer_mut(parent)
+        .and_then(serde_json::Value::as_object_mut)
+        .is_some_and(|object| object.remove(&key).is_some())
 }
 
 /// Says that the rest of the docs was checked with the failing values of
@@ -329,6 +387,39 @@ mod tests {
         let loaded = load(dir.path());
         assert!(loaded.diagnostics.is_empty(), "{:?}", loaded.diagnostics);
         assert_eq!(loaded.config.unwrap().name, "X");
+    }
+
+    #[test]
+    fn a_docs_json_value_the_model_cannot_hold_is_left_out_with_a_warning() {
+        let text = "{\"name\": \"X\",\n \"navigation\": [{\"group\": \"G\", \"pages\": [\"a\"],\n  \"tag\": {\"text\": \"NEW\"}}]}";
+        let doc = SourceDoc::parse(text.to_string(), Path::new("docs.json")).unwrap();
+        let mut doc = doc;
+        let mut out = Diagnostics::new();
+        let config = typed_config(
+            &mut doc,
+            Path::new("docs.json"),
+            ConfigShape::DocsJson,
+            &mut out,
+        );
+        assert_eq!(config.unwrap().navigation[0].pages.len(), 1);
+        let warning = out.iter().next().unwrap();
+        assert!(!warning.is_error(), "{warning:?}");
+        assert_eq!(warning.json_path.as_deref(), Some("navigation[0].tag"));
+        assert_eq!(warning.position.unwrap().line, 3);
+
+        let mut doc = SourceDoc::parse(text.to_string(), Path::new("site.json")).unwrap();
+        let mut out = Diagnostics::new();
+        assert!(typed_config(
+            &mut doc,
+            Path::new("site.json"),
+            ConfigShape::SiteJson,
+            &mut out
+        )
+        .is_none());
+        assert!(
+            out.iter().next().unwrap().is_error(),
+            "sheaf's own site.json stays strict"
+        );
     }
 
     #[test]

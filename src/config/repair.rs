@@ -229,7 +229,8 @@ mod tests {
         let site = json!({"name": 3, "navigation": [{"group": "G", "pages": ["a"]}]});
         let repaired = without_failing_values(doc(site), ConfigShape::SiteJson).unwrap();
         assert_eq!(repaired.value["name"], json!("Documentation"));
-        let docs = json!({"name": "D", "theme": "mintt", "colors": {"primary": "green", "light": "#ffffff"},
+        // (A theme sheaf does not know is only a warning: the value stays.)
+        let docs = json!({"name": "D", "theme": 3, "colors": {"primary": "green", "light": "#ffffff"},
             "navigation": {"pages": ["a"]}});
         let repaired = without_failing_values(doc(docs), ConfigShape::DocsJson).unwrap();
         assert_eq!(repaired.value["theme"], json!("mint"));

@@ -52,6 +52,7 @@ pub fn failures(value: &Value, shape: ConfigShape) -> Vec<Failure> {
         .filter_map(|e| {
             let missing = match e.kind() {
                 ValidationErrorKind::AdditionalProperties { .. } => return None,
+                ValidationErrorKind::Enum { .. } if is_open(shape) => return None,
                 ValidationErrorKind::Required { property } => property.as_str().map(String::from),
                 _ => None,
             };
@@ -71,7 +72,7 @@ pub fn validate(doc: &SourceDoc, file: &Path, shape: ConfigShape) -> Vec<Diagnos
     let (schema, validator) = compiled(shape);
     let mut out: Vec<Diagnostic> = validator
         .iter_errors(&doc.value)
-        .flat_map(|error| to_diagnostics(&error, doc, file, &schema))
+        .flat_map(|error| to_diagnostics(&error, doc, file, &schema, shape))
         .collect();
     out.sort_by_key(|d| d.position);
     out.dedup();
@@ -83,6 +84,7 @@ fn to_diagnostics(
     doc: &SourceDoc,
     file: &Path,
     schema: &Value,
+    shape: ConfigShape,
 ) -> Vec<Diagnostic> {
     let pointer = error.instance_path().as_str().to_string();
     let path = display_path(&pointer);
@@ -109,6 +111,9 @@ fn to_diagnostics(
             let found = json_type_name(instance);
             vec![at_value(format!("expected {expected}, found {found}"))
                 .with_help(format!("write {} here", with_article(&expected)))]
+        }
+        ValidationErrorKind::Enum { options } if is_open(shape) => {
+            vec![unknown_value(doc, file, &pointer, instance, options)]
         }
         ValidationErrorKind::Enum { options } => vec![enum_error(at_value, instance, options)],
         ValidationErrorKind::Pattern { .. } => vec![at_value(format!(
@@ -148,6 +153,40 @@ fn unknown_key(
     )
     .with_json_path(display_path(&pointer))
     .with_help(help)
+}
+
+/// Whether a value outside the schema's lists is let through: Mintlify's
+/// docs.json vocabulary grows every month, so a value sheaf does not know
+/// there is a warning and the conversion decides what to do with it; in
+/// sheaf's own `site.json` it is an error.
+pub(super) fn is_open(shape: ConfigShape) -> bool {
+    shape == ConfigShape::DocsJson
+}
+
+/// The warning for a docs.json value outside sheaf's list.
+fn unknown_value(
+    doc: &SourceDoc,
+    file: &Path,
+    pointer: &str,
+    instance: &Value,
+    options: &Value,
+) -> Diagnostic {
+    let known: Vec<&str> = (options.as_array().into_iter().flatten())
+        .filter_map(Value::as_str)
+        .collect();
+    let list: Vec<String> = known.iter().map(|k| format!("\"{k}\"")).collect();
+    let guess = instance
+        .as_str()
+        .and_then(|s| did_you_mean(s, known.iter().copied()))
+        .map(|g| format!("did you mean \"{g}\"? "))
+        .unwrap_or_default();
+    let message = format!("sheaf does not know the value {} here", short(instance));
+    doc.at(Diagnostic::warning(file, message), pointer, false)
+        .with_json_path(display_path(pointer))
+        .with_help(format!(
+            "{guess}sheaf knows {}; the site builds as if the value were not set (a newer Mintlify value, or a typo)",
+            list.join(", ")
+        ))
 }
 
 fn enum_error(

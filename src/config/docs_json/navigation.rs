@@ -335,10 +335,17 @@ impl Conversion {
             })
             .collect();
         out.insert("pages".into(), Value::Array(pages));
-        for key in ["icon", "iconType", "tag", "expanded", "hidden", "root"] {
+        for key in ["tag", "expanded", "hidden", "root"] {
             if let Some(value) = group.get(key) {
                 out.insert(key.into(), value.clone());
             }
+        }
+        let (icon, style) = icon_of(group);
+        if let Some(icon) = icon {
+            out.insert("icon".into(), json!(icon));
+        }
+        if let Some(style) = style {
+            out.insert("iconType".into(), json!(style));
         }
         if let Some(spec) = group.get("openapi").and_then(openapi_source) {
             out.insert("openapi".into(), json!(spec));
@@ -411,17 +418,36 @@ fn openapi_source(value: &Value) -> Option<String> {
     }
 }
 
+/// An entry's icon name and style: `"icon": "book"` with `"iconType"`, or
+/// `"icon": {"name": "book", "style": "solid"}` (an `iconType` wins).
+fn icon_of(item: &Value) -> (Option<String>, Option<String>) {
+    let (name, style) = match item.get("icon") {
+        Some(Value::String(name)) => (Some(name.clone()), None),
+        Some(Value::Object(icon)) => (
+            icon.get("name").and_then(Value::as_str).map(String::from),
+            icon.get("style").and_then(Value::as_str).map(String::from),
+        ),
+        _ => (None, None),
+    };
+    let icon_type = item
+        .get("iconType")
+        .and_then(Value::as_str)
+        .map(String::from);
+    (name, icon_type.or(style))
+}
+
 /// The model's anchor for a docs.json anchor, dropdown, product or menu item.
 fn anchor_value(item: &Value, label: &str, url: &str, version: Option<&str>) -> Value {
     let mut anchor = Map::new();
     anchor.insert("name".into(), json!(label));
     anchor.insert("url".into(), json!(url));
-    if let Some(icon) = text(item, "icon") {
+    let (icon, style) = icon_of(item);
+    if let Some(icon) = icon {
         anchor.insert("icon".into(), json!(icon));
     }
     // The site model's styles; docs.json's other `sharp-*` ones show the default.
     let known = |t: &&str| IconType::ALL.iter().any(|i| i.as_str() == *t);
-    if let Some(icon_type) = text(item, "iconType").filter(known) {
+    if let Some(icon_type) = style.as_deref().filter(known) {
         anchor.insert("iconType".into(), json!(icon_type));
     }
     let color = match item.get("color") {
