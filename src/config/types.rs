@@ -278,6 +278,18 @@ pub enum Mode {
 pub struct Redirect {
     pub source: String,
     pub destination: String,
+    /// docs.json `permanent` (default true): `false` is a temporary
+    /// redirect (302 in `_redirects`).
+    #[serde(default = "permanent_by_default", skip_serializing_if = "is_permanent")]
+    pub permanent: bool,
+}
+
+fn permanent_by_default() -> bool {
+    true
+}
+
+fn is_permanent(permanent: &bool) -> bool {
+    *permanent
 }
 
 /// The nine `footerSocials` keys of the specification.

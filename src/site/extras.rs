@@ -366,7 +366,8 @@ pub fn redirects_file(site: &Site) -> Option<String> {
     for r in &site.config.redirects {
         let source = r.source.replace(":slug*", "*");
         let destination = r.destination.replace(":slug*", ":splat");
-        let _ = writeln!(out, "{source} {destination} 301");
+        let status = if r.permanent { 301 } else { 302 };
+        let _ = writeln!(out, "{source} {destination} {status}");
     }
     Some(out)
 }
@@ -430,7 +431,7 @@ mod tests {
         let config = serde_json::from_str(
             r#"{"name": "X", "navigation": [{"group": "G", "pages": ["a"]}],
                 "redirects": [{"source": "/a.md", "destination": "/a"},
-                              {"source": "/logo.png", "destination": "/a"},
+                              {"source": "/logo.png", "destination": "/a", "permanent": false},
                               {"source": "/old", "destination": "/a"}]}"#,
         )
         .unwrap();
@@ -439,6 +440,10 @@ mod tests {
         assert_eq!(paths, [PathBuf::from("old/index.html")]);
         let written = redirects_file(&site).unwrap();
         assert!(written.contains("/a.md /a 301"), "{written}");
+        assert!(
+            written.contains("/logo.png /a 302"),
+            "a temporary one: {written}"
+        );
     }
 
     #[test]
