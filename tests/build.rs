@@ -1081,3 +1081,30 @@ fn pages_link_to_their_own_folder_in_the_short_form() {
     assert!(b.contains("src=\"../img/dot.svg\""), "{b}");
     assert!(!b.contains("../../guides/"), "{b}");
 }
+
+/// Mintlify's callouts in a frontmatter description or an OpenAPI
+/// description render as callouts; the text inside them stays untrusted
+/// (raw HTML shown as text), and the meta description leaves the tags out
+/// (`tests/fixtures/callouts-untrusted`).
+#[test]
+fn callouts_in_untrusted_text_are_callouts() {
+    let html = built_page("callouts-untrusted", "deprecated");
+    assert!(
+        html.contains("<div class=page-description><aside class=\"c-callout c-warning\""),
+        "{html}"
+    );
+    assert!(
+        html.contains("<div class=\"c-callout-body\"><p>This Endpoint is Deprecated!</p>\n</div>")
+    );
+    assert!(
+        html.contains("<meta name=description content=\"This Endpoint is Deprecated!\">"),
+        "{html}"
+    );
+    let note = &html[html.find("c-callout c-note").expect("the spec's note")..];
+    assert!(
+        note.contains("Paged by <strong>cursor</strong>. &lt;script&gt;alert(1)&lt;/script&gt;"),
+        "{note}"
+    );
+    assert_eq!(live_script_urls(&html), Vec::<String>::new());
+    assert!(!html.contains("&lt;Warning&gt;") && !html.contains("&lt;Note&gt;"));
+}

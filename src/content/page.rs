@@ -87,6 +87,14 @@ impl Page {
         self.urls.url(&self.slug)
     }
 
+    /// The frontmatter description as plain text (for meta tags): a
+    /// callout written in it (`<Warning>Deprecated</Warning>`) without its
+    /// tags.
+    pub fn description_text(&self) -> Option<String> {
+        let description = self.frontmatter.description.as_deref()?;
+        Some(crate::markdown::callout::without_tags(description))
+    }
+
     /// The output file relative to the site root: `a/b/index.html` (or `a/b.html`).
     pub fn output_path(&self) -> PathBuf {
         PathBuf::from(self.urls.file(self.place()))

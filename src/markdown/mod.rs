@@ -35,6 +35,7 @@
 //! author did not write as HTML (OpenAPI descriptions, frontmatter).
 
 mod attrs;
+pub mod callout;
 mod components;
 #[cfg(test)]
 mod fuzz;

@@ -1,6 +1,9 @@
 //! Markdown from sources the site author did not write as HTML: OpenAPI
 //! descriptions (specs are often downloaded from a URL) and frontmatter
-//! text. It is CommonMark only, never MDX: no components, no expressions.
+//! text. It is CommonMark only, never MDX: no expressions, and of the
+//! components only Mintlify's callouts, which specs and frontmatter write
+//! too (`<Warning>Deprecated</Warning>`, see [`super::callout`]); their
+//! inside is untrusted text again.
 //!
 //! What stays inert:
 //! - raw HTML (`<script>`, `<a href=…>`, `<img onerror=…>`) is shown as the
@@ -16,6 +19,7 @@
 
 use pulldown_cmark::{CodeBlockKind, CowStr, Event, Options, Parser, Tag, TagEnd};
 
+use super::callout::{self, Piece};
 use super::highlight::{CodeInfo, Highlighter};
 use super::render::unwrap_paragraph;
 use super::{UrlKind, UrlRewrite};
@@ -29,6 +33,30 @@ fn options() -> Options {
 /// Renders untrusted Markdown `source` to HTML; `urls` rewrites each link
 /// and image URL as the page's own (a broken one is kept as written).
 pub fn render(
+    hl: &Highlighter,
+    source: &str,
+    urls: &dyn Fn(&str, UrlKind) -> UrlRewrite,
+) -> String {
+    callout::split(source)
+        .into_iter()
+        .map(|piece| match piece {
+            Piece::Text(text) => render_markdown(hl, text, urls),
+            Piece::Callout { name, inside } => {
+                callout::html(name, &render_markdown(hl, inside, urls))
+            }
+        })
+        .collect()
+}
+
+/// Whether `source` holds a callout (a block, so never inline).
+fn has_callout(source: &str) -> bool {
+    callout::split(source)
+        .iter()
+        .any(|piece| matches!(piece, Piece::Callout { .. }))
+}
+
+/// [`render`] of text without callouts.
+fn render_markdown(
     hl: &Highlighter,
     source: &str,
     urls: &dyn Fn(&str, UrlKind) -> UrlRewrite,
@@ -75,12 +103,16 @@ pub fn render(
 /// [`render`] for text shown inline (a summary line, a page description):
 /// one paragraph's inline HTML without its `<p>`. Text that is not one
 /// paragraph (a description that starts with `1.` or `#`) is shown as it
-/// is written, escaped: inline places hold no lists or headings.
+/// is written, escaped: inline places hold no lists or headings. A
+/// callout is the exception: it is rendered as the block it is.
 pub fn render_inline(
     hl: &Highlighter,
     source: &str,
     urls: &dyn Fn(&str, UrlKind) -> UrlRewrite,
 ) -> String {
+    if has_callout(source) {
+        return render(hl, source, urls);
+    }
     let html = render(hl, source, urls);
     let inner = unwrap_paragraph(html.clone());
     if inner != html && html.starts_with("<p>") {
@@ -245,9 +277,17 @@ mod tests {
             md("<script>alert(1)</script>"),
             "&lt;script&gt;alert(1)&lt;/script&gt;"
         );
+        // Of the components, only callouts are read (their inside stays
+        // untrusted); others are text.
+        let note = md("<Note>hi <b>x</b></Note>");
+        assert!(
+            note.starts_with("<aside class=\"c-callout c-note\""),
+            "{note}"
+        );
+        assert!(note.contains("<p>hi &lt;b&gt;x&lt;/b&gt;</p>"), "{note}");
         assert_eq!(
-            md("<Note>hi</Note>"),
-            "<p>&lt;Note&gt;hi&lt;/Note&gt;</p>\n"
+            md("<Card>hi</Card>"),
+            "<p>&lt;Card&gt;hi&lt;/Card&gt;</p>\n"
         );
     }
 

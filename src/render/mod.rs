@@ -249,7 +249,7 @@ impl Theme {
             title: &page.title,
             layout: layout_class(mode),
             title_shown: !matches!(mode, PageMode::Custom | PageMode::Frame),
-            description: page.frontmatter.description.as_deref(),
+            description: page.description_text(),
             description_html: content
                 .description_html
                 .clone()
@@ -463,7 +463,7 @@ struct PageView<'a> {
     /// and frame pages).
     title_shown: bool,
     /// Plain text, for the meta tags.
-    description: Option<&'a str>,
+    description: Option<String>,
     /// Under the title.
     description_html: Option<String>,
     eyebrow: Option<&'a str>,

@@ -10,19 +10,8 @@ use super::super::UrlKind;
 impl Renderer<'_> {
     /// Note, Warning, Info, Tip, Check: an `<aside>` with an icon.
     pub(super) fn callout(&mut self, el: &Element) -> String {
-        let (kind, icon, label) = match el.name.as_str() {
-            "Warning" | "Danger" => ("warning", "triangle-exclamation", "Warning"),
-            "Info" => ("info", "circle-info", "Info"),
-            "Tip" => ("tip", "lightbulb", "Tip"),
-            "Check" => ("check", "circle-check", "Check"),
-            _ => ("note", "circle-exclamation", "Note"),
-        };
-        let (svg, _) = crate::icons::inline_svg(icon, None);
         let body = self.children_html(el);
-        format!(
-            "<aside class=\"c-callout c-{kind}\" role=\"note\" aria-label=\"{label}\">\
-             <span class=\"c-callout-icon\">{svg}</span><div class=\"c-callout-body\">{body}</div></aside>"
-        )
+        super::super::callout::html(&el.name, &body)
     }
 
     /// A card; with `href` the whole card is a link.
