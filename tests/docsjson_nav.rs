@@ -469,12 +469,13 @@ fn a_problem_in_a_ref_file_points_into_that_file() {
     assert!(text.contains("navigation.languages[1].language"), "{text}");
 }
 
-/// A docs.json value sheaf does not know (a newer Mintlify option, a
-/// language code outside its list) is a warning at the value and the
-/// site builds; an icon written as
-/// `{name, style}` shows (`tests/fixtures/docsjson/open-world`).
+/// A docs.json value outside sheaf's lists is a note at the value when
+/// Mintlify's own schema names it (a newer option, a language code) and a
+/// warning when it does not (likely a typo); the site builds either way,
+/// and an icon written as `{name, style}` shows
+/// (`tests/fixtures/docsjson/open-world`).
 #[test]
-fn values_sheaf_does_not_know_are_warnings_and_the_site_builds() {
+fn values_sheaf_does_not_know_are_notes_or_warnings_and_the_site_builds() {
     let out = tempfile::tempdir().unwrap();
     let root = fixture("docsjson/open-world");
     let output = sheaf(&[
@@ -486,23 +487,26 @@ fn values_sheaf_does_not_know_are_warnings_and_the_site_builds() {
     let text = stderr(&output);
     assert_eq!(output.status.code(), Some(0), "{text}");
     assert!(!text.contains("error"), "{text}");
-    for (headline, at) in [
+    for (severity, headline, at) in [
         (
+            "warning",
             "`appearance.default`: sheaf does not know the value \"sepia\"",
             "docs.json:9:16",
         ),
         (
-            "`contextual.options[2]`: sheaf does not know the value \"download-spec\"",
+            "note",
+            "`contextual.options[2]`: Mintlify's value \"download-spec\" is not in sheaf's list",
             "docs.json:12:33",
         ),
         (
-            "`navigation.languages[1].language`: sheaf does not know the value \"zh-CN\"",
+            "note",
+            "`navigation.languages[1].language`: Mintlify's value \"zh-CN\"",
             "docs.json:28:21",
         ),
     ] {
         let found = text
             .lines()
-            .position(|l| l.starts_with("warning") && l.contains(headline));
+            .position(|l| l.starts_with(severity) && l.contains(headline));
         let line = found.unwrap_or_else(|| panic!("no `{headline}`:\n{text}"));
         let location = text.lines().nth(line + 1).unwrap();
         assert!(location.contains(at), "{headline} at {location}:\n{text}");

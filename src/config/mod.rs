@@ -46,6 +46,7 @@ mod schema;
 mod semantic;
 mod source;
 mod types;
+mod vocabulary;
 
 use std::path::{Path, PathBuf};
 

@@ -10,6 +10,7 @@ use jsonschema::ValidationError;
 use serde_json::Value;
 
 use super::source::{display_path, escape_segment, SourceDoc};
+use super::vocabulary;
 use super::ConfigShape;
 use crate::diagnostics::{did_you_mean, Diagnostic};
 
@@ -98,7 +99,7 @@ fn to_diagnostics(
             let known = known_keys(schema, error.schema_path().as_str());
             unexpected
                 .iter()
-                .map(|key| unknown_key(doc, file, &pointer, key, &known))
+                .map(|key| unknown_key(doc, file, &pointer, key, &known, shape))
                 .collect()
         }
         ValidationErrorKind::Required { property } => {
@@ -136,8 +137,19 @@ fn unknown_key(
     object: &str,
     key: &str,
     known: &[String],
+    shape: ConfigShape,
 ) -> Diagnostic {
     let pointer = format!("{object}/{}", escape_segment(key));
+    if is_open(shape) && vocabulary::knows_key(object, key) {
+        return doc
+            .at(
+                Diagnostic::note(file, format!("sheaf does not act on `{key}` yet")),
+                &pointer,
+                true,
+            )
+            .with_json_path(display_path(&pointer))
+            .with_help("Mintlify's docs.json has this key; the site builds without it");
+    }
     let help = match did_you_mean(key, known.iter().map(String::as_str)) {
         Some(suggestion) => format!("did you mean `{suggestion}`?"),
         None if known.is_empty() => "sheaf ignores this key; remove it".to_string(),
@@ -180,6 +192,18 @@ fn unknown_value(
         .and_then(|s| did_you_mean(s, known.iter().copied()))
         .map(|g| format!("did you mean \"{g}\"? "))
         .unwrap_or_default();
+    if vocabulary::knows_value(pointer, instance) {
+        let message = format!(
+            "Mintlify's value {} is not in sheaf's list here",
+            short(instance)
+        );
+        return doc
+            .at(Diagnostic::note(file, message), pointer, false)
+            .with_json_path(display_path(pointer))
+            .with_help(
+                "the site builds: the value is used as written where sheaf can, and left out where it cannot",
+            );
+    }
     let message = format!("sheaf does not know the value {} here", short(instance));
     doc.at(Diagnostic::warning(file, message), pointer, false)
         .with_json_path(display_path(pointer))
