@@ -306,6 +306,14 @@ impl Conversion {
         let mode = match api.pointer("/playground/display").and_then(Value::as_str) {
             Some("simple") => Some("simple"),
             Some("none") => Some("hide"),
+            Some("auth") => {
+                self.notes.push(Note::info(
+                    "/api/playground/display",
+                    "Try-it is for signed-in readers only, and a static site has none".to_string(),
+                    "endpoint pages show the request without Try-it (as `simple`)",
+                ));
+                Some("simple")
+            }
             Some(_) => Some("show"),
             None => None,
         };

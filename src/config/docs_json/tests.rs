@@ -308,3 +308,24 @@ fn api_playground_proxy_false_turns_the_preview_proxy_off() {
     let (config, _) = site(docs(json!({"display": "interactive"})));
     assert!(config.api.unwrap().playground.proxy, "on by default");
 }
+
+#[test]
+fn a_playground_for_signed_in_readers_shows_no_try_it_on_a_static_site() {
+    let docs = json!({"name": "X", "navigation": {"pages": ["a"]},
+        "api": {"playground": {"display": "auth"}}});
+    let (config, conversion) = site(docs);
+    assert_eq!(
+        config.api.unwrap().playground.mode,
+        crate::config::PlaygroundMode::Simple
+    );
+    let note = conversion
+        .notes
+        .iter()
+        .find(|n| n.pointer == "/api/playground/display")
+        .expect("a note at the value");
+    assert!(
+        note.message.contains("signed-in readers"),
+        "{}",
+        note.message
+    );
+}
