@@ -57,8 +57,10 @@ pub trait AttrList {
 }
 
 impl AttrList for [Attr] {
+    /// The last attribute of that name: of duplicates, as in React, the
+    /// last one wins.
     fn get(&self, name: &str) -> Option<&AttrValue> {
-        self.iter().find(|a| a.name == name).map(|a| &a.value)
+        self.iter().rev().find(|a| a.name == name).map(|a| &a.value)
     }
 }
 

@@ -177,7 +177,10 @@ pub(super) struct OpenTag {
     pub(super) self_closing: bool,
 }
 
-/// Parses `<Name attr="x" other={…} flag>` or `<Name … />` starting at `at`.
+/// Parses `<Name attr="x" other={…} flag>` or `<Name … />` starting at `at`,
+/// as JSX reads it: any white space (a non-breaking space too) between the
+/// parts, none needed after a quoted or `{…}` value (`type="x"required`),
+/// and `/ >` for `/>`.
 pub(super) fn parse_open_tag(src: &str, at: usize) -> Option<OpenTag> {
     let bytes = src.as_bytes();
     let mut pos = at + 1;
@@ -192,9 +195,10 @@ pub(super) fn parse_open_tag(src: &str, at: usize) -> Option<OpenTag> {
     let mut attrs = Vec::new();
     loop {
         let before_ws = pos;
-        while bytes.get(pos)?.is_ascii_whitespace() {
-            pos += 1;
-        }
+        pos = skip_space(src, pos)?;
+        let after_value = attrs
+            .last()
+            .is_some_and(|a: &Attr| a.value != AttrValue::Bare);
         match bytes[pos] {
             b'>' => {
                 return Some(OpenTag {
@@ -204,11 +208,11 @@ pub(super) fn parse_open_tag(src: &str, at: usize) -> Option<OpenTag> {
                     self_closing: false,
                 })
             }
-            b'/' if bytes.get(pos + 1) == Some(&b'>') => {
+            b'/' if bytes.get(skip_space(src, pos + 1)?) == Some(&b'>') => {
                 return Some(OpenTag {
                     name,
                     attrs,
-                    end: pos + 2,
+                    end: skip_space(src, pos + 1)? + 1,
                     self_closing: true,
                 })
             }
@@ -216,7 +220,7 @@ pub(super) fn parse_open_tag(src: &str, at: usize) -> Option<OpenTag> {
                 // `{/* comment */}` or `{...spread}`: skipped.
                 pos += balanced_end(&src[pos..])?;
             }
-            _ if pos == before_ws => return None,
+            _ if pos == before_ws && !after_value => return None,
             _ => {
                 let (attr, next) = parse_attr(src, pos)?;
                 attrs.push(attr);
@@ -224,6 +228,14 @@ pub(super) fn parse_open_tag(src: &str, at: usize) -> Option<OpenTag> {
             }
         }
     }
+}
+
+/// The offset of the first character at or after `pos` that is not white
+/// space (a non-breaking space included, as in JSX); `None` at the end.
+fn skip_space(src: &str, pos: usize) -> Option<usize> {
+    let rest = src.get(pos..)?;
+    let skipped = rest.len() - rest.trim_start().len();
+    (pos + skipped < src.len()).then_some(pos + skipped)
 }
 
 pub(super) fn parse_attr(src: &str, at: usize) -> Option<(Attr, usize)> {
@@ -235,10 +247,7 @@ pub(super) fn parse_attr(src: &str, at: usize) -> Option<(Attr, usize)> {
         + src[at..]
             .find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | ':' | '.')))?;
     let name = src[at..name_end].to_string();
-    let mut pos = name_end;
-    while bytes.get(pos)?.is_ascii_whitespace() {
-        pos += 1;
-    }
+    let mut pos = skip_space(src, name_end)?;
     if bytes[pos] != b'=' {
         return Some((
             Attr {
@@ -248,14 +257,13 @@ pub(super) fn parse_attr(src: &str, at: usize) -> Option<(Attr, usize)> {
             name_end,
         ));
     }
-    pos += 1;
-    while bytes.get(pos)?.is_ascii_whitespace() {
-        pos += 1;
-    }
+    pos = skip_space(src, pos + 1)?;
     let (value, end) = match bytes[pos] {
         q @ (b'"' | b'\'') => {
+            // JSX decodes character references in attribute strings.
             let close = pos + 1 + src[pos + 1..].find(q as char)?;
-            (AttrValue::Str(src[pos + 1..close].to_string()), close + 1)
+            let text = html_escape::decode_html_entities(&src[pos + 1..close]);
+            (AttrValue::Str(text.into_owned()), close + 1)
         }
         b'{' => {
             let len = balanced_end(&src[pos..])?;

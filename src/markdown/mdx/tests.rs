@@ -214,3 +214,39 @@ fn math_spans_are_text_not_expressions_or_tags() {
     assert_eq!(math_len("$x $"), None);
     assert_eq!(math_len("$x$y"), Some(3));
 }
+
+#[test]
+fn tags_read_as_jsx_reads_them() {
+    use super::super::attrs::AttrList;
+    // No space before an attribute after a value, CRLF, a non-breaking
+    // space, `/ >`: all accepted by MDX.
+    for source in [
+        "<ParamField body=\"limit\" type=\"integer\"required>\nx\n</ParamField>\n",
+        "<ParamField body='limit'type=\"integer\" required>\r\nx\r\n</ParamField>\r\n",
+        "<ParamField body={\"limit\"}type=\"integer\" required>\nx\n</ParamField>\n",
+        "<ParamField\u{a0}body=\"limit\" type=\"integer\" required / >\n",
+    ] {
+        let doc = parse(source);
+        let el = element(&doc, 0);
+        assert_eq!(el.name, "ParamField", "{source:?}");
+        assert_eq!(
+            el.attrs.text("body").as_deref(),
+            Some("limit"),
+            "{source:?}"
+        );
+        assert_eq!(
+            el.attrs.text("type").as_deref(),
+            Some("integer"),
+            "{source:?}"
+        );
+        assert!(el.attrs.flag("required"), "{source:?}");
+    }
+    // Character references are decoded; of duplicates the last wins.
+    let doc = parse("<Card title=\"Fish &amp; Chips &#169; &quot;x&quot; &apos;y&apos;\" icon=\"a\" icon=\"b\" />\n");
+    let el = element(&doc, 0);
+    assert_eq!(
+        el.attrs.text("title").as_deref(),
+        Some("Fish & Chips © \"x\" 'y'")
+    );
+    assert_eq!(el.attrs.text("icon").as_deref(), Some("b"));
+}
