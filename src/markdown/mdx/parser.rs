@@ -136,7 +136,7 @@ impl<'s> Parser<'s> {
         let closes_this = close.is_some_and(|name| {
             content
                 .strip_prefix("</")
-                .is_some_and(|rest| rest.starts_with(name))
+                .is_some_and(|rest| rest.trim_start().starts_with(name))
         });
         if !content.trim().is_empty() && !closes_this {
             if let Some(min) = self.indents.last_mut() {
@@ -264,11 +264,13 @@ impl<'s> Parser<'s> {
         nodes: &mut Vec<Node>,
     ) -> Option<End> {
         let rest = &self.src[self.pos..];
-        let name_len = rest[2..]
+        // JSX allows white space after `</` (`</ Tip>`).
+        let start = rest.len() - rest[2..].trim_start().len();
+        let name_len = rest[start..]
             .find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-')))
-            .unwrap_or(rest.len() - 2);
-        let name = &rest[2..2 + name_len];
-        let after = rest[2 + name_len..].trim_start();
+            .unwrap_or(rest.len() - start);
+        let name = &rest[start..start + name_len];
+        let after = rest[start + name_len..].trim_start();
         if name.is_empty() || !after.starts_with('>') {
             buf.text.push_str("&lt;");
             self.pos += 1;
@@ -341,7 +343,7 @@ impl<'s> Parser<'s> {
         let last = *self
             .last_close
             .entry(name.to_string())
-            .or_insert_with(|| src.rfind(&format!("</{name}")));
+            .or_insert_with(|| last_closing_tag(src, name));
         last.is_some_and(|at| at >= after)
     }
 
@@ -490,4 +492,14 @@ fn looks_like_autolink(rest: &str) -> bool {
         && (inner.contains("://")
             || inner.starts_with("mailto:")
             || (inner.contains('@') && inner.contains('.')))
+}
+
+/// Where the last `</name` (white space allowed after `</`) starts in `src`.
+fn last_closing_tag(src: &str, name: &str) -> Option<usize> {
+    src.rmatch_indices(name).find_map(|(at, _)| {
+        let before = src[..at].trim_end();
+        let spaced = before.len() < at && !src[before.len()..at].contains('\n');
+        let tag = before.strip_suffix("</")?;
+        (spaced || before.len() == at).then_some(tag.len())
+    })
 }

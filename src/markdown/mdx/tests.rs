@@ -250,3 +250,18 @@ fn tags_read_as_jsx_reads_them() {
     );
     assert_eq!(el.attrs.text("icon").as_deref(), Some("b"));
 }
+
+#[test]
+fn closing_tags_may_have_space_after_the_slash() {
+    let doc = parse("<Tip>\nHi\n</ Tip>\n\n<Note>Inline</ Note> after\n");
+    assert!(doc.problems.is_empty(), "{:?}", doc.problems);
+    assert_eq!(element(&doc, 0).name, "Tip");
+    assert_eq!(element(&doc, 1).name, "Note");
+    assert_eq!(
+        doc.nodes
+            .iter()
+            .filter(|n| matches!(n, Node::Element(_)))
+            .count(),
+        2
+    );
+}
