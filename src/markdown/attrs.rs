@@ -110,7 +110,21 @@ impl LiteralReader<'_> {
         self.src.get(self.pos).copied()
     }
 
+    /// A literal, or literals joined by `+` (numbers added, anything else
+    /// joined as text, as JavaScript does).
     fn value(&mut self) -> Option<Value> {
+        let mut value = self.literal()?;
+        loop {
+            self.skip_ws();
+            if self.peek() != Some(b'+') {
+                return Some(value);
+            }
+            self.pos += 1;
+            value = plus(value, self.literal()?);
+        }
+    }
+
+    fn literal(&mut self) -> Option<Value> {
         self.skip_ws();
         match self.peek()? {
             b'"' | b'\'' | b'`' => self.string().map(Value::String),
@@ -138,6 +152,17 @@ impl LiteralReader<'_> {
                     });
                 }
                 c if c == quote => return String::from_utf8(out).ok(),
+                b'$' if quote == b'`' && self.peek() == Some(b'{') => {
+                    // `${…}` in a template literal: its value's text.
+                    self.pos += 1;
+                    let inner = self.value()?;
+                    self.skip_ws();
+                    if self.peek()? != b'}' {
+                        return None;
+                    }
+                    self.pos += 1;
+                    out.extend(js_text(&inner).into_bytes());
+                }
                 c => out.push(c),
             }
         }
@@ -146,10 +171,14 @@ impl LiteralReader<'_> {
 
     fn number(&mut self) -> Option<Value> {
         let start = self.pos;
-        while matches!(
-            self.peek(),
-            Some(b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9')
-        ) {
+        // A sign only first or after an exponent's `e`: `40+2` is a sum.
+        while let Some(c) = self.peek() {
+            let after_exponent =
+                matches!(self.src.get(self.pos.wrapping_sub(1)), Some(b'e' | b'E'));
+            let sign = matches!(c, b'-' | b'+') && (self.pos == start || after_exponent);
+            if !(sign || matches!(c, b'.' | b'e' | b'E' | b'0'..=b'9')) {
+                break;
+            }
             self.pos += 1;
         }
         let text = std::str::from_utf8(&self.src[start..self.pos]).ok()?;
@@ -225,6 +254,30 @@ impl LiteralReader<'_> {
     }
 }
 
+/// `a + b` as JavaScript reads it for literals: numbers added, anything
+/// else joined as text.
+fn plus(a: Value, b: Value) -> Value {
+    match (&a, &b) {
+        (Value::Number(x), Value::Number(y)) => match (x.as_i64(), y.as_i64()) {
+            (Some(x), Some(y)) => x.checked_add(y).map_or(Value::Null, |sum| sum.into()),
+            _ => Number::from_f64(x.as_f64().unwrap_or(0.0) + y.as_f64().unwrap_or(0.0))
+                .map_or(Value::Null, Value::Number),
+        },
+        _ => Value::String(js_text(&a) + &js_text(&b)),
+    }
+}
+
+/// A value as JavaScript turns it into text (`String(value)`).
+fn js_text(value: &Value) -> String {
+    match value {
+        Value::String(s) => s.clone(),
+        Value::Null => "null".to_string(),
+        Value::Array(items) => items.iter().map(js_text).collect::<Vec<_>>().join(","),
+        Value::Object(_) => "[object Object]".to_string(),
+        other => other.to_string(),
+    }
+}
+
 /// A JSX `style={{ marginTop: 8, width: "50%" }}` object as a CSS string
 /// (`margin-top: 8px; width: 50%`). Unitless numbers get `px` except for
 /// the properties that take plain numbers.
@@ -279,6 +332,21 @@ fn kebab_case(name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sums_and_template_literals_of_literals_are_evaluated() {
+        assert_eq!(parse_literal("40 + 2"), Some(json!(42)));
+        assert_eq!(parse_literal("40+2"), Some(json!(42)));
+        assert_eq!(parse_literal("1e+3"), Some(json!(1000.0)));
+        assert_eq!(parse_literal("\"a\" + \"b\""), Some(json!("ab")));
+        assert_eq!(parse_literal("\"v\" + 2 + true"), Some(json!("v2true")));
+        assert_eq!(parse_literal("`Version ${2}`"), Some(json!("Version 2")));
+        assert_eq!(
+            parse_literal("`${\"a\" + 1}-${[1, 2]}`"),
+            Some(json!("a1-1,2"))
+        );
+        assert_eq!(parse_literal("a + 1"), None, "a name is not a literal");
+    }
     use serde_json::json;
 
     #[test]

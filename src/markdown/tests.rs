@@ -901,3 +901,17 @@ export const RsConnect = \"let rows: Vec<u8> = connect(\\\"uri\\\");\";\n";
         "use db::connect;\nlet rows: Vec&lt;u8&gt; = connect(\"uri\");\n"
     );
 }
+
+#[test]
+fn expressions_of_literals_are_evaluated() {
+    let out = render(
+        "Answer: {40 + 2}.\n\n<Card title={`Version ${2}`} href=\"/x\">{\"a\" + \"b\"}</Card>\n",
+    );
+    assert!(out.html.contains("Answer: 42."), "{}", out.html);
+    assert!(out.html.contains("Version 2"), "{}", out.html);
+    assert!(
+        out.html.contains(">ab<") || out.html.contains("ab</"),
+        "{}",
+        out.html
+    );
+}
