@@ -254,6 +254,41 @@ impl LiteralReader<'_> {
     }
 }
 
+/// `code` without its JavaScript comments (`// …` to the end of the line,
+/// `/* … */`), strings left as they are.
+pub fn without_comments(code: &str) -> String {
+    let mut out = String::with_capacity(code.len());
+    let mut chars = code.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' | '\'' | '`' => {
+                out.push(c);
+                while let Some(inner) = chars.next() {
+                    out.push(inner);
+                    if inner == '\\' {
+                        out.extend(chars.next());
+                    } else if inner == c {
+                        break;
+                    }
+                }
+            }
+            '/' if chars.peek() == Some(&'/') => while chars.next_if(|&n| n != '\n').is_some() {},
+            '/' if chars.peek() == Some(&'*') => {
+                chars.next();
+                let mut last = ' ';
+                for inner in chars.by_ref() {
+                    if last == '*' && inner == '/' {
+                        break;
+                    }
+                    last = inner;
+                }
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
 /// `a + b` as JavaScript reads it for literals: numbers added, anything
 /// else joined as text.
 fn plus(a: Value, b: Value) -> Value {
@@ -332,6 +367,16 @@ fn kebab_case(name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn comments_are_left_out_of_expressions() {
+        assert_eq!(without_comments("// a note\n"), "\n");
+        assert_eq!(without_comments("1 /* one */ + 2"), "1  + 2");
+        assert_eq!(
+            without_comments("\"// not a comment\""),
+            "\"// not a comment\""
+        );
+    }
 
     #[test]
     fn sums_and_template_literals_of_literals_are_evaluated() {

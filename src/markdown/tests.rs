@@ -915,3 +915,13 @@ fn expressions_of_literals_are_evaluated() {
         out.html
     );
 }
+
+#[test]
+fn expression_text_is_escaped_and_comments_show_nothing() {
+    let out = render("A {\"<b>bold</b>\"} and {// a note\n} end.\n");
+    assert!(
+        out.html.contains("A &lt;b&gt;bold&lt;/b&gt; and  end."),
+        "{}",
+        out.html
+    );
+}

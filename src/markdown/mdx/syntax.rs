@@ -217,8 +217,11 @@ pub(super) fn parse_open_tag(src: &str, at: usize) -> Option<OpenTag> {
                 })
             }
             b'{' => {
-                // `{/* comment */}` or `{...spread}`: skipped.
-                pos += balanced_end(&src[pos..])?;
+                // `{...{title: "X"}}` spreads an object literal's entries;
+                // `{/* comment */}` and other spreads are skipped.
+                let len = balanced_end(&src[pos..])?;
+                attrs.extend(spread_attrs(&src[pos + 1..pos + len - 1]));
+                pos += len;
             }
             _ if pos == before_ws && !after_value => return None,
             _ => {
@@ -228,6 +231,24 @@ pub(super) fn parse_open_tag(src: &str, at: usize) -> Option<OpenTag> {
             }
         }
     }
+}
+
+/// The attributes a `{...{…}}` spread of an object literal gives, in order.
+fn spread_attrs(code: &str) -> Vec<Attr> {
+    let Some(Value::Object(entries)) = code.trim().strip_prefix("...").and_then(parse_literal)
+    else {
+        return Vec::new();
+    };
+    entries
+        .into_iter()
+        .map(|(name, value)| Attr {
+            name,
+            value: match value {
+                Value::String(text) => AttrValue::Str(text),
+                other => AttrValue::Expr(other.to_string()),
+            },
+        })
+        .collect()
 }
 
 /// The offset of the first character at or after `pos` that is not white

@@ -265,3 +265,17 @@ fn closing_tags_may_have_space_after_the_slash() {
         2
     );
 }
+
+#[test]
+fn a_spread_object_literal_gives_attributes_in_order() {
+    use super::super::attrs::AttrList;
+    let doc = parse("<Card {...{title: \"X\", cols: 2}} icon=\"a\" {...{icon: \"b\"}} />\n");
+    let el = element(&doc, 0);
+    assert_eq!(el.attrs.text("title").as_deref(), Some("X"));
+    assert_eq!(el.attrs.text("cols").as_deref(), Some("2"));
+    assert_eq!(
+        el.attrs.text("icon").as_deref(),
+        Some("b"),
+        "the later one wins"
+    );
+}

@@ -75,12 +75,17 @@ impl Renderer<'_> {
         }
     }
 
-    /// The text an `{expression}` stands for: a prop, an exported variable,
-    /// a string literal; anything else stays as written.
+    /// The text an `{expression}` stands for, escaped: a prop, an exported
+    /// variable, a literal (`+` and template literals evaluated); nothing
+    /// for a comment alone; anything else stays as written.
     fn expression_text(&mut self, code: &str) -> String {
-        let code = code.trim();
+        let without = super::super::attrs::without_comments(code);
+        let code = without.trim();
+        if code.is_empty() {
+            return String::new();
+        }
         if let Some(value) = super::super::attrs::parse_literal(code) {
-            return value_text(&value).unwrap_or_default();
+            return escape(&value_text(&value).unwrap_or_default());
         }
         let path = code.strip_prefix("props.").unwrap_or(code);
         let mut parts = path.split('.');
