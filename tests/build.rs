@@ -1108,3 +1108,42 @@ fn callouts_in_untrusted_text_are_callouts() {
     assert_eq!(live_script_urls(&html), Vec::<String>::new());
     assert!(!html.contains("&lt;Warning&gt;") && !html.contains("&lt;Note&gt;"));
 }
+
+/// Pages nested beyond reason (750 components, an expression of 100,000
+/// nested arrays) build: parsing and rendering are bounded, with a warning
+/// at the first tag too deep, instead of exhausting the stack.
+#[test]
+fn deeply_nested_pages_build_without_exhausting_the_stack() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("docs");
+    std::fs::create_dir_all(&root).unwrap();
+    std::fs::write(
+        root.join("site.json"),
+        r#"{"name": "Deep", "navigation": [{"group": "G", "pages": ["notes", "arrays"]}]}"#,
+    )
+    .unwrap();
+    let notes = format!(
+        "# Notes\n\n{}x{}\n",
+        "<Note>".repeat(750),
+        "</Note>".repeat(750)
+    );
+    std::fs::write(root.join("notes.mdx"), notes).unwrap();
+    let arrays = format!(
+        "# Arrays\n\n{{{}{}}}\n",
+        "[".repeat(100_000),
+        "]".repeat(100_000)
+    );
+    std::fs::write(root.join("arrays.mdx"), arrays).unwrap();
+    let out = dir.path().join("out");
+    let output = sheaf(&[
+        "build",
+        root.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let text = stderr(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(text.contains("nested more than 64 deep"), "{text}");
+    assert!(text.contains("--> notes.mdx:3:385"), "{text}");
+    assert!(out.join("notes/index.html").is_file() && out.join("arrays/index.html").is_file());
+}

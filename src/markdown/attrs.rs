@@ -88,15 +88,22 @@ pub fn parse_literal(code: &str) -> Option<Value> {
     let mut reader = LiteralReader {
         src: code.as_bytes(),
         pos: 0,
+        depth: 0,
     };
     let value = reader.value()?;
     reader.skip_ws();
     (reader.pos == reader.src.len()).then_some(value)
 }
 
+/// How deep arrays and objects in a literal may nest; deeper is not read
+/// as a literal (the reader recurses, and no page may exhaust the stack).
+const MAX_LITERAL_DEPTH: usize = 64;
+
 struct LiteralReader<'a> {
     src: &'a [u8],
     pos: usize,
+    /// Arrays and objects open around `pos`.
+    depth: usize,
 }
 
 impl LiteralReader<'_> {
@@ -128,8 +135,9 @@ impl LiteralReader<'_> {
         self.skip_ws();
         match self.peek()? {
             b'"' | b'\'' | b'`' => self.string().map(Value::String),
-            b'{' => self.object(),
-            b'[' => self.array(),
+            b'{' | b'[' if self.depth >= MAX_LITERAL_DEPTH => None,
+            b'{' => self.nested(Self::object),
+            b'[' => self.nested(Self::array),
             b'-' | b'0'..=b'9' | b'.' => self.number(),
             _ => self.keyword(),
         }
@@ -204,6 +212,13 @@ impl LiteralReader<'_> {
             "null" | "undefined" => Some(Value::Null),
             _ => None,
         }
+    }
+
+    fn nested(&mut self, read: fn(&mut Self) -> Option<Value>) -> Option<Value> {
+        self.depth += 1;
+        let value = read(self);
+        self.depth -= 1;
+        value
     }
 
     fn array(&mut self) -> Option<Value> {
@@ -367,6 +382,13 @@ fn kebab_case(name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn literals_nested_too_deep_are_not_read() {
+        let deep = |n: usize| format!("{}{}", "[".repeat(n), "]".repeat(n));
+        assert!(parse_literal(&deep(MAX_LITERAL_DEPTH)).is_some());
+        assert_eq!(parse_literal(&deep(100_000)), None);
+    }
 
     #[test]
     fn comments_are_left_out_of_expressions() {

@@ -20,6 +20,7 @@ pub fn parse(source: &str) -> Document {
         indents: Vec::new(),
         last_close: HashMap::new(),
         wrapper_ends: Vec::new(),
+        too_deep: false,
         doc: Document::default(),
     };
     let (nodes, _) = parser.children(None);
@@ -28,9 +29,14 @@ pub fn parse(source: &str) -> Document {
     doc
 }
 
+/// How deep components and HTML tags may nest (real pages nest a handful).
+pub const MAX_NESTING: usize = 64;
+
 struct Parser<'s> {
     src: &'s str,
     pos: usize,
+    /// Whether tags nested deeper than [`MAX_NESTING`] were met (said once).
+    too_deep: bool,
     /// Names of the elements being parsed, outermost first.
     open: Vec<String>,
     /// Minimum indentation seen in each open element's child lines.
@@ -321,6 +327,19 @@ impl<'s> Parser<'s> {
             self.pos += 1;
             return;
         };
+        if self.open.len() >= MAX_NESTING {
+            // Parsing and rendering nest as deep as the tags: bounded, so
+            // that no page can exhaust the stack.
+            if !self.too_deep {
+                self.too_deep = true;
+                self.problem(format!(
+                    "components and HTML tags are nested more than {MAX_NESTING} deep here; the deeper tags are shown as text"
+                ));
+            }
+            buf.text.push_str("&lt;");
+            self.pos += 1;
+            return;
+        }
         let start = self.pos;
         let never_closed = !open.self_closing
             && !VOID_TAGS.contains(&open.name.as_str())
