@@ -2,6 +2,8 @@
 //! each piece came from, and the placeholder tokens that stand in it for
 //! elements until their HTML replaces them.
 
+use std::cell::OnceCell;
+
 /// Starts and ends a placeholder token (Unicode private-use characters,
 /// which markdown leaves alone).
 pub(super) const TOKEN_OPEN: char = '\u{E000}';
@@ -14,12 +16,18 @@ pub(super) struct Fragment {
     pub(super) md: String,
     /// `(offset in md, 1-based source line there)`, in order.
     segments: Vec<(usize, usize)>,
+    /// Offsets of the line breaks of `md`, found once it is complete, so
+    /// that placing each of a page's many links is a binary search rather
+    /// than a count from its segment's start (which made a page of many
+    /// links cost the square of their number).
+    breaks: OnceCell<Vec<usize>>,
 }
 
 impl Fragment {
     pub(super) fn push_text(&mut self, text: &str, line: usize) {
         self.segments.push((self.md.len(), line));
         self.md.push_str(text);
+        self.breaks = OnceCell::new();
     }
 
     /// Puts a block element's token in a paragraph of its own, keeping the
@@ -39,15 +47,18 @@ impl Fragment {
         self.md.push_str(token);
         self.md.push_str("\n\n");
         self.segments.push((self.md.len(), line_after));
+        self.breaks = OnceCell::new();
     }
 
     pub(super) fn line_at(&self, offset: usize) -> usize {
         let i = self.segments.partition_point(|&(o, _)| o <= offset);
         match i.checked_sub(1).map(|i| self.segments[i]) {
             Some((start, line)) => {
-                line + self.md[start..offset.min(self.md.len())]
-                    .matches('\n')
-                    .count()
+                let breaks = self
+                    .breaks
+                    .get_or_init(|| memchr::memchr_iter(b'\n', self.md.as_bytes()).collect());
+                let end = offset.min(self.md.len());
+                line + breaks.partition_point(|&b| b < end) - breaks.partition_point(|&b| b < start)
             }
             None => 1,
         }
