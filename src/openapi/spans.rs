@@ -72,8 +72,12 @@ impl SpecSpans {
     }
 
     fn of_yaml(text: &str) -> SpecSpans {
+        let line_starts = std::iter::once(0)
+            .chain(memchr::memchr_iter(b'\n', text.as_bytes()).map(|at| at + 1))
+            .collect();
         let mut receiver = YamlSpans {
             text,
+            line_starts,
             stack: Vec::new(),
             spans: HashMap::new(),
         };
@@ -167,6 +171,10 @@ fn array_index<'v, 'p>(items: &'v [Value], path: &'p str) -> Option<(String, &'v
 /// Collects spans from `yaml-rust2` parser events.
 struct YamlSpans<'t> {
     text: &'t str,
+    /// The byte offset of each line's start, so a mark's offset is a
+    /// lookup (counting lines from the start for each node made a spec's
+    /// cost grow with the square of its size).
+    line_starts: Vec<usize>,
     stack: Vec<Frame>,
     spans: HashMap<String, Range<usize>>,
 }
@@ -214,7 +222,7 @@ impl YamlSpans<'_> {
 
     /// A span from `mark` over `length` bytes, kept on its line.
     fn span(&self, mark: Marker, length: usize) -> Range<usize> {
-        let start = byte_offset(self.text, mark);
+        let start = byte_offset(self.text, &self.line_starts, mark);
         let line_end = self.text[start..]
             .find('\n')
             .map_or(self.text.len(), |i| start + i);
@@ -289,12 +297,10 @@ impl YamlSpans<'_> {
 
 /// The byte offset of a parser mark: its line (1-based) and column (0-based,
 /// in characters; the mark's index counts characters too).
-fn byte_offset(text: &str, mark: Marker) -> usize {
-    let line_start: usize = text
-        .split_inclusive('\n')
-        .take(mark.line().saturating_sub(1))
-        .map(str::len)
-        .sum();
+fn byte_offset(text: &str, line_starts: &[usize], mark: Marker) -> usize {
+    let line_start = (line_starts.get(mark.line().saturating_sub(1)))
+        .copied()
+        .unwrap_or(text.len());
     let line = &text[line_start.min(text.len())..];
     let column: usize = line.chars().take(mark.col()).map(char::len_utf8).sum();
     (line_start + column).min(text.len())
