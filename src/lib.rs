@@ -39,3 +39,4 @@ pub mod search;
 pub mod serve;
 pub mod site;
 pub mod sources;
+pub mod yaml;

@@ -1147,3 +1147,40 @@ fn deeply_nested_pages_build_without_exhausting_the_stack() {
     assert!(text.contains("--> notes.mdx:3:385"), "{text}");
     assert!(out.join("notes/index.html").is_file() && out.join("arrays/index.html").is_file());
 }
+
+/// YAML nested deeper than 128 levels (in frontmatter, or a spec, also one
+/// written as JSON) is refused where it gets too deep, before the YAML
+/// parser (whose cost grows with the square of the depth) sees it.
+#[test]
+fn deeply_nested_yaml_is_an_error_at_its_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("docs");
+    std::fs::create_dir_all(&root).unwrap();
+    std::fs::write(
+        root.join("site.json"),
+        r#"{"name": "Deep", "navigation": [{"group": "G", "pages": ["index"]}], "openapi": ["a.yaml", "b.json"]}"#,
+    )
+    .unwrap();
+    let deep = format!("{}{}", "[".repeat(40_000), "]".repeat(40_000));
+    std::fs::write(
+        root.join("index.mdx"),
+        format!("---\ntitle: Deep\nx: {deep}\n---\n# Hi\n"),
+    )
+    .unwrap();
+    let head = "openapi: 3.0.0\ninfo: {title: t, version: \"1\"}\npaths: {}\n";
+    std::fs::write(root.join("a.yaml"), format!("{head}x-deep: {deep}\n")).unwrap();
+    let json = r#"{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {}, "x": "#;
+    std::fs::write(root.join("b.json"), format!("{json}{deep}}}")).unwrap();
+    let out = dir.path().join("out");
+    let output = sheaf(&[
+        "build",
+        root.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let text = stderr(&output);
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    for at in ["--> index.mdx:3:132", "--> a.yaml:4:137", "--> b.json:1:"] {
+        assert!(text.contains(at), "{at}:\n{text}");
+    }
+}

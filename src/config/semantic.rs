@@ -345,7 +345,7 @@ impl Checker<'_> {
         };
         // A syntax error is the OpenAPI loader's to report, at its line and
         // column in the spec itself.
-        match serde_yaml_ng::from_str::<serde_yaml_ng::Value>(&text) {
+        match crate::yaml::from_str::<serde_yaml_ng::Value>(&text) {
             Ok(serde_yaml_ng::Value::Mapping(_)) | Err(_) => None,
             Ok(_) => {
                 Some(self.error_at(pointer, format!("OpenAPI file \"{path}\" is not an object")))

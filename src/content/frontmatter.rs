@@ -7,7 +7,8 @@ use std::path::Path;
 
 use serde_yaml_ng::Value;
 
-use crate::diagnostics::Diagnostic;
+use crate::diagnostics::{Diagnostic, Position};
+use crate::yaml::YamlError;
 
 /// The frontmatter keys sheaf understands (decisions.md, "Pages").
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -92,12 +93,18 @@ pub fn split<'a>(source: &'a str, file: &Path) -> (Split<'a>, Option<Diagnostic>
         };
         return (split, None);
     };
-    let (frontmatter, problem) = match serde_yaml_ng::from_str::<Value>(yaml) {
+    let (frontmatter, problem) = match crate::yaml::from_str::<Value>(yaml) {
         Ok(value) => (from_value(&value), None),
         Err(e) => {
-            let line = e.location().map_or(1, |l| l.line()) + 1;
+            let (line, column) = match &e {
+                YamlError::Parse(e) => e.location().map_or((1, 1), |l| (l.line(), l.column())),
+                YamlError::TooDeep { offset } => {
+                    let at = Position::from_offset(yaml, *offset);
+                    (at.line, at.column)
+                }
+            };
             let diagnostic = Diagnostic::error(file, format!("invalid frontmatter: {e}"))
-                .at_line(line, e.location().map_or(1, |l| l.column()))
+                .at_line(line + 1, column)
                 .with_help(
                     "frontmatter is YAML between two `---` lines; quote values that contain `:`",
                 );

@@ -294,7 +294,7 @@ pub(crate) fn parse_text(text: &str) -> Result<Value, ParseFailure> {
     } else {
         None
     };
-    let yaml_error = match serde_yaml_ng::from_str::<Value>(body) {
+    let yaml_error = match crate::yaml::from_str::<Value>(body) {
         Ok(value) => return Ok(value),
         Err(error) => error,
     };
@@ -306,7 +306,7 @@ pub(crate) fn parse_text(text: &str) -> Result<Value, ParseFailure> {
         ),
         None => failure(
             without_position(&yaml_error.to_string()),
-            yaml_error.location().map_or(0, |at| at.index()),
+            yaml_error.offset().unwrap_or(0),
             "YAML",
         ),
     })

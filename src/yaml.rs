@@ -1,0 +1,82 @@
+//! YAML read in linear time: frontmatter, YAML specs, and JSON specs that
+//! did not parse as JSON (they are tried as YAML too).
+//!
+//! libyaml's scanner (behind `serde_yaml_ng`) costs the square of the
+//! depth of nested flow collections (`[[[…`, `{{{…`) before serde's own
+//! limit of 128 levels ends the parse: a 200 KB spec of nesting took a
+//! minute, a page's frontmatter 19 s. [`from_str`] first counts the depth
+//! in one pass and refuses text nested deeper than [`MAX_DEPTH`], with the
+//! offset where it gets too deep, before the parser sees it. Brackets are
+//! counted without regard to quoting, so text whose quoted strings hold
+//! more than [`MAX_DEPTH`] unclosed brackets is refused too (no real file
+//! does that).
+
+use serde::de::DeserializeOwned;
+
+/// How deep flow collections may nest (serde's own recursion limit).
+pub const MAX_DEPTH: usize = 128;
+
+/// Why a YAML text was not read.
+#[derive(Debug, thiserror::Error)]
+pub enum YamlError {
+    #[error("lists or maps are nested more than {MAX_DEPTH} deep")]
+    TooDeep { offset: usize },
+    #[error(transparent)]
+    Parse(#[from] serde_yaml_ng::Error),
+}
+
+impl YamlError {
+    /// The byte offset of the problem in the text, when known.
+    pub fn offset(&self) -> Option<usize> {
+        match self {
+            YamlError::TooDeep { offset } => Some(*offset),
+            YamlError::Parse(error) => error.location().map(|at| at.index()),
+        }
+    }
+}
+
+/// Parses `text` as YAML into `T`, refusing deep nesting first.
+pub fn from_str<T: DeserializeOwned>(text: &str) -> Result<T, YamlError> {
+    check_depth(text)?;
+    Ok(serde_yaml_ng::from_str(text)?)
+}
+
+fn check_depth(text: &str) -> Result<(), YamlError> {
+    let mut depth = 0usize;
+    for (offset, byte) in text.bytes().enumerate() {
+        match byte {
+            b'[' | b'{' => {
+                depth += 1;
+                if depth > MAX_DEPTH {
+                    return Err(YamlError::TooDeep { offset });
+                }
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::Value;
+
+    #[test]
+    fn nesting_deeper_than_the_limit_is_refused_where_it_gets_too_deep() {
+        let ok = format!("x: {}{}", "[".repeat(MAX_DEPTH), "]".repeat(MAX_DEPTH));
+        assert!(from_str::<Value>(&ok).is_ok());
+        let deep = format!("x: {}{}", "[".repeat(40_000), "]".repeat(40_000));
+        let refused = from_str::<Value>(&deep).unwrap_err();
+        assert!(matches!(refused, YamlError::TooDeep { .. }));
+        assert_eq!(refused.offset(), Some(3 + MAX_DEPTH));
+    }
+
+    #[test]
+    fn other_errors_keep_their_offset() {
+        let error = from_str::<Value>("a: [1, 2\nb: 3\n").unwrap_err();
+        assert!(matches!(error, YamlError::Parse(_)));
+        assert!(error.offset().is_some());
+    }
+}
