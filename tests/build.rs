@@ -1114,33 +1114,25 @@ fn callouts_in_untrusted_text_are_callouts() {
 /// at the first tag too deep, instead of exhausting the stack.
 #[test]
 fn deeply_nested_pages_build_without_exhausting_the_stack() {
-    let dir = tempfile::tempdir().unwrap();
-    let root = dir.path().join("docs");
-    std::fs::create_dir_all(&root).unwrap();
-    std::fs::write(
-        root.join("site.json"),
-        r#"{"name": "Deep", "navigation": [{"group": "G", "pages": ["notes", "arrays"]}]}"#,
-    )
-    .unwrap();
     let notes = format!(
         "# Notes\n\n{}x{}\n",
         "<Note>".repeat(750),
         "</Note>".repeat(750)
     );
-    std::fs::write(root.join("notes.mdx"), notes).unwrap();
     let arrays = format!(
         "# Arrays\n\n{{{}{}}}\n",
         "[".repeat(100_000),
         "]".repeat(100_000)
     );
-    std::fs::write(root.join("arrays.mdx"), arrays).unwrap();
-    let out = dir.path().join("out");
-    let output = sheaf(&[
-        "build",
-        root.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
+    let (dir, output) = build_files(&[
+        (
+            "site.json",
+            r#"{"name": "Deep", "navigation": [{"group": "G", "pages": ["notes", "arrays"]}]}"#,
+        ),
+        ("notes.mdx", &notes),
+        ("arrays.mdx", &arrays),
     ]);
+    let out = dir.path().join("out");
     let text = stderr(&output);
     assert_eq!(output.status.code(), Some(0), "{text}");
     assert!(text.contains("nested more than 64 deep"), "{text}");
@@ -1153,24 +1145,38 @@ fn deeply_nested_pages_build_without_exhausting_the_stack() {
 /// parser (whose cost grows with the square of the depth) sees it.
 #[test]
 fn deeply_nested_yaml_is_an_error_at_its_place() {
+    let deep = format!("{}{}", "[".repeat(40_000), "]".repeat(40_000));
+    let head = "openapi: 3.0.0\ninfo: {title: t, version: \"1\"}\npaths: {}\n";
+    let json = r#"{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {}, "x": "#;
+    let (_dir, output) = build_files(&[
+        (
+            "site.json",
+            r#"{"name": "Deep", "navigation": [{"group": "G", "pages": ["index"]}], "openapi": ["a.yaml", "b.json"]}"#,
+        ),
+        (
+            "index.mdx",
+            &format!("---\ntitle: Deep\nx: {deep}\n---\n# Hi\n"),
+        ),
+        ("a.yaml", &format!("{head}x-deep: {deep}\n")),
+        ("b.json", &format!("{json}{deep}}}")),
+    ]);
+    let text = stderr(&output);
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    for at in ["--> index.mdx:3:132", "--> a.yaml:4:137", "--> b.json:1:"] {
+        assert!(text.contains(at), "{at}:\n{text}");
+    }
+}
+
+/// Builds a docs root of `files` (path, text) in a temporary folder into
+/// its `out/`; the folder and what the build printed.
+fn build_files(files: &[(&str, &str)]) -> (tempfile::TempDir, std::process::Output) {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path().join("docs");
-    std::fs::create_dir_all(&root).unwrap();
-    std::fs::write(
-        root.join("site.json"),
-        r#"{"name": "Deep", "navigation": [{"group": "G", "pages": ["index"]}], "openapi": ["a.yaml", "b.json"]}"#,
-    )
-    .unwrap();
-    let deep = format!("{}{}", "[".repeat(40_000), "]".repeat(40_000));
-    std::fs::write(
-        root.join("index.mdx"),
-        format!("---\ntitle: Deep\nx: {deep}\n---\n# Hi\n"),
-    )
-    .unwrap();
-    let head = "openapi: 3.0.0\ninfo: {title: t, version: \"1\"}\npaths: {}\n";
-    std::fs::write(root.join("a.yaml"), format!("{head}x-deep: {deep}\n")).unwrap();
-    let json = r#"{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {}, "x": "#;
-    std::fs::write(root.join("b.json"), format!("{json}{deep}}}")).unwrap();
+    for (name, text) in files {
+        let path = root.join(name);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
     let out = dir.path().join("out");
     let output = sheaf(&[
         "build",
@@ -1178,9 +1184,5 @@ fn deeply_nested_yaml_is_an_error_at_its_place() {
         "--out",
         out.to_str().unwrap(),
     ]);
-    let text = stderr(&output);
-    assert_eq!(output.status.code(), Some(1), "{text}");
-    for at in ["--> index.mdx:3:132", "--> a.yaml:4:137", "--> b.json:1:"] {
-        assert!(text.contains(at), "{at}:\n{text}");
-    }
+    (dir, output)
 }
