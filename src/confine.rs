@@ -79,8 +79,8 @@ impl DocsRoot {
                 real,
             }),
             Err(e) => {
-                let written = normalize(&self.absolute(&joined));
-                let given = normalize(&self.absolute(&self.root));
+                let written = normalize(&absolute(&joined));
+                let given = normalize(&absolute(&self.root));
                 if written.starts_with(&self.real) || written.starts_with(given) {
                     Err(ReadError::Io(e))
                 } else {
@@ -107,30 +107,25 @@ impl DocsRoot {
     pub fn read(&self, path: &Path) -> Result<Vec<u8>, ReadError> {
         Ok(std::fs::read(self.resolve(path)?)?)
     }
+}
 
-    fn absolute(&self, path: &Path) -> PathBuf {
-        if path.is_absolute() {
-            path.to_path_buf()
-        } else {
-            std::env::current_dir()
-                .map(|dir| dir.join(path))
-                .unwrap_or_else(|_| path.to_path_buf())
-        }
-    }
+/// `path` from the root of the file system (as given when that fails).
+pub fn absolute(path: &Path) -> PathBuf {
+    std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
 }
 
 /// `path` with `.` and `..` applied as written (no link followed); a
-/// `..` with nothing before it to undo stays.
+/// `..` with no folder before it to undo stays (`../../x`), and one after
+/// the root is dropped.
 pub fn normalize(path: &Path) -> PathBuf {
     let mut out = PathBuf::new();
     for component in path.components() {
         match component {
             Component::CurDir => {}
-            Component::ParentDir => {
-                if !out.pop() {
-                    out.push("..");
-                }
+            Component::ParentDir if out.file_name().is_some() => {
+                out.pop();
             }
+            Component::ParentDir if out.has_root() => {}
             other => out.push(other.as_os_str()),
         }
     }
@@ -194,6 +189,14 @@ mod tests {
             matches!(absolute, ReadError::Outside { .. }),
             "{absolute:?}"
         );
+    }
+
+    #[test]
+    fn paths_are_normalized_as_written() {
+        assert_eq!(normalize(Path::new("a/./b/../c")), Path::new("a/c"));
+        assert_eq!(normalize(Path::new("../../x")), Path::new("../../x"));
+        assert_eq!(normalize(Path::new("a/../../x")), Path::new("../x"));
+        assert_eq!(normalize(Path::new("/../x")), Path::new("/x"));
     }
 
     #[test]

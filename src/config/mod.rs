@@ -320,7 +320,7 @@ fn remove_key(value: &mut serde_json::Value, pointer: &str) -> bool {
     let Some((parent, key)) = pointer.rsplit_once('/') else {
         return false;
     };
-    let key = key.replace("~1", "/").replace("~0", "~");
+    let key = source::unescape_segment(key);
     value
         .pointer_mut(parent)
         .and_then(serde_json::Value::as_object_mut)

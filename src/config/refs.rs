@@ -12,12 +12,12 @@
 //! not parse, a cycle and a chain deeper than [`MAX_DEPTH`] are errors at
 //! the `$ref` that names them; the object is left as it is.
 
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
 use super::source::SourceDoc;
-use crate::confine::{ReadError, OUTSIDE_HELP};
+use crate::confine::{normalize, ReadError, OUTSIDE_HELP};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::sources::SourceFiles;
 
@@ -133,17 +133,7 @@ fn relative_to(file: &Path, reference: &str) -> PathBuf {
         Some(from_root) => PathBuf::from(from_root),
         None => file.parent().unwrap_or(Path::new("")).join(reference),
     };
-    let mut out = PathBuf::new();
-    for component in joined.components() {
-        match component {
-            Component::CurDir => {}
-            Component::ParentDir if out.file_name().is_some() => {
-                out.pop();
-            }
-            other => out.push(other),
-        }
-    }
-    out
+    normalize(&joined)
 }
 
 #[cfg(test)]

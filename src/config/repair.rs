@@ -23,7 +23,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use serde_json::{json, Value};
 
 use super::schema::{failures, Failure};
-use super::source::{escape_segment, through, SourceDoc};
+use super::source::{escape_segment, through, unescape_segment, SourceDoc};
 use super::ConfigShape;
 
 /// Rounds of repair before giving up (each removes or replaces a value).
@@ -108,11 +108,7 @@ fn stand_in(shape: ConfigShape, pointer: &str) -> Option<Value> {
 /// Sets the value at `pointer` (outside arrays), creating objects on the way.
 fn set(value: &mut Value, pointer: &str, new: Value) {
     let mut at = value;
-    let segments: Vec<String> = pointer
-        .split('/')
-        .skip(1)
-        .map(|s| s.replace("~1", "/").replace("~0", "~"))
-        .collect();
+    let segments: Vec<String> = pointer.split('/').skip(1).map(unescape_segment).collect();
     for (i, segment) in segments.iter().enumerate() {
         if !at.is_object() {
             *at = json!({});

@@ -9,7 +9,7 @@ use jsonschema::error::{TypeKind, ValidationErrorKind};
 use jsonschema::ValidationError;
 use serde_json::Value;
 
-use super::source::{display_path, escape_segment, SourceDoc};
+use super::source::{display_path, escape_segment, unescape_segment, SourceDoc};
 use super::vocabulary;
 use super::ConfigShape;
 use crate::diagnostics::{did_you_mean, Diagnostic};
@@ -183,34 +183,27 @@ fn unknown_value(
     instance: &Value,
     options: &Value,
 ) -> Diagnostic {
-    let known: Vec<&str> = (options.as_array().into_iter().flatten())
-        .filter_map(Value::as_str)
-        .collect();
-    let list: Vec<String> = known.iter().map(|k| format!("\"{k}\"")).collect();
-    let guess = instance
-        .as_str()
-        .and_then(|s| did_you_mean(s, known.iter().copied()))
-        .map(|g| format!("did you mean \"{g}\"? "))
-        .unwrap_or_default();
+    let placed = |diagnostic| {
+        doc.at(diagnostic, pointer, false)
+            .with_json_path(display_path(pointer))
+    };
     if vocabulary::knows_value(pointer, instance) {
         let message = format!(
             "Mintlify's value {} is not in sheaf's list here",
             short(instance)
         );
-        return doc
-            .at(Diagnostic::note(file, message), pointer, false)
-            .with_json_path(display_path(pointer))
-            .with_help(
-                "the site builds: the value is used as written where sheaf can, and left out where it cannot",
-            );
+        return placed(Diagnostic::note(file, message)).with_help(
+            "the site builds: the value is used as written where sheaf can, and left out where it cannot",
+        );
     }
+    let (list, guess) = allowed_values(instance, options);
+    let guess = guess
+        .map(|g| format!("did you mean \"{g}\"? "))
+        .unwrap_or_default();
     let message = format!("sheaf does not know the value {} here", short(instance));
-    doc.at(Diagnostic::warning(file, message), pointer, false)
-        .with_json_path(display_path(pointer))
-        .with_help(format!(
-            "{guess}sheaf knows {}; the site builds as if the value were not set (a newer Mintlify value, or a typo)",
-            list.join(", ")
-        ))
+    placed(Diagnostic::warning(file, message)).with_help(format!(
+        "{guess}sheaf knows {list}; the site builds as if the value were not set (a newer Mintlify value, or a typo)"
+    ))
 }
 
 fn enum_error(
@@ -218,27 +211,24 @@ fn enum_error(
     instance: &Value,
     options: &Value,
 ) -> Diagnostic {
-    let allowed: Vec<String> = options
-        .as_array()
-        .map(|a| {
-            a.iter()
-                .filter_map(Value::as_str)
-                .map(String::from)
-                .collect()
-        })
-        .unwrap_or_default();
-    let list = allowed
-        .iter()
-        .map(|a| format!("\"{a}\""))
-        .collect::<Vec<_>>()
-        .join(", ");
-    let mut help = format!("use one of {list}");
-    if let Some(s) = instance.as_str() {
-        if let Some(guess) = did_you_mean(s, allowed.iter().map(String::as_str)) {
-            help = format!("did you mean \"{guess}\"? Allowed values: {list}");
-        }
-    }
+    let (list, guess) = allowed_values(instance, options);
+    let help = match guess {
+        Some(guess) => format!("did you mean \"{guess}\"? Allowed values: {list}"),
+        None => format!("use one of {list}"),
+    };
     at_value(format!("{} is not an allowed value", short(instance))).with_help(help)
+}
+
+/// An enum's values as a quoted list, and the one closest to `instance`.
+fn allowed_values(instance: &Value, options: &Value) -> (String, Option<String>) {
+    let allowed: Vec<&str> = (options.as_array().into_iter().flatten())
+        .filter_map(Value::as_str)
+        .collect();
+    let list: Vec<String> = allowed.iter().map(|a| format!("\"{a}\"")).collect();
+    let guess = (instance.as_str())
+        .and_then(|s| did_you_mean(s, allowed.iter().copied()))
+        .map(String::from);
+    (list.join(", "), guess)
 }
 
 /// The subschema at `schema_path`, following `$ref`s on the way.
@@ -249,7 +239,7 @@ fn subschema<'a>(schema: &'a Value, schema_path: &str) -> Option<&'a Value> {
             let target = current.get("$ref")?.as_str()?.trim_start_matches('#');
             current = schema.pointer(target)?;
         } else {
-            let segment = segment.replace("~1", "/").replace("~0", "~");
+            let segment = unescape_segment(segment);
             current = match current {
                 Value::Array(items) => items.get(segment.parse::<usize>().ok()?)?,
                 _ => current.get(&segment)?,

@@ -275,6 +275,11 @@ pub fn escape_segment(segment: &str) -> String {
     segment.replace('~', "~0").replace('/', "~1")
 }
 
+/// A JSON pointer segment as the key it names (`a~1b` → `a/b`).
+pub fn unescape_segment(segment: &str) -> String {
+    segment.replace("~1", "/").replace("~0", "~")
+}
+
 fn collect_spans(
     value: &Ast,
     pointer: String,
@@ -319,7 +324,7 @@ fn collect_spans(
 pub fn display_path(pointer: &str) -> String {
     let mut out = String::new();
     for segment in pointer.split('/').skip(1) {
-        let segment = segment.replace("~1", "/").replace("~0", "~");
+        let segment = unescape_segment(segment);
         if segment.parse::<usize>().is_ok() {
             out.push_str(&format!("[{segment}]"));
         } else {

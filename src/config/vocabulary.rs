@@ -12,6 +12,8 @@
 
 use serde_json::Value;
 
+use super::source::unescape_segment;
+
 /// The vocabulary file's text.
 const VOCABULARY: &str = include_str!("../../schema/mintlify-docs-vocabulary.txt");
 
@@ -37,7 +39,7 @@ fn holder_names(pointer: &str) -> [String; 2] {
     let mut names = pointer
         .rsplit('/')
         .filter(|segment| !segment.is_empty() && !segment.bytes().all(|b| b.is_ascii_digit()))
-        .map(|segment| segment.replace("~1", "/").replace("~0", "~"));
+        .map(unescape_segment);
     let last = names.next().unwrap_or_else(|| ".".to_string());
     let before = names.next().unwrap_or_else(|| ".".to_string());
     [before, last]

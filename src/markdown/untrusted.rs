@@ -37,7 +37,15 @@ pub fn render(
     source: &str,
     urls: &dyn Fn(&str, UrlKind) -> UrlRewrite,
 ) -> String {
-    callout::split(source)
+    render_pieces(hl, callout::split(source), urls)
+}
+
+fn render_pieces(
+    hl: &Highlighter,
+    pieces: Vec<Piece<'_>>,
+    urls: &dyn Fn(&str, UrlKind) -> UrlRewrite,
+) -> String {
+    pieces
         .into_iter()
         .map(|piece| match piece {
             Piece::Text(text) => render_markdown(hl, text, urls),
@@ -46,13 +54,6 @@ pub fn render(
             }
         })
         .collect()
-}
-
-/// Whether `source` holds a callout (a block, so never inline).
-fn has_callout(source: &str) -> bool {
-    callout::split(source)
-        .iter()
-        .any(|piece| matches!(piece, Piece::Callout { .. }))
 }
 
 /// [`render`] of text without callouts.
@@ -110,10 +111,12 @@ pub fn render_inline(
     source: &str,
     urls: &dyn Fn(&str, UrlKind) -> UrlRewrite,
 ) -> String {
-    if has_callout(source) {
-        return render(hl, source, urls);
+    let pieces = callout::split(source);
+    let has_callout = pieces.iter().any(|p| matches!(p, Piece::Callout { .. }));
+    let html = render_pieces(hl, pieces, urls);
+    if has_callout {
+        return html;
     }
-    let html = render(hl, source, urls);
     let inner = unwrap_paragraph(html.clone());
     if inner != html && html.starts_with("<p>") {
         inner

@@ -14,7 +14,7 @@ use serde_json::Value;
 
 use super::cache::{describe_age, CachedSpec, SpecCache};
 use crate::config::offset_of_line_col;
-use crate::confine::{normalize, DocsRoot, ReadError};
+use crate::confine::{absolute, normalize, DocsRoot, ReadError};
 use crate::diagnostics::Diagnostic;
 
 /// Where a spec document was read from.
@@ -147,7 +147,7 @@ impl Location {
             Location::File(path) => {
                 // `path` is the root joined with the reference: absolute, or
                 // relative to the working folder, never to the root.
-                let path = std::path::absolute(path).unwrap_or_else(|_| path.clone());
+                let path = absolute(path);
                 let text = docs.read_to_string(&path).map_err(|e| match e {
                     ReadError::Outside { real, .. } => SourceError::Outside {
                         path: self.display(docs.path()),

@@ -22,7 +22,7 @@
 use std::io::{self, Read, Write};
 use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
 use std::os::unix::net::{UnixListener, UnixStream};
-use std::path::PathBuf;
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::{self, JoinHandle};
@@ -95,7 +95,7 @@ fn wake_address(addr: SocketAddr) -> SocketAddr {
     wake
 }
 
-fn accept_loop(listener: &TcpListener, socket: &std::path::Path, stopping: &AtomicBool) {
+fn accept_loop(listener: &TcpListener, socket: &Path, stopping: &AtomicBool) {
     for client in listener.incoming() {
         if stopping.load(Ordering::SeqCst) {
             return;
@@ -109,7 +109,7 @@ fn accept_loop(listener: &TcpListener, socket: &std::path::Path, stopping: &Atom
 }
 
 /// Carries one request from `client` to `tiny_http` and its answer back.
-fn pass_on(mut client: TcpStream, socket: &PathBuf) -> io::Result<()> {
+fn pass_on(mut client: TcpStream, socket: &Path) -> io::Result<()> {
     client.set_read_timeout(Some(HEAD_PATIENCE))?;
     let (head, rest) = match read_head(&mut client)? {
         Head::Complete { head, rest } => (head, rest),

@@ -8,7 +8,7 @@
 
 use serde_json::Value;
 
-use super::super::attrs::{parse_literal, AttrList};
+use super::super::attrs::AttrList;
 use super::super::highlight::CodeInfo;
 use super::super::mdx::{self, Element, Node};
 use super::super::render::Renderer;
@@ -53,8 +53,7 @@ impl Renderer<'_> {
 
     /// The string an expression in code stands for.
     fn string_of(&mut self, expression: &str) -> String {
-        let value = parse_literal(expression).or_else(|| self.lookup_var(expression));
-        match value {
+        match self.expression_value(expression) {
             Some(Value::String(text)) => text,
             _ => format!("{{{expression}}}"),
         }

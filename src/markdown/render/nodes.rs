@@ -84,23 +84,28 @@ impl Renderer<'_> {
         if code.is_empty() {
             return String::new();
         }
-        if let Some(value) = super::super::attrs::parse_literal(code) {
-            return escape(&value_text(&value).unwrap_or_default());
-        }
-        let path = code.strip_prefix("props.").unwrap_or(code);
-        let mut parts = path.split('.');
-        let first = parts.next().unwrap_or("");
-        let root = self.lookup_var(first);
-        let value = root.and_then(|r| parts.try_fold(r, |v, key| v.get(key).cloned()));
-        match value.and_then(|v| value_text(&v)) {
-            Some(text) => escape(&text),
+        match self.expression_value(code) {
+            Some(value) => escape(&value_text(&value).unwrap_or_default()),
             None => format!("{{{code}}}"),
         }
     }
 
+    /// The value of an expression that can be read without running
+    /// JavaScript: a literal (`+` and template literals evaluated), or a
+    /// prop or exported constant with its fields (`props.a.b`, `name.b`).
+    pub(in crate::markdown) fn expression_value(&mut self, code: &str) -> Option<Value> {
+        if let Some(value) = super::super::attrs::parse_literal(code) {
+            return Some(value);
+        }
+        let path = code.strip_prefix("props.").unwrap_or(code);
+        let mut parts = path.split('.');
+        let root = self.lookup_var(parts.next().unwrap_or(""))?;
+        parts.try_fold(root, |v, key| v.get(key).cloned())
+    }
+
     /// The value of `name`: a prop, or a constant a snippet exports under
     /// the name it was imported as (`import { PyConnect as Connect }`).
-    pub(in crate::markdown) fn lookup_var(&mut self, name: &str) -> Option<Value> {
+    fn lookup_var(&mut self, name: &str) -> Option<Value> {
         if let Some(v) = self.ctx().vars.get(name) {
             return Some(v.clone());
         }
