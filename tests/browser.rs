@@ -1797,3 +1797,43 @@ async fn try_it_shows_status_time_size_headers_and_a_highlighted_body() {
     save_screenshot(&browser, "endpoint-try-it-response").await;
     browser.close().await;
 }
+
+/// The root the 404 page's script found, once it has.
+async fn found_root(browser: &Browser) -> String {
+    browser
+        .wait_until("document.documentElement.dataset.root !== './'")
+        .await;
+    browser
+        .eval_string("return document.documentElement.dataset.root;")
+        .await
+}
+
+#[tokio::test]
+async fn docs_json_unknown_paths_go_home_unless_404_redirect_is_off() {
+    let Some(browser) = launch().await else {
+        return;
+    };
+    // docs.json without `errors.404.redirect`: Mintlify's default, home.
+    let site = named_fixture_site("docsjson-nav");
+    browser.goto(&site.url("v2/no-such-page/")).await;
+    browser
+        .wait_until("location.pathname === '/' && !document.querySelector('main.not-found')")
+        .await;
+
+    let source = common::fixture_copy("docsjson-nav");
+    common::save_replacing(
+        &source.path().join("docs.json"),
+        r#""name": "Switchers","#,
+        r#""name": "Switchers", "errors": {"404": {"redirect": false}},"#,
+    );
+    let site = site::build_and_serve(source);
+    browser.goto(&site.url("v2/no-such-page/")).await;
+    assert_eq!(found_root(&browser).await, "/");
+    assert!(browser
+        .eval_string("return location.pathname;")
+        .await
+        .ends_with("/v2/no-such-page/"));
+    let heading = browser.eval_string("return document.querySelector('h1').textContent;");
+    assert_eq!(heading.await, "Page not found");
+    browser.close().await;
+}

@@ -522,3 +522,22 @@ fn values_sheaf_does_not_know_are_notes_or_warnings_and_the_site_builds() {
         "the group's icon shows"
     );
 }
+
+#[test]
+fn a_language_has_its_own_top_bar_footer_and_banner() {
+    let built = build("languages");
+    let french = built.page("fr/intro").html;
+    assert!(french.contains("<a href=https://example.com/fr/blog>Le blog</a>"));
+    assert!(french.contains("Bienvenue sur la documentation en français."));
+    assert!(french.contains("https://x.com/example_fr"));
+    assert!(!french.contains(">Blog<"), "the site's links are replaced");
+    assert!(
+        !french.contains("github.com/example/docs"),
+        "and its footer"
+    );
+
+    let english = built.page("intro").html;
+    assert!(english.contains("<a href=https://example.com/blog>Blog</a>"));
+    assert!(english.contains("https://github.com/example/docs"));
+    assert!(!english.contains("Le blog") && !english.contains("Bienvenue"));
+}

@@ -40,6 +40,7 @@ mod entries;
 #[cfg(test)]
 mod fuzz;
 pub mod migrate;
+mod nav_json;
 mod refs;
 mod repair;
 mod schema;

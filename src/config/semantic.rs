@@ -1,5 +1,6 @@
 //! Checks that need more than the schema: the files `site.json` names exist,
-//! navigation pages exist, stay inside the root and appear once, versions
+//! navigation pages exist, stay inside the root and appear once per version
+//! and language (a page listed in two versions is in two places), versions
 //! used are declared, and fields that only work together are set together.
 //!
 //! A navigation page that does not exist is a warning, as Mintlify builds
@@ -11,6 +12,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
+use super::nav_json::{array, collect_entries, collect_groups, Entry, Scope};
 use super::source::SourceDoc;
 use super::types::{SiteConfig, LATER_SOCIAL_KEYS};
 use super::{is_endpoint_entry, normalise_slug};
@@ -66,12 +68,14 @@ impl Checker<'_> {
             .locate(Diagnostic::warning(self.file, message), pointer)
     }
 
-    /// Every page entry of the navigation with its JSON pointer, depth first.
-    fn page_entries(&self) -> Vec<(String, String)> {
+    /// Every page entry of the navigation with its JSON pointer and
+    /// scope, depth first.
+    fn page_entries(&self) -> Vec<Entry> {
         let mut out = Vec::new();
         if let Some(groups) = self.doc.value.get("navigation").and_then(Value::as_array) {
             for (i, group) in groups.iter().enumerate() {
-                collect_entries(group, format!("/navigation/{i}"), &mut out);
+                let pointer = format!("/navigation/{i}");
+                collect_entries(group, pointer, Scope::default(), &mut out);
             }
         }
         out
@@ -94,9 +98,15 @@ impl Checker<'_> {
 
     fn navigation(&self) -> Vec<Diagnostic> {
         let mut out = Vec::new();
-        let mut first_seen: HashMap<String, String> = HashMap::new();
+        let mut first_seen: HashMap<(String, Scope), String> = HashMap::new();
+        let mut checked: HashSet<String> = HashSet::new();
         let mut existing: Option<Vec<String>> = None;
-        for (pointer, entry) in self.page_entries() {
+        for Entry {
+            pointer,
+            page: entry,
+            scope,
+        } in self.page_entries()
+        {
             if is_endpoint_entry(&entry) {
                 continue;
             }
@@ -104,12 +114,14 @@ impl Checker<'_> {
                 out.push(self.escaping_page(&pointer, &entry));
                 continue;
             };
-            if let Some(first) = first_seen.get(&slug) {
+            if let Some(first) = first_seen.get(&(slug.clone(), scope.clone())) {
                 out.push(self.duplicate_page(&pointer, &entry, first));
                 continue;
             }
-            first_seen.insert(slug.clone(), pointer.clone());
-            out.extend(self.absent_page(&pointer, &slug, &mut existing));
+            first_seen.insert((slug.clone(), scope), pointer.clone());
+            if checked.insert(slug.clone()) {
+                out.extend(self.absent_page(&pointer, &slug, &mut existing));
+            }
         }
         // A group's root page may also be one of its pages: no duplicate check.
         for (pointer, entry) in self.group_roots() {
@@ -459,33 +471,6 @@ pub fn unknown_icon(diagnostic: Diagnostic) -> Diagnostic {
     diagnostic.with_help(
         "sheaf ships the free Font Awesome 6 set (solid, regular, brands); the closest free icon of the name's family is shown, or none. Pick a free icon name or give an image path",
     )
-}
-
-fn array<'v>(value: &'v Value, key: &str) -> &'v [Value] {
-    value
-        .get(key)
-        .and_then(Value::as_array)
-        .map_or(&[], Vec::as_slice)
-}
-
-fn collect_entries(group: &Value, pointer: String, out: &mut Vec<(String, String)>) {
-    for (i, entry) in array(group, "pages").iter().enumerate() {
-        let child = format!("{pointer}/pages/{i}");
-        match entry {
-            Value::String(s) => out.push((child, s.clone())),
-            Value::Object(_) => collect_entries(entry, child, out),
-            _ => {}
-        }
-    }
-}
-
-fn collect_groups<'v>(group: &'v Value, pointer: String, out: &mut Vec<(String, &'v Value)>) {
-    for (i, entry) in array(group, "pages").iter().enumerate() {
-        if entry.is_object() {
-            collect_groups(entry, format!("{pointer}/pages/{i}"), out);
-        }
-    }
-    out.push((pointer, group));
 }
 
 /// Whether a path names a local file (not a URL or data URI).

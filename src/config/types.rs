@@ -87,6 +87,28 @@ pub struct Language {
     /// Whether readers start in this language.
     #[serde(default)]
     pub default: bool,
+    /// The top bar, footer and banner of this language's pages, where
+    /// they differ from the site's (docs.json `navigation.languages[].navbar`,
+    /// `footer`, `banner`).
+    #[serde(flatten)]
+    pub chrome: LanguageChrome,
+}
+
+/// What a language's own `navbar`, `footer` and `banner` replace.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct LanguageChrome {
+    pub topbar_links: Option<Vec<TopbarLink>>,
+    pub topbar_cta_button: Option<CtaButton>,
+    pub footer_socials: Option<serde_json::Map<String, serde_json::Value>>,
+    pub footer_links: Option<Vec<FooterColumn>>,
+    pub banner: Option<Banner>,
+}
+
+impl LanguageChrome {
+    fn is_empty(&self) -> bool {
+        self == &LanguageChrome::default()
+    }
 }
 
 /// A banner shown above the top bar on every page.
@@ -110,6 +132,11 @@ pub struct FooterColumn {
 pub struct NotFound {
     pub title: Option<String>,
     pub description: Option<String>,
+    /// Whether a reader who reaches the 404 page is taken to the home page
+    /// (docs.json `errors.404.redirect`, on unless set to `false`, as on
+    /// Mintlify). The page is still written, and shown without JavaScript.
+    #[serde(default)]
+    pub redirect: bool,
 }
 
 /// A page action of docs.json `contextual.options`: links only, never a
@@ -328,6 +355,34 @@ impl SiteConfig {
         }
         let gh = self.footer_socials.get("github")?.as_str()?;
         github_repo(gh).map(|_| gh.trim_end_matches('/').to_string())
+    }
+
+    /// The config as the pages of language `code` see it: the site's, with
+    /// the language's own top bar, footer and banner; `None` when it has
+    /// none of its own.
+    pub fn for_language(&self, code: &str) -> Option<SiteConfig> {
+        let language = self.languages.iter().find(|l| l.code == code)?;
+        let chrome = &language.chrome;
+        if chrome.is_empty() {
+            return None;
+        }
+        let mut config = self.clone();
+        if let Some(links) = &chrome.topbar_links {
+            config.topbar_links = links.clone();
+        }
+        if let Some(button) = &chrome.topbar_cta_button {
+            config.topbar_cta_button = Some(button.clone());
+        }
+        if let Some(socials) = &chrome.footer_socials {
+            config.footer_socials = socials.clone();
+        }
+        if let Some(columns) = &chrome.footer_links {
+            config.footer_links = columns.clone();
+        }
+        if let Some(banner) = &chrome.banner {
+            config.banner = Some(banner.clone());
+        }
+        Some(config)
     }
 
     pub fn version_names(&self) -> Vec<&str> {

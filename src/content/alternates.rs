@@ -9,6 +9,8 @@
 //! language (or version) that shares the page's other dimension (its
 //! version, or language), else to its first page at all; such a fallback is
 //! not `equivalent`, so it is never announced as a translation (`hreflang`).
+//! A page's listing in another language or version (`Page::listing_of`)
+//! is equivalent to the page.
 
 use std::collections::HashMap;
 
@@ -71,6 +73,14 @@ impl Alternates {
         other: impl Fn(&Page) -> Option<&str>,
     ) -> Self {
         let nav_pages: Vec<&Page> = site.nav_order.iter().map(|&id| &site.pages[id]).collect();
+        // A listing is equivalent to what its page is equivalent to.
+        let rest_of = |page: &Page, value: &str| match page.listing_of {
+            Some(id) => {
+                let page = &site.pages[id];
+                without_folder(&page.slug, key(page).unwrap_or_default())
+            }
+            None => without_folder(&page.slug, value),
+        };
         let mut by_rest: HashMap<(&str, String), PageId> = HashMap::new();
         let mut first: HashMap<(&str, Option<&str>), PageId> = HashMap::new();
         for page in &nav_pages {
@@ -78,7 +88,7 @@ impl Alternates {
                 continue;
             };
             by_rest
-                .entry((value, without_folder(&page.slug, value)))
+                .entry((value, rest_of(page, value)))
                 .or_insert(page.id);
             first.entry((value, other(page))).or_insert(page.id);
             first.entry((value, None)).or_insert(page.id);
@@ -88,7 +98,7 @@ impl Alternates {
             let Some(own) = key(page).filter(|v| declared.contains(v)) else {
                 continue;
             };
-            let rest = without_folder(&page.slug, own);
+            let rest = rest_of(page, own);
             let others: Vec<Alternate> = declared
                 .iter()
                 .filter(|&&value| value != own)
@@ -164,6 +174,7 @@ mod tests {
                 in_nav: true,
                 urls: PageUrls::Folders,
                 written_at: None,
+                listing_of: None,
             })
             .collect();
         let config: SiteConfig =
@@ -182,6 +193,7 @@ mod tests {
             nav: Vec::new(),
             alternates: Default::default(),
             empty: Default::default(),
+            listings: Default::default(),
         }
     }
 

@@ -24,6 +24,16 @@
 //! lets the text go and [`Page::text`] reads it again to render the page
 //! (`text`); the preview keeps it.
 //!
+//! A page listed at a second *place* (another version, language, or
+//! docs.json tab or anchor) gets a *listing* there: a copy of the page with
+//! a slug of its own (`v1.x/setup`: the folder of what differs, before the
+//! page's slug), its place's version, language and section, and
+//! [`Page::listing_of`] naming the page. A listing has its own sidebar and
+//! switchers, names its page's URL as canonical, stays out of the sitemap
+//! and `llms.txt`, and reports nothing its page reports already; links
+//! from a place lead to the listing at that place ([`Site::place_like`]).
+//! Listed twice at one place, a page is one page (and a warning).
+//!
 //! Groups nest, with their display ([`GroupDisplay`]: tag, expanded, hidden,
 //! root page). [`Site::load`] keeps only the *visible* navigation: hidden
 //! groups and `hidden: true` pages are left out of `nav`, `nav_order` and
@@ -81,6 +91,8 @@ pub struct Site {
     pub alternates: SiteAlternates,
     /// The tabs and anchors that lead nowhere.
     empty: EmptySections,
+    /// Each page listed at more than one place: its listings.
+    listings: HashMap<PageId, Vec<PageId>>,
 }
 
 /// The tabs and anchors that lead nowhere ([`Site::is_empty_tab`],
@@ -114,8 +126,7 @@ impl Site {
         texts: Texts,
     ) -> (Site, Diagnostics) {
         let root = files.root();
-        let versions = config.version_names();
-        let mut loader = nav::Loader::new(files, endpoint_title, texts, &versions);
+        let mut loader = nav::Loader::new(files, endpoint_title, texts, &config);
         loader.prefetch(&config.navigation);
         let nav = loader.resolve(&config.navigation);
         loader.add_unlisted_pages();
@@ -140,7 +151,13 @@ impl Site {
             slugs,
             alternates: SiteAlternates::default(),
             empty: EmptySections::default(),
+            listings: HashMap::new(),
         };
+        for page in &site.pages {
+            if let Some(original) = page.listing_of {
+                site.listings.entry(original).or_default().push(page.id);
+            }
+        }
         site.alternates = SiteAlternates::build(&site);
         site.empty = site.find_empty_sections(files);
         (site, diagnostics)
@@ -160,9 +177,43 @@ impl Site {
     }
 
     /// Whether search engines may index `page` (sitemap, no robots
-    /// `noindex`): a searchable page without `noindex: true`.
+    /// `noindex`): a searchable page without `noindex: true`, and not a
+    /// listing (whose canonical URL is its page's).
     pub fn is_indexed(&self, page: &Page) -> bool {
-        self.is_searchable(page) && !page.frontmatter.noindex
+        self.is_searchable(page) && !page.frontmatter.noindex && page.listing_of.is_none()
+    }
+
+    /// Every page but the listings: each source once.
+    pub fn source_pages(&self) -> impl Iterator<Item = &Page> + '_ {
+        self.pages.iter().filter(|p| p.listing_of.is_none())
+    }
+
+    /// The listings of page `id` at its other places.
+    pub fn listings_of(&self, id: PageId) -> &[PageId] {
+        self.listings.get(&id).map_or(&[], Vec::as_slice)
+    }
+
+    /// The page whose source `page` shows: itself, or for a listing the
+    /// page it repeats.
+    pub fn source_page<'s>(&'s self, page: &'s Page) -> &'s Page {
+        page.listing_of.map_or(page, |id| &self.pages[id])
+    }
+
+    /// The place of `target` a link from `from` leads to: of the page and
+    /// its listings, the one in `from`'s version, language and section,
+    /// else in its version and language, else `target` itself.
+    pub fn place_like<'s>(&'s self, target: &'s Page, from: &Page) -> &'s Page {
+        let original = self.source_page(target);
+        let Some(listings) = self.listings.get(&original.id) else {
+            return target;
+        };
+        let places = || std::iter::once(original).chain(listings.iter().map(|&id| &self.pages[id]));
+        let scope = |p: &Page| (p.version.clone(), p.language.clone());
+        let section = |p: &Page| (p.tab, p.anchor);
+        places()
+            .find(|p| scope(p) == scope(from) && section(p) == section(from))
+            .or_else(|| places().find(|p| scope(p) == scope(from)))
+            .unwrap_or(target)
     }
 
     /// The page shown at the site root: `index` if there is one, else the
@@ -309,11 +360,13 @@ impl Site {
             .unwrap_or("en")
     }
 
-    /// Each navigation page once (at its first place), in navigation order.
+    /// Each navigation page once (at its first place, its listings left
+    /// out), in navigation order.
     pub fn nav_pages_once(&self) -> impl Iterator<Item = &Page> + '_ {
         (self.nav_order.iter().enumerate())
             .filter(|&(position, &id)| self.nav_positions[id] == Some(position))
             .map(|(_, &id)| &self.pages[id])
+            .filter(|page| page.listing_of.is_none())
     }
 
     /// The navigation neighbours of a page, for previous/next links. Pages

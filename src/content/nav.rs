@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use super::{fallback_title, frontmatter, page_diagnostic, Page, PageId};
 use super::{PageText, Texts};
-use crate::config::{is_endpoint_entry, normalise_slug, NavEntry, NavGroup, PageUrls};
+use crate::config::{is_endpoint_entry, normalise_slug, NavEntry, NavGroup, PageUrls, SiteConfig};
 use crate::confine::ReadError;
 use crate::diagnostics::Diagnostics;
 use crate::markdown::heading_ids;
@@ -66,6 +66,28 @@ impl<'g> Context<'g> {
     fn places_section(&self) -> bool {
         self.tab.is_some() || self.anchor.is_some()
     }
+
+    /// The place its entries give their pages.
+    fn place(&self) -> Place {
+        let section = self.places_section();
+        Place {
+            version: self.version.map(String::from),
+            language: self.language.map(String::from),
+            tab: self.tab.filter(|_| section),
+            anchor: self.anchor.filter(|_| section),
+        }
+    }
+}
+
+/// Where a navigation entry puts its page: version, language and section.
+/// A page listed at a second place gets a page of its own there (a
+/// *listing*), so each place keeps its own sidebar and switchers.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+struct Place {
+    version: Option<String>,
+    language: Option<String>,
+    tab: Option<usize>,
+    anchor: Option<usize>,
 }
 
 /// The slug of a file-less endpoint page: `GET /api/user` → `api-reference/get-api-user`
@@ -109,6 +131,13 @@ pub(super) struct Loader<'a> {
     /// The versions the config declares: a frontmatter `version` naming
     /// another is left to the navigation (and warned about by the checks).
     versions: HashSet<String>,
+    /// The tabs' and anchors' names as URL folders, for listings' slugs.
+    tab_folders: Vec<String>,
+    anchor_folders: Vec<String>,
+    /// The first place of each listed page, and the listings made at other
+    /// places, by page and place.
+    places: HashMap<PageId, Place>,
+    listings: HashMap<(PageId, Place), PageId>,
 }
 
 /// A page file's path (relative to the root) and its parsed text.
@@ -203,11 +232,20 @@ impl<'a> Loader<'a> {
         files: &'a SourceFiles,
         endpoint_title: &'a dyn Fn(&str) -> Option<String>,
         texts: Texts,
-        versions: &[&str],
+        config: &SiteConfig,
     ) -> Self {
+        let folder = |name: &str| crate::markdown::slug(name);
         Loader {
             texts,
-            versions: versions.iter().map(|v| v.to_string()).collect(),
+            versions: config
+                .version_names()
+                .into_iter()
+                .map(String::from)
+                .collect(),
+            tab_folders: config.tabs.iter().map(|t| folder(&t.name)).collect(),
+            anchor_folders: config.anchors.iter().map(|a| folder(&a.name)).collect(),
+            places: HashMap::new(),
+            listings: HashMap::new(),
             files,
             endpoint_title,
             pages: Vec::new(),
@@ -257,13 +295,15 @@ impl<'a> Loader<'a> {
     }
 
     /// The page of a navigation entry, placed in the group's version,
-    /// language and section unless an earlier entry placed it already.
+    /// language and section unless an earlier entry placed it already; at
+    /// another place than its first, the page's listing there.
     fn nav_page(&mut self, entry: &str, context: Context<'_>) -> Option<PageId> {
         let id = if is_endpoint_entry(entry) {
             self.endpoint_page(entry, context.directory)
         } else {
             self.file_page(entry)
         }?;
+        let id = self.listing_at(id, context.place());
         let page = &mut self.pages[id];
         let declared = |v: &String| self.versions.contains(v);
         if !page.version.as_ref().is_some_and(declared) {
@@ -277,6 +317,67 @@ impl<'a> Loader<'a> {
             page.anchor = context.anchor;
         }
         Some(id)
+    }
+
+    /// `id` itself at its first place (or when listed again there), else
+    /// its listing at `place`, made on first use: a copy of the page with
+    /// its own slug (the place's language, version or section folder before
+    /// the page's slug: `v5.x/setup`), to which the navigation hands down
+    /// the place's version, language and section as to any page.
+    fn listing_at(&mut self, id: PageId, place: Place) -> PageId {
+        let first = match self.places.get(&id) {
+            None => {
+                self.places.insert(id, place);
+                return id;
+            }
+            Some(first) if *first == place => return id,
+            Some(first) => first.clone(),
+        };
+        if let Some(&listing) = self.listings.get(&(id, place.clone())) {
+            return listing;
+        }
+        let slug = self.listing_slug(&self.pages[id].slug, &first, &place);
+        self.seen.insert(slug.clone());
+        let original = &self.pages[id];
+        let listing = self.push(Page {
+            slug,
+            version: None,
+            language: None,
+            tab: None,
+            anchor: None,
+            listing_of: Some(id),
+            ..original.clone()
+        });
+        self.places.insert(listing, place.clone());
+        self.listings.insert((id, place), listing);
+        listing
+    }
+
+    /// A free slug for the listing of `slug` at `place`: the folder of what
+    /// differs from its first place (language, then version, else the
+    /// section's name) before it, numbered when taken.
+    fn listing_slug(&self, slug: &str, first: &Place, place: &Place) -> String {
+        let mut folders: Vec<String> = Vec::new();
+        if place.language != first.language {
+            folders.extend(place.language.as_deref().map(folder_name));
+        }
+        if place.version != first.version {
+            folders.extend(place.version.as_deref().map(folder_name));
+        }
+        if folders.is_empty() {
+            let section = (place.tab.and_then(|t| self.tab_folders.get(t)))
+                .or_else(|| place.anchor.and_then(|a| self.anchor_folders.get(a)));
+            folders.push(section.map_or("listed", String::as_str).to_string());
+        }
+        let prefix = folders.join("/");
+        let taken = |s: &String| self.seen.contains(s) || self.files.page_file(s).is_some();
+        (1..)
+            .map(|n| match n {
+                1 => format!("{prefix}/{slug}"),
+                n => format!("{prefix}-{n}/{slug}"),
+            })
+            .find(|candidate| !taken(candidate))
+            .expect("an unbounded range always has a free slug")
     }
 
     fn endpoint_page(&mut self, entry: &str, directory: Option<&str>) -> Option<PageId> {
@@ -307,6 +408,7 @@ impl<'a> Loader<'a> {
             in_nav: false,
             urls: PageUrls::default(),
             written_at: None,
+            listing_of: None,
         }))
     }
 
@@ -407,6 +509,7 @@ impl<'a> Loader<'a> {
             in_nav: false,
             urls: PageUrls::default(),
             written_at: None,
+            listing_of: None,
         }
     }
 
@@ -437,6 +540,17 @@ impl<'a> Loader<'a> {
     /// what went wrong.
     pub(super) fn finish(self) -> (Vec<Page>, HashSet<PageId>, Diagnostics) {
         (self.pages, self.placed, self.diagnostics)
+    }
+}
+
+/// A language code or version name as a URL folder: as it is when it is
+/// one already (`fr`, `v5.x`), else as a heading slug (`Version 2` → `version-2`).
+fn folder_name(name: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '.' | '_');
+    if !name.is_empty() && name.chars().all(plain) && !name.starts_with('.') {
+        name.to_string()
+    } else {
+        crate::markdown::slug(name)
     }
 }
 

@@ -51,6 +51,10 @@ pub struct Page {
     /// Set on a copy of the page written at another place (the site root,
     /// a tab's folder; see [`Page::copy_at`]): that place's slug.
     pub written_at: Option<String>,
+    /// Set on a further listing of a page in another version, language or
+    /// section (see [`Site`](super::Site)): the page it repeats, whose URL
+    /// is its canonical one and whose source its links resolve from.
+    pub listing_of: Option<PageId>,
 }
 
 impl Page {

@@ -206,7 +206,8 @@ impl Theme {
             tab: page.tab,
             anchor: page.anchor,
         };
-        let mut sidebar = self.shared.sidebar_top.to_html(&current);
+        let language = site.language_of(page);
+        let mut sidebar = self.shared.sidebar_top(language).to_html(&current);
         self.sidebar.write(&mut sidebar, page, &current);
         let mode = page.mode();
         // A custom page is the top bar and the body alone.
@@ -260,7 +261,8 @@ impl Theme {
             aside: &content.aside,
             aside_label: &content.aside_label,
             endpoint_path: content.endpoint_path.as_deref(),
-            canonical: page.is_copy().then(|| format!("{root}{}", page.url())),
+            canonical: (page.is_copy() || page.listing_of.is_some())
+                .then(|| format!("{root}{}", site.source_page(page).url())),
             toc: toc_entries(page, content),
             method: content
                 .endpoint_method
@@ -273,10 +275,10 @@ impl Theme {
             edit_url: self.edit_url(site, page).filter(|_| !custom),
             issue_url: self.issue_url(site, page).filter(|_| !custom),
             head: self.shared.head.to_html(&current),
-            topbar: self.shared.topbar.to_html(&current),
+            topbar: self.shared.topbar(language).to_html(&current),
             footer: match custom {
                 true => String::new(),
-                false => self.shared.footer.to_html(&current),
+                false => self.shared.footer(language).to_html(&current),
             },
             sidebar,
         };
@@ -310,6 +312,7 @@ impl Theme {
         let words = site.config.not_found.clone().unwrap_or_default();
         context.insert("not_found_title", &words.title);
         context.insert("not_found_description", &words.description);
+        context.insert("redirect", &words.redirect);
         context.insert("boot", &shared::boot_script(&site.config));
         let style = shared::background_style(site).replace(ROOT, "./");
         context.insert("style", &style);

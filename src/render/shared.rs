@@ -1,9 +1,12 @@
 //! The fragments every page shares (head tags, top bar with tabs, sidebar
 //! top with anchors and versions, footer), rendered once per build from
-//! `site.json`. Links in them carry the root marker; the current tab and
+//! `site.json`; a language with its own top bar, footer or banner gets its
+//! own top bar and footer. Links in them carry the root marker; the current tab and
 //! anchor carry current/hidden markers (see [`super::fragment`]). Each
 //! fragment's view is made in its own module (`head.rs`, `topbar.rs`,
 //! `sidebar_top.rs`, `footer.rs`); this one renders them.
+
+use std::collections::HashMap;
 
 use serde::Serialize;
 use tera::Context;
@@ -15,6 +18,7 @@ use super::sidebar_top::sidebar_top_view;
 use super::tabbar;
 use super::templates::Templates;
 use super::topbar::topbar_view;
+use crate::config::SiteConfig;
 use crate::content::Site;
 use crate::diagnostics::Diagnostic;
 
@@ -24,9 +28,12 @@ pub use super::site_css::{site_css, TabScopes};
 /// The shared fragments of a site.
 pub struct Shared {
     pub head: Fragment,
-    pub topbar: Fragment,
-    pub sidebar_top: Fragment,
-    pub footer: Fragment,
+    topbar: Fragment,
+    sidebar_top: Fragment,
+    footer: Fragment,
+    /// The top bar, sidebar top and footer of each language that has its
+    /// own links, footer or banner (`SiteConfig::for_language`), by code.
+    languages: HashMap<String, [Fragment; 3]>,
     /// The files the fragments link (the tab bar's, with many tabs).
     pub files: tabbar::Files,
 }
@@ -34,14 +41,53 @@ pub struct Shared {
 impl Shared {
     pub fn build(site: &Site, assets: &AssetLinks, t: &Templates) -> Result<Shared, Diagnostic> {
         let head = render(t, "head.html", "head", &head_view(site, assets))?;
-        let (topbar, files) = render_topbar(site, t, &head)?;
+        let (topbar, mut files) = render_topbar(site, &site.config, t, &head)?;
+        let mut languages = HashMap::new();
+        for language in &site.config.languages {
+            let Some(config) = site.config.for_language(&language.code) else {
+                continue;
+            };
+            let (topbar, more) = render_topbar(site, &config, t, &head)?;
+            files.extend(more);
+            let top = render(
+                t,
+                "sidebar_top.html",
+                "top",
+                &sidebar_top_view(site, &config),
+            )?;
+            let footer = render(t, "footer.html", "footer", &footer_view(&config))?;
+            languages.insert(language.code.clone(), [topbar, top, footer]);
+        }
+        let top = sidebar_top_view(site, &site.config);
         Ok(Shared {
             head,
             topbar,
-            sidebar_top: render(t, "sidebar_top.html", "top", &sidebar_top_view(site))?,
+            sidebar_top: render(t, "sidebar_top.html", "top", &top)?,
             footer: render(t, "footer.html", "footer", &footer_view(&site.config))?,
+            languages,
             files,
         })
+    }
+
+    /// The top bar of the pages in `language` (a code).
+    pub fn topbar(&self, language: &str) -> &Fragment {
+        self.languages
+            .get(language)
+            .map_or(&self.topbar, |[t, _, _]| t)
+    }
+
+    /// The sidebar's top on the pages in `language`.
+    pub fn sidebar_top(&self, language: &str) -> &Fragment {
+        self.languages
+            .get(language)
+            .map_or(&self.sidebar_top, |[_, s, _]| s)
+    }
+
+    /// The footer of the pages in `language`.
+    pub fn footer(&self, language: &str) -> &Fragment {
+        self.languages
+            .get(language)
+            .map_or(&self.footer, |[_, _, f]| f)
     }
 }
 
@@ -49,10 +95,11 @@ impl Shared {
 /// page lists (see `tabbar.rs`).
 fn render_topbar(
     site: &Site,
+    config: &SiteConfig,
     t: &Templates,
     head: &Fragment,
 ) -> Result<(Fragment, tabbar::Files), Diagnostic> {
-    let view = topbar_view(site);
+    let view = topbar_view(site, config);
     let html = render_html(t, "topbar.html", "topbar", &view)?;
     if view.more_tabs.is_some() {
         Ok(tabbar::defer(&html, site, head))

@@ -38,8 +38,9 @@ pub struct SidebarTopView {
     has_dropdowns: bool,
 }
 
-pub fn sidebar_top_view(site: &Site) -> SidebarTopView {
-    let config = &site.config;
+/// The sidebar's top, with the links of `config` (the site's, or a
+/// language's: [`SiteConfig::for_language`](crate::config::SiteConfig::for_language)).
+pub fn sidebar_top_view(site: &Site, config: &crate::config::SiteConfig) -> SidebarTopView {
     let versions = config
         .versions
         .iter()

@@ -10,7 +10,7 @@ use super::fragment::Key;
 use super::sections::{first_page, has_primary, section_href, section_language};
 use super::tabbar::{self, MoreTabsView};
 use super::{icon, links};
-use crate::config::{github_repo, AnchorDisplay, CtaType};
+use crate::config::{github_repo, AnchorDisplay, CtaType, SiteConfig};
 use crate::content::Site;
 
 #[derive(Serialize)]
@@ -135,8 +135,9 @@ fn logo_view(site: &Site, logo: &crate::config::Logo) -> Option<LogoView> {
     })
 }
 
-pub fn topbar_view(site: &Site) -> TopbarView {
-    let config = &site.config;
+/// The top bar of `site`, with the links, button, search prompt and banner
+/// of `config` (the site's, or a language's: [`SiteConfig::for_language`]).
+pub fn topbar_view(site: &Site, config: &SiteConfig) -> TopbarView {
     let mut tabs = tab_views(site);
     let deferred = tabs.len() > tabbar::INLINE_LIMIT;
     if deferred {

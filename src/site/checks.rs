@@ -157,8 +157,7 @@ fn locate(source: Option<&SourceDoc>, diagnostic: Diagnostic, pointer: &str) -> 
 /// (real sites write `version: v5` where docs.json declares `v5.x`).
 fn check_page_versions(site: &Site) -> Vec<Diagnostic> {
     let declared = site.config.version_names();
-    site.pages
-        .iter()
+    site.source_pages()
         .filter_map(|page| {
             let version = page.frontmatter.version.as_deref()?;
             let path = page.source_path.as_ref()?;
@@ -183,7 +182,7 @@ fn check_page_versions(site: &Site) -> Vec<Diagnostic> {
 
 /// A `mode` Mintlify does not have lays the page out as the default.
 fn check_page_modes(site: &Site) -> Vec<Diagnostic> {
-    (site.pages.iter())
+    (site.source_pages())
         .filter_map(|page| {
             let mode = page.frontmatter.mode.as_deref()?;
             if PageMode::named(mode).is_some() {
@@ -205,8 +204,7 @@ fn check_page_modes(site: &Site) -> Vec<Diagnostic> {
 
 /// Page frontmatter icons must be known (or image paths).
 fn check_page_icons(site: &Site) -> Vec<Diagnostic> {
-    site.pages
-        .iter()
+    site.source_pages()
         .filter_map(|page| {
             let icon = page.frontmatter.icon.as_deref()?;
             let icon_type = page.frontmatter.icon_type.as_deref();

@@ -1,6 +1,9 @@
 //! Link and asset rewriting: every href and src a page writes (`../x.mdx`,
 //! `/x`, `x.md#anchor`, `/images/a.png`, `images/a.png`) becomes a relative
-//! URL of the built site, so the site works under any sub-path. Links to
+//! URL of the built site, so the site works under any sub-path. A link to a
+//! page listed at several places leads to its place in the linking page's
+//! version, language and section; a listing's own relative links resolve
+//! from its page's source folder. Links to
 //! pages or anchors that do not exist, and images that do not exist, are
 //! reported with the page's line.
 
@@ -74,7 +77,8 @@ impl<'a> UrlResolver<'a> {
         let joined = if let Some(absolute) = path.strip_prefix('/') {
             absolute.to_string()
         } else {
-            let dir = self.page.slug.rsplit_once('/').map_or("", |(d, _)| d);
+            let source = &self.site.source_page(self.page).slug;
+            let dir = source.rsplit_once('/').map_or("", |(d, _)| d);
             if dir.is_empty() {
                 path.to_string()
             } else {
@@ -100,7 +104,8 @@ impl<'a> UrlResolver<'a> {
                     Some(format!("link to an existing heading of `{}`", page.slug)),
                 );
             }
-            let href = relative(&self.page.dir(), &page.url());
+            let place = self.site.place_like(page, self.page);
+            let href = relative(&self.page.dir(), &place.url());
             return UrlRewrite::To(with_fragment(href, fragment));
         }
         if self.site.root.join(target).is_file() {

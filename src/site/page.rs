@@ -101,6 +101,10 @@ pub fn render_text(project: &Project, page: &Page, text: &str, mode: Mode) -> Pa
     if let Some(notice) = notice {
         content.html.insert_str(0, &notice);
     }
+    if page.listing_of.is_some() {
+        // Its page reports what its source holds, once.
+        diagnostics.clear();
+    }
     let page_html = match mode {
         Mode::Check => None,
         Mode::Build => match project.theme.render_page(&project.site, page, &content) {

@@ -208,9 +208,10 @@ impl Session {
         let (page_of_source, section_roots) = {
             let project = preview::read(&project);
             let site = &project.site;
+            // A page listed at several places is loaded again whole.
             let page_of_source = site
-                .pages
-                .iter()
+                .source_pages()
+                .filter(|p| site.listings_of(p.id).is_empty())
                 .filter_map(|p| Some((p.source_path.clone()?, p.id)))
                 .collect();
             (page_of_source, site.section_roots())

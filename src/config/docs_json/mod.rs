@@ -78,8 +78,7 @@ pub fn convert(docs: &Value) -> (Value, Conversion) {
     }
     conversion.identity(docs, &mut out);
     conversion.appearance(docs, &mut out);
-    conversion.navbar(docs, &mut out);
-    conversion.footer(docs, &mut out);
+    conversion.chrome(docs, "", "", &mut out);
     conversion.api(docs, &mut out);
     conversion.extras(docs, &mut out);
     conversion.unsupported(docs);
@@ -189,9 +188,29 @@ impl Conversion {
         out.insert("modeToggle".into(), Value::Object(toggle));
     }
 
+    /// The top bar, footer and banner of the whole site (`from` and `to`
+    /// empty) or of one language (`from` = `/languages/K`, `to` =
+    /// `/navigation/languages/I`): `node`'s `navbar`, `footer` and
+    /// `banner`, converted into `out`.
+    pub(super) fn chrome(
+        &mut self,
+        node: &Value,
+        from: &str,
+        to: &str,
+        out: &mut Map<String, Value>,
+    ) {
+        self.navbar(node, from, to, out);
+        self.footer(node, from, to, out);
+        if let Some(banner) = node.get("banner") {
+            self.aliases
+                .insert(format!("{from}/banner"), format!("{to}/banner"));
+            out.insert("banner".into(), banner.clone());
+        }
+    }
+
     /// `navbar.links` and `navbar.primary` → top-bar links and button.
-    fn navbar(&mut self, docs: &Value, out: &mut Map<String, Value>) {
-        let links: Vec<(usize, Value)> = items(docs.pointer("/navbar/links"))
+    fn navbar(&mut self, node: &Value, from: &str, to: &str, out: &mut Map<String, Value>) {
+        let links: Vec<(usize, Value)> = items(node.pointer("/navbar/links"))
             .iter()
             .enumerate()
             .filter_map(|(i, link)| {
@@ -203,10 +222,11 @@ impl Conversion {
             .collect();
         if !links.is_empty() {
             self.aliases
-                .insert("/topbarLinks".into(), "/navbar/links".into());
+                .insert(format!("{from}/topbarLinks"), format!("{to}/navbar/links"));
             // A link without a label is left out: later ones keep their own pointers.
             for (k, (i, _)) in links.iter().enumerate() {
-                let (link, written) = (format!("/topbarLinks/{k}"), format!("/navbar/links/{i}"));
+                let link = format!("{from}/topbarLinks/{k}");
+                let written = format!("{to}/navbar/links/{i}");
                 self.aliases
                     .insert(format!("{link}/url"), format!("{written}/href"));
                 self.aliases.insert(link, written);
@@ -214,7 +234,7 @@ impl Conversion {
             let links = links.into_iter().map(|(_, link)| link).collect();
             out.insert("topbarLinks".into(), Value::Array(links));
         }
-        let Some(primary) = docs.pointer("/navbar/primary") else {
+        let Some(primary) = node.pointer("/navbar/primary") else {
             return;
         };
         let Some(href) = primary.get("href").and_then(Value::as_str) else {
@@ -224,21 +244,26 @@ impl Conversion {
             Some("github") => json!({"type": "github", "url": href, "name": link_label(primary)}),
             _ => json!({"type": "link", "url": href, "name": link_label(primary).unwrap_or(href)}),
         };
+        let (button_at, written) = (
+            format!("{from}/topbarCtaButton"),
+            format!("{to}/navbar/primary"),
+        );
         self.aliases
-            .insert("/topbarCtaButton".into(), "/navbar/primary".into());
-        self.aliases
-            .insert("/topbarCtaButton/url".into(), "/navbar/primary/href".into());
+            .insert(format!("{button_at}/url"), format!("{written}/href"));
+        self.aliases.insert(button_at, written);
         out.insert("topbarCtaButton".into(), button);
     }
 
     /// `footer.socials` and `footer.links`.
-    fn footer(&mut self, docs: &Value, out: &mut Map<String, Value>) {
-        if let Some(socials) = docs.pointer("/footer/socials") {
-            self.aliases
-                .insert("/footerSocials".into(), "/footer/socials".into());
+    fn footer(&mut self, node: &Value, from: &str, to: &str, out: &mut Map<String, Value>) {
+        if let Some(socials) = node.pointer("/footer/socials") {
+            self.aliases.insert(
+                format!("{from}/footerSocials"),
+                format!("{to}/footer/socials"),
+            );
             out.insert("footerSocials".into(), socials.clone());
         }
-        let columns: Vec<Value> = items(docs.pointer("/footer/links"))
+        let columns: Vec<Value> = items(node.pointer("/footer/links"))
             .iter()
             .map(|column| {
                 let links: Vec<Value> = items(column.get("items"))
@@ -341,11 +366,8 @@ impl Conversion {
         out.insert("api".into(), Value::Object(model));
     }
 
-    /// `banner`, `seo`, `search`, `contextual`, `errors`.
+    /// `seo`, `search`, `contextual`, `errors`.
     fn extras(&mut self, docs: &Value, out: &mut Map<String, Value>) {
-        if let Some(banner) = docs.get("banner") {
-            out.insert("banner".into(), banner.clone());
-        }
         if let Some(metatags) = docs.pointer("/seo/metatags") {
             self.aliases
                 .insert("/metadata".into(), "/seo/metatags".into());
@@ -358,10 +380,18 @@ impl Conversion {
         if let Some(prompt) = docs.pointer("/search/prompt") {
             out.insert("searchPrompt".into(), prompt.clone());
         }
-        if let Some(not_found) = docs.pointer("/errors/404") {
+        // Mintlify sends unknown paths home unless `redirect` is `false`.
+        let not_found = docs.pointer("/errors/404");
+        let field = |key: &str| not_found.and_then(|n| n.get(key));
+        let redirect = field("redirect").and_then(Value::as_bool).unwrap_or(true);
+        if field("redirect").is_some() {
+            self.aliases
+                .insert("/notFound/redirect".into(), "/errors/404/redirect".into());
+        }
+        if redirect || field("title").is_some() || field("description").is_some() {
             out.insert(
                 "notFound".into(),
-                json!({"title": not_found.get("title"), "description": not_found.get("description")}),
+                json!({"title": field("title"), "description": field("description"), "redirect": redirect}),
             );
         }
         self.contextual(docs, out);

@@ -94,6 +94,15 @@ const CONTENT_KEYS: [&str; 9] = [
     "pages",
 ];
 
+/// The keys a language's own `navbar`, `footer` and `banner` become.
+const CHROME_KEYS: [&str; 5] = [
+    "topbarLinks",
+    "topbarCtaButton",
+    "footerSocials",
+    "footerLinks",
+    "banner",
+];
+
 impl Conversion {
     /// Converts `navigation` (at `/navigation`) into groups, tabs, anchors,
     /// versions and languages.
@@ -156,7 +165,7 @@ impl Conversion {
                 context.version = Some(label.to_string());
             }
             Division::Languages => {
-                self.add_language(label, item);
+                self.add_language(label, item, pointer);
                 context.language = Some(label.to_string());
             }
             Division::Products | Division::Dropdowns | Division::Anchors | Division::Menu => {
@@ -249,15 +258,35 @@ impl Conversion {
         }
     }
 
-    /// Declares a language once; `default` marks where readers start.
-    fn add_language(&mut self, code: &str, item: &Value) {
+    /// Declares a language once; `default` marks where readers start, and
+    /// its own `navbar`, `footer` and `banner` (the first given) replace
+    /// the site's on its pages.
+    fn add_language(&mut self, code: &str, item: &Value, pointer: &str) {
         let default = item.get("default").and_then(Value::as_bool) == Some(true);
-        match self.languages.iter_mut().find(|l| l["code"] == code) {
-            Some(language) if default => language["default"] = json!(true),
-            Some(_) => {}
-            None => self
-                .languages
-                .push(json!({"code": code, "default": default})),
+        let position = match self.languages.iter().position(|l| l["code"] == code) {
+            Some(k) => k,
+            None => {
+                self.languages.push(json!({"code": code}));
+                self.languages.len() - 1
+            }
+        };
+        if default || self.languages[position].get("default").is_none() {
+            self.languages[position]["default"] = json!(default);
+        }
+        let declared = &self.languages[position];
+        if CHROME_KEYS.iter().any(|key| declared.get(key).is_some()) {
+            return;
+        }
+        let mut chrome = Map::new();
+        self.chrome(
+            item,
+            &format!("/languages/{position}"),
+            pointer,
+            &mut chrome,
+        );
+        let language = &mut self.languages[position];
+        for (key, value) in chrome {
+            language[key.as_str()] = value;
         }
     }
 

@@ -268,9 +268,11 @@ fn top_level_keys_map_onto_the_site_model() {
     assert_eq!(config.metadata["og:title"], "X");
     assert_eq!(config.search_prompt.as_deref(), Some("Ask"));
     assert_eq!(config.contextual.len(), 2);
-    assert_eq!(
-        config.not_found.as_ref().unwrap().title.as_deref(),
-        Some("Lost")
+    let not_found = config.not_found.as_ref().unwrap();
+    assert_eq!(not_found.title.as_deref(), Some("Lost"));
+    assert!(
+        not_found.redirect,
+        "Mintlify's default: unknown paths go home"
     );
     let api = config.api.as_ref().unwrap();
     assert_eq!(api.base_urls(), ["https://api.x"]);
@@ -327,5 +329,54 @@ fn a_playground_for_signed_in_readers_shows_no_try_it_on_a_static_site() {
         note.message.contains("signed-in readers"),
         "{}",
         note.message
+    );
+}
+
+#[test]
+fn a_404_redirect_can_be_turned_off() {
+    let (config, conversion) = site(json!({
+        "name": "X", "theme": "mint", "colors": {"primary": "#112233"},
+        "errors": {"404": {"redirect": false}},
+        "navigation": {"pages": ["intro"]}
+    }));
+    assert!(!config.not_found.unwrap().redirect);
+    assert_eq!(
+        conversion
+            .aliases
+            .get("/notFound/redirect")
+            .map(String::as_str),
+        Some("/errors/404/redirect")
+    );
+}
+
+#[test]
+fn a_language_keeps_its_own_navbar_footer_and_banner() {
+    let (config, conversion) = site(json!({
+        "name": "X", "theme": "mint", "colors": {"primary": "#112233"},
+        "navbar": {"links": [{"label": "Blog", "href": "https://b"}]},
+        "navigation": {"languages": [
+            {"language": "en", "groups": [{"group": "G", "pages": ["intro"]}]},
+            {"language": "fr",
+             "navbar": {"links": [{"label": "Le blog", "href": "https://b/fr"}]},
+             "footer": {"socials": {"x": "https://x.com/fr"}},
+             "banner": {"content": "Bonjour"},
+             "groups": [{"group": "G", "pages": ["fr/intro"]}]}
+        ]}
+    }));
+    assert_eq!(config.topbar_links[0].name, "Blog");
+    assert!(
+        config.for_language("en").is_none(),
+        "English has none of its own"
+    );
+    let french = config.for_language("fr").unwrap();
+    assert_eq!(french.topbar_links[0].name, "Le blog");
+    assert_eq!(french.socials(), [("x".into(), "https://x.com/fr".into())]);
+    assert_eq!(french.banner.unwrap().content, "Bonjour");
+    assert_eq!(
+        conversion
+            .aliases
+            .get("/languages/1/topbarLinks/0/url")
+            .map(String::as_str),
+        Some("/navigation/languages/1/navbar/links/0/href")
     );
 }

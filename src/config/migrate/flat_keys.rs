@@ -292,11 +292,15 @@ pub(super) fn contextual(config: &SiteConfig) -> Option<Value> {
     (!config.contextual.is_empty()).then(|| json!({"options": config.contextual}))
 }
 
-/// `notFound` → `errors.404`.
+/// `notFound` → `errors.404`; `redirect: false` unless the site already
+/// sends unknown paths home (docs.json's default is to).
 pub(super) fn errors(config: &SiteConfig) -> Option<Value> {
-    let not_found = config.not_found.as_ref()?;
+    let not_found = config.not_found.clone().unwrap_or_default();
     let mut value = Map::new();
     insert_some(&mut value, "title", not_found.title.as_ref());
     insert_some(&mut value, "description", not_found.description.as_ref());
+    if !not_found.redirect {
+        value.insert("redirect".into(), json!(false));
+    }
     Some(json!({"404": value}))
 }
