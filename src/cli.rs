@@ -52,6 +52,10 @@ enum Command {
         /// (deleting them). Never allowed for the docs folder or its parents.
         #[arg(long)]
         force: bool,
+        /// Never download spec URLs: use their cached copies, or build
+        /// without them (a warning; their endpoint pages say so).
+        #[arg(long)]
+        offline: bool,
     },
     /// Serve a live preview that rebuilds on every save.
     Serve {
@@ -74,6 +78,10 @@ enum Command {
         /// Treat warnings as errors.
         #[arg(long)]
         strict: bool,
+        /// Never download spec URLs: check their cached copies, or check
+        /// without them (a warning).
+        #[arg(long)]
+        offline: bool,
     },
     /// Create a small working docs site.
     Init {
@@ -124,14 +132,26 @@ pub fn main() -> i32 {
             out,
             site_url,
             force,
-        } => build(&root, out, crate::site::BuildOptions { site_url, force }),
+            offline,
+        } => {
+            let options = crate::site::BuildOptions {
+                site_url,
+                force,
+                offline,
+            };
+            build(&root, out, options)
+        }
         Command::Serve {
             root,
             port,
             host,
             open,
         } => serve(&root, port, &host, open),
-        Command::Check { root, strict } => check(&root, strict),
+        Command::Check {
+            root,
+            strict,
+            offline,
+        } => check(&root, strict, offline),
         Command::Init { dir } => init(dir.as_deref()),
         Command::Migrate { root, out, force } => migrate(&root, out, force),
         Command::Schema { format } => {
@@ -200,9 +220,13 @@ fn serve(root: &Path, port: u16, host: &str, open: bool) -> i32 {
     }
 }
 
-fn check(root: &Path, strict: bool) -> i32 {
+fn check(root: &Path, strict: bool, offline: bool) -> i32 {
     say_which_config(root);
-    let mut diagnostics = crate::site::check(root).diagnostics;
+    let loading = crate::site::Loading {
+        offline,
+        preview: false,
+    };
+    let mut diagnostics = crate::site::check_with(root, loading).diagnostics;
     if strict {
         diagnostics.make_warnings_errors();
     }

@@ -2,13 +2,15 @@
 //! simulate an outage: a build caches the spec it fetched and uses the copy
 //! (with a warning giving its age) when the server is down; without a copy
 //! `build` fails with a clear error, while `sheaf serve` keeps running and
-//! the endpoint's page says why it is empty. Every run has its own cache
+//! the endpoint's page says why it is empty; `--offline` never downloads
+//! and builds without a spec it has no copy of. Every run has its own cache
 //! folder (`SHEAF_CACHE_DIR`).
 
 mod common;
 
 use std::path::Path;
 use std::process::{Command, Output};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::thread;
 use std::time::Duration;
@@ -21,6 +23,8 @@ use sheaf::openapi::{ApiSpecs, SpecCache};
 struct SpecServer {
     server: Arc<tiny_http::Server>,
     worker: Option<thread::JoinHandle<()>>,
+    /// How many requests it has answered.
+    answered: Arc<AtomicUsize>,
 }
 
 impl SpecServer {
@@ -32,8 +36,11 @@ impl SpecServer {
     fn serving(dir: std::path::PathBuf) -> SpecServer {
         let server = Arc::new(tiny_http::Server::http("127.0.0.1:0").unwrap());
         let serving = Arc::clone(&server);
+        let answered = Arc::new(AtomicUsize::new(0));
+        let counter = Arc::clone(&answered);
         let worker = thread::spawn(move || {
             for request in serving.incoming_requests() {
+                counter.fetch_add(1, Ordering::SeqCst);
                 let file = dir.join(request.url().trim_start_matches('/'));
                 let response = match std::fs::read(file) {
                     Ok(bytes) => tiny_http::Response::from_data(bytes),
@@ -45,7 +52,13 @@ impl SpecServer {
         SpecServer {
             server,
             worker: Some(worker),
+            answered,
         }
+    }
+
+    /// The requests answered so far (a build has finished with them).
+    fn requests(&self) -> usize {
+        self.answered.load(Ordering::SeqCst)
     }
 
     fn port(&self) -> u16 {
@@ -80,6 +93,10 @@ fn site_naming(url: &str) -> tempfile::TempDir {
 }
 
 fn build(site: &Path, out: &Path, cache: &Path) -> Output {
+    build_with(site, out, cache, &[])
+}
+
+fn build_with(site: &Path, out: &Path, cache: &Path, options: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_sheaf"))
         .args([
             "build",
@@ -87,6 +104,7 @@ fn build(site: &Path, out: &Path, cache: &Path) -> Output {
             "--out",
             out.to_str().unwrap(),
         ])
+        .args(options)
         .env("NO_COLOR", "1")
         .env("SHEAF_CACHE_DIR", cache)
         .output()
@@ -218,4 +236,43 @@ fn an_unreachable_url_without_a_copy_is_an_error_and_listed() {
     assert!(specs.unreachable_for("billing GET /x").is_some());
     assert!(specs.unreachable_for(&format!("{url} GET /x")).is_some());
     assert!(specs.unreachable_for("other GET /x").is_none());
+}
+
+#[test]
+fn offline_builds_use_the_cached_copy_or_build_without_the_spec_and_never_connect() {
+    let cache = tempfile::tempdir().unwrap();
+    let outputs = tempfile::tempdir().unwrap();
+    let server = SpecServer::start();
+    let url = spec_url(server.port());
+    let site = site_naming(&url);
+    let offline = ["--offline"];
+
+    // Without a copy: the spec is not fetched although its server is up.
+    let none = outputs.path().join("none");
+    let built = build_with(site.path(), &none, cache.path(), &offline);
+    let printed = common::stderr(&built);
+    assert!(built.status.success(), "{printed}");
+    let warnings: Vec<_> = common::parse_printed(&printed)
+        .into_iter()
+        .filter(|p| p.severity == "warning")
+        .collect();
+    assert_eq!(warnings.len(), 1, "one warning, at the spec: {printed}");
+    assert_eq!(warnings[0].location, url);
+    assert!(warnings[0]
+        .headline
+        .contains("not downloaded with --offline"));
+    let page = std::fs::read_to_string(none.join("get-things/index.html")).unwrap();
+    assert!(page.contains("This endpoint cannot be shown yet"), "{page}");
+    assert!(page.contains("built with <code>--offline</code>"), "{page}");
+    assert_eq!(server.requests(), 0, "nothing was downloaded");
+
+    // With a copy from an online build, offline builds use it.
+    let online = build(site.path(), &outputs.path().join("online"), cache.path());
+    assert!(online.status.success(), "{}", common::stderr(&online));
+    let cached = outputs.path().join("cached");
+    let built = build_with(site.path(), &cached, cache.path(), &offline);
+    assert!(built.status.success(), "{}", common::stderr(&built));
+    let page = std::fs::read_to_string(cached.join("get-things/index.html")).unwrap();
+    assert!(page.contains("List the things"));
+    assert_eq!(server.requests(), 1, "only the online build downloaded it");
 }

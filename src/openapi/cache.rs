@@ -10,6 +10,9 @@
 //! which never writes into the docs, can use it too. A file is replaced by
 //! a rename, so a reader never sees half of one; sheaf deletes nothing
 //! there.
+//!
+//! With `--offline` ([`SpecCache::offline`]) nothing is downloaded: a spec
+//! URL is read from its copy, and one without a copy is unreachable.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -20,6 +23,8 @@ use std::time::{Duration, SystemTime};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SpecCache {
     dir: Option<PathBuf>,
+    /// Whether spec URLs may be downloaded (not with `--offline`).
+    downloads: bool,
 }
 
 /// A cached copy of a spec.
@@ -36,6 +41,7 @@ impl SpecCache {
     pub fn from_env() -> SpecCache {
         SpecCache {
             dir: user_cache_dir().map(|dir| dir.join("openapi")),
+            downloads: true,
         }
     }
 
@@ -43,7 +49,22 @@ impl SpecCache {
     pub fn in_dir(dir: &Path) -> SpecCache {
         SpecCache {
             dir: Some(dir.join("openapi")),
+            downloads: true,
         }
+    }
+
+    /// The same cache, never downloading (`--offline`): spec URLs are read
+    /// from their kept copies only.
+    pub fn offline(self) -> SpecCache {
+        SpecCache {
+            downloads: false,
+            ..self
+        }
+    }
+
+    /// Whether spec URLs may be downloaded.
+    pub(crate) fn downloads(&self) -> bool {
+        self.downloads
     }
 
     /// Keeps `text`, just fetched from `url`. Failing to write only means
@@ -175,7 +196,10 @@ mod tests {
 
     #[test]
     fn a_cache_without_a_folder_keeps_nothing() {
-        let cache = SpecCache { dir: None };
+        let cache = SpecCache {
+            dir: None,
+            downloads: true,
+        };
         cache.store("https://h/a.yaml", "x");
         assert_eq!(cache.load("https://h/a.yaml"), None);
     }

@@ -160,7 +160,7 @@ impl Location {
                 })?;
                 Loaded::parse(text, None)
             }
-            Location::Url(url) => match download(url) {
+            Location::Url(url) => match fetch(url, cache) {
                 Ok(text) => {
                     let loaded = Loaded::parse(text, None)?;
                     cache.store(url, &loaded.text);
@@ -255,6 +255,18 @@ fn join_url(base: &str, reference: &str) -> String {
         }
     }
     format!("{}/{}", &base[..host_end], segments.join("/"))
+}
+
+/// The text at `url`: downloaded, or with `--offline` a failure saying so
+/// (the caller falls back on the cached copy).
+fn fetch(url: &str, cache: &SpecCache) -> Result<String, SourceError> {
+    if !cache.downloads() {
+        return Err(SourceError::Download {
+            url: url.to_string(),
+            reason: "not downloaded with --offline".to_string(),
+        });
+    }
+    download(url)
 }
 
 fn download(url: &str) -> Result<String, SourceError> {

@@ -80,7 +80,7 @@ use crate::markdown::Markdown;
 pub use links::is_external;
 pub use page::find_snippet;
 pub use preview::Preview;
-pub use project::Project;
+pub use project::{Loading, Project};
 pub use session::{Loaded, Session};
 use write::{
     finish_step, hand_over, section_root_page, start_llms_full, write_page_step, write_site_files,
@@ -108,6 +108,9 @@ pub struct BuildOptions {
     /// Replace an existing non-empty output folder that sheaf did not write
     /// (never the sources: see [`target`]).
     pub force: bool,
+    /// Never download a spec URL: read its cached copy, or build without it
+    /// (a warning; its endpoint pages show a notice).
+    pub offline: bool,
 }
 
 impl Project {
@@ -134,12 +137,18 @@ pub fn render_page_job(project: &Project, page: &crate::content::Page) -> usize 
 
 /// Validates everything (config, specs, pages, links) without writing anything.
 pub fn check(root: &Path) -> CheckResult {
+    check_with(root, Loading::default())
+}
+
+/// [`check`], loading as `loading` says (`--offline`).
+pub fn check_with(root: &Path, loading: Loading) -> CheckResult {
     if let Err(missing) = target::check_root(root) {
         return CheckResult {
             diagnostics: Diagnostics::from(vec![missing]),
         };
     }
-    let (project, mut diagnostics) = Project::load_with(root, Markdown::without_highlighting());
+    let (project, mut diagnostics) =
+        Project::load_with(root, Markdown::without_highlighting(), loading);
     if let Some(project) = project {
         for out in project.render_pages(page::Mode::Check) {
             diagnostics.extend(out.diagnostics);
@@ -166,7 +175,11 @@ pub fn build_with(root: &Path, out: &Path, options: &BuildOptions) -> BuildResul
         }
     };
     let out = out.path();
-    let (project, mut diagnostics) = Project::load(root);
+    let loading = Loading {
+        offline: options.offline,
+        preview: false,
+    };
+    let (project, mut diagnostics) = Project::load_with(root, Markdown::new(), loading);
     let Some(project) = project else {
         return BuildResult {
             pages: 0,

@@ -80,14 +80,9 @@ pub fn render_text(project: &Project, page: &Page, text: &str, mode: Mode) -> Pa
     let endpoint = match endpoint_view(project, page, text, &body) {
         Ok(view) => view,
         Err(problem) => {
+            // An unreachable spec was reported once, where it is named.
             match unreachable_spec_notice(project, page) {
-                Some(text) => {
-                    notice = Some(text);
-                    diagnostics.push(Diagnostic {
-                        severity: crate::diagnostics::Severity::Warning,
-                        ..problem
-                    });
-                }
+                Some(text) => notice = Some(text),
                 None => diagnostics.push(problem),
             }
             None
@@ -315,12 +310,23 @@ fn endpoint_view(
     }
 }
 
-/// In the preview, the notice shown on an endpoint page whose spec URL
-/// could not be downloaded (no cached copy either); `None` otherwise.
+/// In the preview and with `--offline`, the notice shown on an endpoint
+/// page whose spec URL could not be read (no cached copy either); `None`
+/// otherwise.
 fn unreachable_spec_notice(project: &Project, page: &Page) -> Option<String> {
-    if !project.preview {
+    if !project.loading.tolerates_unreachable_specs() {
         return None;
     }
+    let then = match project.loading.preview {
+        true => {
+            "The preview keeps running; once the URL is reachable, save the config file \
+                 (site.json, docs.json or mint.json) to download it again."
+        }
+        false => {
+            "The site was built with <code>--offline</code>; build it without that \
+                  option to download the spec."
+        }
+    };
     let spec = project.specs.unreachable_for(page.openapi.as_deref()?)?;
     let (icon, _) = crate::icons::inline_svg("triangle-exclamation", None);
     Some(format!(
@@ -328,8 +334,7 @@ fn unreachable_spec_notice(project: &Project, page: &Page) -> Option<String> {
          <span class=\"c-callout-icon\">{icon}</span><div class=\"c-callout-body\">\
          <p><strong>This endpoint cannot be shown yet.</strong> Its OpenAPI spec, <code>{url}</code>, \
          could not be downloaded ({reason}) and no copy of it is cached.</p>\
-         <p>The preview keeps running; once the URL is reachable, save the config file \
-         (site.json, docs.json or mint.json) to download it again.</p></div></aside>",
+         <p>{then}</p></div></aside>",
         url = crate::html::escape(&spec.url),
         reason = crate::html::escape(&spec.reason),
     ))

@@ -1,5 +1,5 @@
 //! Loading a project: the config, the OpenAPI specs (a spec URL the
-//! preview cannot download only warns) and the pages, read once into the
+//! preview cannot download, or `--offline` finds no copy of, only warns) and the pages, read once into the
 //! immutable [`Project`] that every page job of a build shares; the
 //! navigation groups that name a spec get its operations, and each page
 //! its innermost group for search breadcrumbs.
@@ -12,7 +12,7 @@ use crate::config::{self, is_local};
 use crate::content::{NavItem, PageId, Site, Texts};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::markdown::Markdown;
-use crate::openapi::{looks_like_spec, ApiSpecs};
+use crate::openapi::{looks_like_spec, ApiSpecs, SpecCache};
 use crate::render::Theme;
 use crate::sources::SourceFiles;
 
@@ -24,46 +24,77 @@ pub struct Project {
     pub theme: Theme,
     /// The innermost navigation group of each page, for search breadcrumbs.
     pub(super) groups: HashMap<PageId, String>,
-    /// Built for the preview (`sheaf serve`): a spec URL that cannot be
-    /// downloaded is a warning, and its endpoint pages show a notice.
-    pub(super) preview: bool,
+    /// How it was loaded.
+    pub(super) loading: Loading,
+}
+
+/// How a project is loaded.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Loading {
+    /// `--offline`: spec URLs are never downloaded, only read from their
+    /// cached copies; one without a copy is a warning, as in the preview.
+    pub offline: bool,
+    /// For the preview (`sheaf serve`): a spec URL that cannot be
+    /// downloaded is a warning, and the pages keep their texts in memory.
+    pub preview: bool,
+}
+
+impl Loading {
+    /// Whether a spec URL that cannot be read leaves the site buildable:
+    /// a warning, and its endpoint pages show a notice.
+    pub(super) fn tolerates_unreachable_specs(self) -> bool {
+        self.offline || self.preview
+    }
 }
 
 impl Project {
     /// Loads the docs root; `None` when the configuration is unusable.
     pub fn load(root: &Path) -> (Option<Project>, Diagnostics) {
-        Project::load_with(root, Markdown::new())
-    }
-
-    /// [`Project::load`] with a given markdown stage.
-    pub fn load_with(root: &Path, markdown: Markdown) -> (Option<Project>, Diagnostics) {
-        Project::load_as(root, markdown, false)
+        Project::load_with(root, Markdown::new(), Loading::default())
     }
 
     /// [`Project::load`] for the preview: a spec URL that cannot be
     /// downloaded (and has no cached copy) does not fail the build; the
     /// pages of its endpoints say so instead.
     pub fn load_preview(root: &Path) -> (Option<Project>, Diagnostics) {
-        Project::load_as(root, Markdown::new(), true)
+        let loading = Loading {
+            offline: false,
+            preview: true,
+        };
+        Project::load_with(root, Markdown::new(), loading)
     }
 
-    fn load_as(root: &Path, markdown: Markdown, preview: bool) -> (Option<Project>, Diagnostics) {
+    /// [`Project::load`] with a given markdown stage, loaded as `loading` says.
+    pub fn load_with(
+        root: &Path,
+        markdown: Markdown,
+        loading: Loading,
+    ) -> (Option<Project>, Diagnostics) {
         let files = SourceFiles::scan(root);
         let loaded = config::load_listed(&files);
         let mut diagnostics = loaded.diagnostics;
         let Some(mut config) = loaded.config else {
             return (None, diagnostics);
         };
-        let (specs, mut spec_problems) = ApiSpecs::load(root, &spec_sources(&files, &config));
-        if preview {
-            keep_previewing_without(&specs, &mut spec_problems);
+        let cache = match loading.offline {
+            true => SpecCache::from_env().offline(),
+            false => SpecCache::from_env(),
+        };
+        let sources = spec_sources(&files, &config);
+        let (specs, mut spec_problems) = ApiSpecs::load_cached(root, &sources, &cache);
+        if loading.tolerates_unreachable_specs() {
+            keep_building_without(&specs, &mut spec_problems, loading);
         }
         diagnostics.extend(spec_problems);
         fill_openapi_groups(&mut config.navigation, &specs, root);
         diagnostics.extend(specs.lint());
         let title = |reference: &str| specs.find(reference).ok().map(|op| specs.title(&op));
         // The preview renders from memory; a build reads each page again.
-        let texts = if preview { Texts::Keep } else { Texts::Release };
+        let texts = if loading.preview {
+            Texts::Keep
+        } else {
+            Texts::Release
+        };
         let (site, site_problems) = Site::load_with(&files, config, &title, texts);
         diagnostics.extend(site_problems);
         diagnostics.extend(checks::after_loading(
@@ -85,15 +116,20 @@ impl Project {
             site,
             specs,
             theme,
-            preview,
+            loading,
         };
         (Some(project), diagnostics)
     }
 }
 
-/// In the preview, a spec URL that cannot be downloaded is a warning: the
-/// preview keeps serving, and the pages of its endpoints show a notice.
-fn keep_previewing_without(specs: &ApiSpecs, problems: &mut [Diagnostic]) {
+/// In the preview and with `--offline`, a spec URL that cannot be read is
+/// a warning: the site is built, and the pages of its endpoints show a
+/// notice.
+fn keep_building_without(specs: &ApiSpecs, problems: &mut [Diagnostic], loading: Loading) {
+    let then = match loading.preview {
+        true => "the preview keeps running, its endpoint pages show a notice, and saving the config file tries again",
+        false => "the site is built without it: its endpoint pages show a notice; build without --offline to download it",
+    };
     for problem in problems.iter_mut() {
         let unreachable = specs
             .unreachable()
@@ -102,7 +138,7 @@ fn keep_previewing_without(specs: &ApiSpecs, problems: &mut [Diagnostic]) {
         if unreachable && problem.is_error() {
             problem.severity = crate::diagnostics::Severity::Warning;
             problem.help = Some(format!(
-                "{}; the preview keeps running, its endpoint pages show a notice, and saving the config file tries again",
+                "{}; {then}",
                 problem.help.as_deref().unwrap_or("check the URL")
             ));
         }
