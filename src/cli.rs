@@ -155,13 +155,10 @@ pub fn main() -> i32 {
         Command::Init { dir } => init(dir.as_deref()),
         Command::Migrate { root, out, force } => migrate(&root, out, force),
         Command::Schema { format } => {
-            print!(
-                "{}",
-                match format {
-                    SchemaFormat::SiteJson => crate::config::SCHEMA_TEXT,
-                    SchemaFormat::DocsJson => crate::config::DOCS_SCHEMA_TEXT,
-                }
-            );
+            match format {
+                SchemaFormat::SiteJson => print!("{}", crate::config::SCHEMA_TEXT),
+                SchemaFormat::DocsJson => print!("{}", crate::config::docs_schema_for_editors()),
+            }
             0
         }
     }

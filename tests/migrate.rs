@@ -449,11 +449,33 @@ fn schema_prints_either_embedded_schema() {
     assert!(docs.status.success());
     assert_eq!(
         String::from_utf8_lossy(&docs.stdout),
-        config::DOCS_SCHEMA_TEXT
+        config::docs_schema_for_editors()
     );
     assert_ne!(config::SCHEMA_TEXT, config::DOCS_SCHEMA_TEXT);
     let unknown = sheaf(&["schema", "--format", "yaml"]);
     assert_eq!(unknown.status.code(), Some(2));
+}
+
+/// An editor validating a docs.json split into `$ref` files with the
+/// printed schema sees no error; the same file fails the bare schema.
+#[test]
+fn the_printed_docs_json_schema_accepts_ref_files_anywhere() {
+    let docs = sheaf(&["schema", "--format", "docs-json"]);
+    let printed: serde_json::Value = serde_json::from_slice(&docs.stdout).unwrap();
+    let bare: serde_json::Value = serde_json::from_str(config::DOCS_SCHEMA_TEXT).unwrap();
+    let config_text = std::fs::read_to_string(fixture("docsjson/ref-files/docs.json")).unwrap();
+    let split: serde_json::Value = serde_json::from_str(&config_text).unwrap();
+    let errors = |schema: &serde_json::Value| {
+        let validator = jsonschema::draft7::new(schema).unwrap();
+        let found: Vec<String> = validator.iter_errors(&split).map(|e| e.to_string()).collect();
+        found
+    };
+    assert_eq!(errors(&printed), Vec::<String>::new());
+    assert!(!errors(&bare).is_empty());
+    let mut wrong = split.clone();
+    wrong["navigation"]["languages"][1] = serde_json::json!({"$ref": 3});
+    let validator = jsonschema::draft7::new(&printed).unwrap();
+    assert!(!validator.is_valid(&wrong), "a $ref is a path");
 }
 
 #[test]

@@ -1334,3 +1334,24 @@ fn shutdown_lets_a_held_first_build_go() {
     assert_eq!(get(&agent(), &server.url()).status, 200);
     server.shutdown();
 }
+
+/// A docs.json `$ref` file is part of the config: saving it rebuilds.
+#[test]
+fn saving_a_file_docs_json_refers_to_rebuilds_the_site() {
+    let root = common::fixture_copy("docsjson/ref-files");
+    let server = Server::start(&options(root.path())).unwrap();
+    wait_until(&server, "the first build", |s| s.dir.is_some());
+    let built = server.snapshot().build;
+    let guide = |s: &Snapshot| {
+        let dir = s.dir.as_ref()?;
+        std::fs::read_to_string(dir.join("guide/index.html")).ok()
+    };
+    assert!(guide(&server.snapshot()).is_some_and(|h| h.contains("rel=prev")));
+
+    // `guide` leaves the English navigation: it is built, but not listed.
+    common::save(&root.path().join("start-pages.json"), "[\"intro\"]\n");
+    wait_until(&server, "the save is built", |s| {
+        s.build > built && !s.failed() && guide(s).is_some_and(|h| !h.contains("rel=prev"))
+    });
+    server.shutdown();
+}

@@ -53,7 +53,7 @@ use std::path::{Path, PathBuf};
 
 pub use entries::{is_endpoint_entry, normalise_slug, section_of};
 pub use migrate::{migrate, LeftOut, Migration};
-pub use schema::{DOCS_SCHEMA_TEXT, SCHEMA_FILE_NAME, SCHEMA_TEXT};
+pub use schema::{docs_schema_for_editors, DOCS_SCHEMA_TEXT, SCHEMA_FILE_NAME, SCHEMA_TEXT};
 pub use semantic::{is_local, unknown_icon};
 pub use source::{display_path, offset_of_line_col, SourceDoc};
 pub use types::*;

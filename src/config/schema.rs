@@ -20,6 +20,75 @@ pub const SCHEMA_TEXT: &str = include_str!("../../schema/site.schema.json");
 /// The schema of docs.json, as written by `sheaf schema --format docs-json`.
 pub const DOCS_SCHEMA_TEXT: &str = include_str!("../../schema/docs.schema.json");
 
+/// The docs.json schema as `sheaf schema --format docs-json` prints it for
+/// editors: wherever a value may stand, a `{"$ref": "./file.json"}` may
+/// too (docs.json's split files, which sheaf reads before it validates), so
+/// an editor does not flag them.
+pub fn docs_schema_for_editors() -> String {
+    let mut schema: Value =
+        serde_json::from_str(DOCS_SCHEMA_TEXT).expect("embedded schema is valid JSON");
+    if let Some(Value::Object(definitions)) = schema.get_mut("definitions") {
+        definitions
+            .values_mut()
+            .for_each(|d| allow_file_ref(d, true));
+        definitions.insert(
+            FILE_REF.into(),
+            serde_json::json!({
+                "type": "object",
+                "description": "A file holding this value, relative to the file naming it (Mintlify's `$ref`).",
+                "required": ["$ref"],
+                "additionalProperties": false,
+                "properties": {"$ref": {"type": "string", "description": "Path of the JSON file."}}
+            }),
+        );
+    }
+    allow_file_ref(&mut schema, false);
+    let mut text = serde_json::to_string_pretty(&schema).expect("a schema serialises");
+    text.push('\n');
+    text
+}
+
+/// The definition [`docs_schema_for_editors`] adds.
+const FILE_REF: &str = "fileReference";
+
+/// Lets every value below `schema` (and, with `this_one`, `schema` itself)
+/// be a file reference instead. A bare `$ref` to a definition is left as it
+/// is: the definition allows one already.
+fn allow_file_ref(schema: &mut Value, this_one: bool) {
+    let Value::Object(object) = schema else {
+        return;
+    };
+    for key in ["properties", "patternProperties"] {
+        if let Some(Value::Object(children)) = object.get_mut(key) {
+            children.values_mut().for_each(|c| allow_file_ref(c, true));
+        }
+    }
+    for key in ["items", "additionalProperties"] {
+        if let Some(child @ Value::Object(_)) = object.get_mut(key) {
+            allow_file_ref(child, true);
+        }
+    }
+    for key in ["anyOf", "oneOf"] {
+        if let Some(Value::Array(children)) = object.get_mut(key) {
+            children.iter_mut().for_each(|c| allow_file_ref(c, false));
+        }
+    }
+    let only_a_ref = object.len() == 1 && object.contains_key("$ref");
+    if !this_one || only_a_ref {
+        return;
+    }
+    let description = object.get("description").cloned();
+    let original = std::mem::take(object);
+    let reference = serde_json::json!({"$ref": format!("#/definitions/{FILE_REF}")});
+    object.insert(
+        "anyOf".into(),
+        Value::Array(vec![Value::Object(original), reference]),
+    );
+    if let Some(description) = description {
+        object.insert("description".into(), description);
+    }
+}
+
 /// The file name `sheaf init` gives the schema beside `site.json`.
 pub const SCHEMA_FILE_NAME: &str = "site.schema.json";
 
