@@ -324,17 +324,24 @@ impl Theme {
             .unwrap_or_else(|d| fallback_not_found(&d))
     }
 
-    /// A redirect page for `redirects`: meta refresh, canonical link and a plain link.
-    pub fn render_redirect(&self, target_url_relative: &str) -> String {
+    /// A redirect page for `redirects`: meta refresh, a plain link, and for
+    /// a `permanent` one (not `permanent: false`) a canonical link, which
+    /// tells search engines the move is for good.
+    pub fn render_redirect(&self, target_url_relative: &str, permanent: bool) -> String {
         let mut context = Context::new();
         context.insert("target", target_url_relative);
+        context.insert("permanent", &permanent);
         self.templates
             .render("redirect.html", &context)
             .unwrap_or_else(|_| {
                 let target = escape_html(target_url_relative);
+                let canonical = match permanent {
+                    true => format!("<link rel=\"canonical\" href=\"{target}\">"),
+                    false => String::new(),
+                };
                 format!(
                     "<!doctype html><meta charset=\"utf-8\"><title>Redirecting</title>\
-                     <link rel=\"canonical\" href=\"{target}\">\
+                     {canonical}\
                      <meta http-equiv=\"refresh\" content=\"0; url={target}\">\
                      <a href=\"{target}\">Redirecting to {target}</a>"
                 )

@@ -856,10 +856,20 @@ fn not_found_works_from_the_root_and_finds_it_elsewhere() {
 #[test]
 fn redirect_page_refreshes_and_links() {
     let fixture = Fixture::new(base_config());
-    let html = fixture.theme.render_redirect("../new/");
+    let html = fixture.theme.render_redirect("../new/", true);
     assert!(html.contains("<meta http-equiv=\"refresh\" content=\"0; url=../new/\">"));
     assert!(html.contains("<link rel=\"canonical\" href=\"../new/\">"));
     assert!(html.contains("<a href=\"../new/\">"));
+    assert!(html.contains("has moved"));
+}
+
+#[test]
+fn a_temporary_redirect_page_names_no_canonical_url() {
+    let fixture = Fixture::new(base_config());
+    let html = fixture.theme.render_redirect("../new/", false);
+    assert!(html.contains("<meta http-equiv=\"refresh\" content=\"0; url=../new/\">"));
+    assert!(!html.contains("canonical"), "{html}");
+    assert!(html.contains("For now, this page is at <a href=\"../new/\">"));
 }
 
 #[test]

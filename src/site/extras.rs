@@ -333,7 +333,7 @@ pub fn redirect_pages(site: &Site, theme: &Theme) -> Vec<(PathBuf, String)> {
             };
             (
                 PathBuf::from(urls.file(source)),
-                theme.render_redirect(&target),
+                theme.render_redirect(&target, r.permanent),
             )
         })
         .collect()

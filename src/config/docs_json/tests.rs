@@ -339,7 +339,7 @@ fn a_404_redirect_can_be_turned_off() {
         "errors": {"404": {"redirect": false}},
         "navigation": {"pages": ["intro"]}
     }));
-    assert!(!config.not_found.unwrap().redirect);
+    assert!(!config.not_found.is_some_and(|n| n.redirect));
     assert_eq!(
         conversion
             .aliases
