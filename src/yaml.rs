@@ -1,5 +1,6 @@
 //! YAML read in linear time: frontmatter, YAML specs, and JSON specs that
-//! did not parse as JSON (they are tried as YAML too).
+//! did not parse as JSON (they are tried as YAML too); and where a page's
+//! frontmatter block is ([`frontmatter_block`]).
 //!
 //! libyaml's scanner (behind `serde_yaml_ng`) costs the square of the
 //! depth of nested flow collections (`[[[…`, `{{{…`) before serde's own
@@ -39,6 +40,27 @@ impl YamlError {
 pub fn from_str<T: DeserializeOwned>(text: &str) -> Result<T, YamlError> {
     check_depth(text)?;
     Ok(serde_yaml_ng::from_str(text)?)
+}
+
+/// A page's frontmatter block (the YAML between a first line `---` and the
+/// next `---` line): the YAML text, the body after it and the number of
+/// lines before the body. `None` when the page has none.
+pub fn frontmatter_block(source: &str) -> Option<(&str, &str, usize)> {
+    let source_start = source.strip_prefix('\u{feff}').unwrap_or(source);
+    let rest = source_start
+        .strip_prefix("---\n")
+        .or_else(|| source_start.strip_prefix("---\r\n"))?;
+    let mut offset = 0;
+    for line in rest.split_inclusive('\n') {
+        if line.trim_end() == "---" {
+            let yaml = &rest[..offset];
+            let body = &rest[offset + line.len()..];
+            let lines_before_body = yaml.matches('\n').count() + 2;
+            return Some((yaml, body, lines_before_body));
+        }
+        offset += line.len();
+    }
+    None
 }
 
 fn check_depth(text: &str) -> Result<(), YamlError> {

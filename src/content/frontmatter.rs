@@ -85,7 +85,7 @@ pub struct Split<'a> {
 /// Splits `source` into frontmatter and body. A malformed YAML block is
 /// reported with its file line and the page is kept with empty frontmatter.
 pub fn split<'a>(source: &'a str, file: &Path) -> (Split<'a>, Option<Diagnostic>) {
-    let Some((yaml, body, offset)) = find_block(source) else {
+    let Some((yaml, body, offset)) = crate::yaml::frontmatter_block(source) else {
         let split = Split {
             frontmatter: Frontmatter::default(),
             body: source,
@@ -117,25 +117,6 @@ pub fn split<'a>(source: &'a str, file: &Path) -> (Split<'a>, Option<Diagnostic>
         body_line_offset: offset,
     };
     (split, problem)
-}
-
-/// The YAML text, the body and the number of lines before the body.
-fn find_block(source: &str) -> Option<(&str, &str, usize)> {
-    let source_start = source.strip_prefix('\u{feff}').unwrap_or(source);
-    let rest = source_start
-        .strip_prefix("---\n")
-        .or_else(|| source_start.strip_prefix("---\r\n"))?;
-    let mut offset = 0;
-    for line in rest.split_inclusive('\n') {
-        if line.trim_end() == "---" {
-            let yaml = &rest[..offset];
-            let body = &rest[offset + line.len()..];
-            let lines_before_body = yaml.matches('\n').count() + 2;
-            return Some((yaml, body, lines_before_body));
-        }
-        offset += line.len();
-    }
-    None
 }
 
 fn from_value(value: &Value) -> Frontmatter {

@@ -129,7 +129,7 @@ fn leaked_component(html: &str) -> Option<String> {
                 .chars()
                 .take_while(|c| c.is_ascii_alphanumeric() || *c == '.')
                 .collect();
-            mdx::is_component_name(&name).then_some(name)
+            mdx::starts_with_component_name(&name).then_some(name)
         })
     })
 }

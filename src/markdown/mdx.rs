@@ -12,16 +12,19 @@
 //!
 //! The parsed tree is in `document`, the parser itself in `parser`, the
 //! JavaScript-ish syntax it reads in `syntax`, and which names are HTML
-//! elements or components in `tags`.
+//! elements or components in `tags`; `reading` says what was read in the
+//! shape `@mdx-js/mdx`'s reading is recorded in, to compare the two.
 
 mod document;
 mod parser;
+mod reading;
 mod syntax;
 mod tags;
 
 pub use document::{Document, Element, Import, Node, ESCAPED_LT};
 pub use parser::parse;
-pub use tags::{is_component_name, is_html_tag, is_void_tag};
+pub use reading::reading;
+pub use tags::{is_html_tag, is_void_tag, starts_with_component_name};
 
 #[cfg(test)]
 mod tests;

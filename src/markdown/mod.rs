@@ -37,6 +37,7 @@
 mod attrs;
 pub mod callout;
 mod components;
+mod expr;
 #[cfg(test)]
 mod fuzz;
 mod headings;
@@ -53,6 +54,7 @@ use crate::diagnostics::Diagnostic;
 
 pub use headings::{heading_ids, slug, Slugger};
 pub use highlight::{CodeInfo, Highlighter};
+pub use mdx::reading as mdx_reading;
 pub use untrusted::runs_script;
 
 /// The markdown stage, built once per build and shared by every page

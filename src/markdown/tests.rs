@@ -925,3 +925,47 @@ fn expression_text_is_escaped_and_comments_show_nothing() {
         out.html
     );
 }
+
+/// MDX has no indented code: children indented under a less indented
+/// sibling, and `    1. Step` after a paragraph's line, are lists.
+#[test]
+fn indentation_never_makes_code_as_in_mdx() {
+    let page = "<Step title=\"A\">\n    - The data is analysed.\n    - Customers are grouped.\n\n<img src=\"/a.png\" />\n</Step>\n\nIn your dashboard:\n    1. Open the section\n    2. Create a server\n";
+    let html = render(page).html;
+    assert!(!html.contains("<pre"), "{html}");
+    assert!(html.contains("<li>The data is analysed.</li>"), "{html}");
+    assert!(html.contains("<ol>"), "{html}");
+    assert!(html.contains("<li>Create a server</li>"), "{html}");
+}
+
+/// The one-line children of an element are inline: `<p>1. Install</p>`
+/// is a paragraph reading "1. Install", not a list.
+#[test]
+fn one_line_children_stay_inline() {
+    let html = render("<p>1. Install Claude Code</p>\n\nClick <b>+ Add Endpoint</b>.\n").html;
+    assert!(html.contains("1. Install Claude Code"), "{html}");
+    assert!(html.contains("<b>+ Add Endpoint</b>"), "{html}");
+    assert!(!html.contains("<ol") && !html.contains("<ul"), "{html}");
+}
+
+/// Braces in a link's URL are part of it, not an expression.
+#[test]
+fn braces_in_a_link_destination_are_the_url() {
+    let html = render("[Run](https://play.example.com/q?initForm={%22apl%22:%22x%22})\n").html;
+    assert!(
+        html.contains("href=\"https://play.example.com/q?initForm=%7B%22apl%22:%22x%22%7D\""),
+        "{html}"
+    );
+}
+
+/// Names JSX reads: custom elements, namespaces, members, any script,
+/// fragments; a fragment shows its children.
+#[test]
+fn every_jsx_name_is_an_element() {
+    let rendered = render("<custom-el>custom</custom-el> <x:note>spaced</x:note> <Überblick>Text</Überblick>\n\n<>\nFragment text\n</>\n");
+    let html = rendered.html;
+    for text in ["custom", "spaced", "Text", "Fragment text"] {
+        assert!(html.contains(text), "{text}: {html}");
+    }
+    assert!(!html.contains("&lt;"), "no tag shown as text: {html}");
+}

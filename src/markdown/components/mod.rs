@@ -167,6 +167,8 @@ impl Renderer<'_> {
             "Prompt" => self.prompt(el),
             "Stub" => self.stub(el),
             name if mdx::is_html_tag(name) => self.html_element(el),
+            // A fragment (`<>…</>`) is its children.
+            "" => self.children_html(el),
             _ => self.unknown(el),
         }
     }

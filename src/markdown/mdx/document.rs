@@ -79,6 +79,8 @@ pub struct Document {
     pub exports: HashMap<String, Value>,
     /// `export const Name = ({ a }) => (<jsx/>)` components: the JSX source.
     pub components: HashMap<String, String>,
+    /// Where each `import`/`export` statement is in the source.
+    pub esm: Vec<std::ops::Range<usize>>,
     pub problems: Vec<Problem>,
 }
 

@@ -6,8 +6,8 @@ use std::collections::HashMap;
 
 use super::document::{Document, Element, Node, Problem, TextNode, ESCAPED_LT};
 use super::syntax::{
-    balanced_end, fence_end, parse_export_component, parse_export_const, parse_import,
-    parse_open_tag, statement_end, wraps_element, OpenTag,
+    balanced_end, element_name_len, fence_end, parse_export_component, parse_export_const,
+    parse_import, parse_open_tag, statement_end, wraps_element, OpenTag,
 };
 use super::tags::{is_component_name, is_html_tag, VOID_TAGS};
 
@@ -230,6 +230,12 @@ impl<'s> Parser<'s> {
     /// an unbalanced `{` is text.
     fn brace(&mut self, buf: &mut TextBuf, nodes: &mut Vec<Node>) {
         let rest = &self.src[self.pos..];
+        if in_link_destination(self.src, self.pos) {
+            // `[Run](https://x/?q={"a":1})`: a URL, as MDX reads it.
+            buf.text.push('{');
+            self.pos += 1;
+            return;
+        }
         if rest.starts_with("{/*") {
             if let Some(end) = rest.find("*/}") {
                 self.pos += end + 3;
@@ -272,12 +278,11 @@ impl<'s> Parser<'s> {
         let rest = &self.src[self.pos..];
         // JSX allows white space after `</` (`</ Tip>`).
         let start = rest.len() - rest[2..].trim_start().len();
-        let name_len = rest[start..]
-            .find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-')))
-            .unwrap_or(rest.len() - start);
+        let name_len = element_name_len(&rest[start..]);
         let name = &rest[start..start + name_len];
         let after = rest[start + name_len..].trim_start();
-        if name.is_empty() || !after.starts_with('>') {
+        let fragment_end = name.is_empty() && close == Some("");
+        if (name.is_empty() && !fragment_end) || !after.starts_with('>') {
             buf.text.push_str("&lt;");
             self.pos += 1;
             return None;
@@ -320,8 +325,7 @@ impl<'s> Parser<'s> {
             self.pos += 1;
             return;
         }
-        let open = parse_open_tag(self.src, self.pos)
-            .filter(|t| is_component_name(&t.name) || is_html_tag(&t.name));
+        let open = parse_open_tag(self.src, self.pos);
         let Some(open) = open else {
             buf.text.push_str("&lt;");
             self.pos += 1;
@@ -344,10 +348,16 @@ impl<'s> Parser<'s> {
         let never_closed = !open.self_closing
             && !VOID_TAGS.contains(&open.name.as_str())
             && !self.closed_later(&open.name, open.end);
-        if never_closed && !is_component_name(&open.name) {
+        if never_closed && is_html_tag(&open.name) {
             // Unclosed HTML (`<p>` in a .md file) is left to the markdown parser.
             buf.text.push_str(&self.src[start..open.end]);
             self.pos = open.end;
+            return;
+        }
+        if never_closed && !is_component_name(&open.name) {
+            // Another lowercase name never closed (`Array<string>`) is text.
+            buf.text.push_str("&lt;");
+            self.pos += 1;
             return;
         }
         self.flush(buf, nodes);
@@ -441,6 +451,7 @@ impl<'s> Parser<'s> {
         } else if let Some((name, body)) = parse_export_component(statement) {
             self.doc.components.insert(name, body);
         }
+        self.doc.esm.push(self.pos..end);
         Some(end)
     }
 }
@@ -505,6 +516,28 @@ pub(super) fn next_delimiter(bytes: &[u8]) -> Option<usize> {
     syntax.or((line.len() < bytes.len()).then_some(line.len()))
 }
 
+/// Whether `pos` is inside the destination of a link on its line
+/// (`](…` still open, without white space).
+fn in_link_destination(src: &str, pos: usize) -> bool {
+    let line = &src[src[..pos].rfind('\n').map_or(0, |i| i + 1)..pos];
+    let Some(open) = line.rfind("](") else {
+        return false;
+    };
+    let mut depth = 1usize;
+    for c in line[open + 2..].chars() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            c if c.is_whitespace() => return false,
+            _ => {}
+        }
+        if depth == 0 {
+            return false;
+        }
+    }
+    true
+}
+
 fn looks_like_autolink(rest: &str) -> bool {
     let inner = rest[1..].split(['>', ' ', '\n']).next().unwrap_or("");
     rest[1..].contains('>')
@@ -513,8 +546,12 @@ fn looks_like_autolink(rest: &str) -> bool {
             || (inner.contains('@') && inner.contains('.')))
 }
 
-/// Where the last `</name` (white space allowed after `</`) starts in `src`.
+/// Where the last `</name` (white space allowed after `</`) starts in `src`;
+/// for a fragment (no name), the last `</>`.
 fn last_closing_tag(src: &str, name: &str) -> Option<usize> {
+    if name.is_empty() {
+        return src.rfind("</>");
+    }
     src.rmatch_indices(name).find_map(|(at, _)| {
         let before = src[..at].trim_end();
         let spaced = before.len() < at && !src[before.len()..at].contains('\n');

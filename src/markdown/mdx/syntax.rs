@@ -184,14 +184,13 @@ pub(super) struct OpenTag {
 pub(super) fn parse_open_tag(src: &str, at: usize) -> Option<OpenTag> {
     let bytes = src.as_bytes();
     let mut pos = at + 1;
-    if !bytes.get(pos)?.is_ascii_alphabetic() {
+    let name_len = element_name_len(&src[pos..]);
+    if name_len == 0 && bytes.get(pos) != Some(&b'>') {
         return None;
     }
-    let name_end = pos
-        + src[pos..]
-            .find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-')))?;
-    let name = src[pos..name_end].to_string();
-    pos = name_end;
+    // `<>` opens a fragment: an element without a name.
+    let name = src[pos..pos + name_len].to_string();
+    pos += name_len;
     let mut attrs = Vec::new();
     loop {
         let before_ws = pos;
@@ -233,11 +232,21 @@ pub(super) fn parse_open_tag(src: &str, at: usize) -> Option<OpenTag> {
     }
 }
 
-/// The attributes a `{...{…}}` spread of an object literal gives, in order.
+/// The name under which a spread that is not an object literal is kept.
+pub const SPREAD: &str = "...";
+
+/// The attributes a `{...{…}}` spread of an object literal gives, in order;
+/// any other spread (`{...props}`) is kept as one attribute named `...`
+/// holding its code, which no component reads; a comment gives none.
 fn spread_attrs(code: &str) -> Vec<Attr> {
-    let Some(Value::Object(entries)) = code.trim().strip_prefix("...").and_then(parse_literal)
-    else {
+    let Some(spread) = code.trim().strip_prefix("...").map(str::trim) else {
         return Vec::new();
+    };
+    let Some(Value::Object(entries)) = parse_literal(spread) else {
+        return vec![Attr {
+            name: SPREAD.to_string(),
+            value: AttrValue::Expr(spread.to_string()),
+        }];
     };
     entries
         .into_iter()
@@ -261,12 +270,11 @@ fn skip_space(src: &str, pos: usize) -> Option<usize> {
 
 pub(super) fn parse_attr(src: &str, at: usize) -> Option<(Attr, usize)> {
     let bytes = src.as_bytes();
-    if !(bytes[at].is_ascii_alphabetic() || bytes[at] == b'_') {
+    let name_len = attribute_name_len(&src[at..]);
+    if name_len == 0 {
         return None;
     }
-    let name_end = at
-        + src[at..]
-            .find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | ':' | '.')))?;
+    let name_end = at + name_len;
     let name = src[at..name_end].to_string();
     let mut pos = skip_space(src, name_end)?;
     if bytes[pos] != b'=' {
@@ -296,4 +304,49 @@ pub(super) fn parse_attr(src: &str, at: usize) -> Option<(Attr, usize)> {
         _ => return None,
     };
     Some((Attr { name, value }, end))
+}
+
+/// The length of the JSX identifier `text` starts with (a letter, `_` or
+/// `$`, then letters, digits, `_`, `$` and `-`; any script), 0 for none.
+fn identifier_len(text: &str) -> usize {
+    let mut chars = text.char_indices();
+    match chars.next() {
+        Some((_, c)) if c.is_alphabetic() || c == '_' || c == '$' => {}
+        _ => return 0,
+    }
+    chars
+        .find(|&(_, c)| !(c.is_alphanumeric() || matches!(c, '_' | '$' | '-')))
+        .map_or(text.len(), |(i, _)| i)
+}
+
+/// The length of the element name `text` starts with, as JSX reads one:
+/// `Card`, `custom-el`, `x:note` (a namespace), `Tree.Folder` (members).
+pub(super) fn element_name_len(text: &str) -> usize {
+    let first = identifier_len(text);
+    if first == 0 {
+        return 0;
+    }
+    let mut len = first;
+    if let Some(local) = text[len..].strip_prefix(':') {
+        let local = identifier_len(local);
+        return if local == 0 { len } else { len + 1 + local };
+    }
+    while let Some(member) = text[len..].strip_prefix('.') {
+        let member = identifier_len(member);
+        if member == 0 {
+            break;
+        }
+        len += 1 + member;
+    }
+    len
+}
+
+/// The length of the attribute name `text` starts with: an identifier,
+/// or a namespaced one (`xlink:href`).
+fn attribute_name_len(text: &str) -> usize {
+    let first = identifier_len(text);
+    match text[first..].strip_prefix(':') {
+        Some(local) if first > 0 && identifier_len(local) > 0 => first + 1 + identifier_len(local),
+        _ => first,
+    }
 }

@@ -105,7 +105,18 @@ pub fn is_void_tag(name: &str) -> bool {
     VOID_TAGS.contains(&name)
 }
 
-/// Component names start with an uppercase letter (`Card`, `Holocron.Card`).
+/// Component names start with an uppercase letter (`Card`, `Überblick`,
+/// `Holocron.Card`), `_` or `$`, or name a member (`a.b`), as JSX tells a
+/// component from an HTML element; a fragment (`<>`, no name) is one too.
 pub fn is_component_name(name: &str) -> bool {
-    name.starts_with(|c: char| c.is_ascii_uppercase())
+    name.is_empty()
+        || name.starts_with(|c: char| c.is_uppercase() || c == '_' || c == '$')
+        || name.contains('.')
+}
+
+/// Whether `text` (what follows a `<` or `</`) starts with a component's
+/// name (`Note`, `Tree.Folder`; not a fragment's empty one).
+pub fn starts_with_component_name(text: &str) -> bool {
+    let name = &text[..super::syntax::element_name_len(text)];
+    !name.is_empty() && is_component_name(name)
 }

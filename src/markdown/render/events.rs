@@ -346,6 +346,6 @@ fn has_component_tag(html: &str) -> bool {
     html.match_indices('<').any(|(i, _)| {
         let rest = &html[i + 1..];
         let name = rest.strip_prefix('/').unwrap_or(rest);
-        mdx::is_component_name(name)
+        mdx::starts_with_component_name(name)
     })
 }

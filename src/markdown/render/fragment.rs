@@ -4,6 +4,8 @@
 
 use std::cell::OnceCell;
 
+use super::text::{keep_inline, without_indented_code};
+
 /// Starts and ends a placeholder token (Unicode private-use characters,
 /// which markdown leaves alone).
 pub(super) const TOKEN_OPEN: char = '\u{E000}';
@@ -48,6 +50,36 @@ impl Fragment {
         self.md.push_str("\n\n");
         self.segments.push((self.md.len(), line_after));
         self.breaks = OnceCell::new();
+    }
+
+    /// Takes the indentation off what pulldown-cmark would read as
+    /// indented code, which MDX does not have ([`without_indented_code`]),
+    /// keeping each piece's source line.
+    pub(super) fn without_indented_code(&mut self) {
+        let (text, cuts) = without_indented_code(&self.md);
+        if cuts.is_empty() {
+            return;
+        }
+        let text = text.into_owned();
+        let moved = |offset: usize| {
+            let before: usize = cuts.iter().take_while(|c| c.0 < offset).map(|c| c.1).sum();
+            offset - before
+        };
+        for segment in &mut self.segments {
+            segment.0 = moved(segment.0);
+        }
+        self.md = text;
+        self.breaks = OnceCell::new();
+    }
+
+    /// Escapes what would start a block at its start ([`keep_inline`]).
+    pub(super) fn keep_inline(&mut self) {
+        if let Some(at) = keep_inline(&mut self.md) {
+            for segment in self.segments.iter_mut().filter(|s| s.0 > at) {
+                segment.0 += 1;
+            }
+            self.breaks = OnceCell::new();
+        }
     }
 
     pub(super) fn line_at(&self, offset: usize) -> usize {

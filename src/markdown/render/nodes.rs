@@ -67,6 +67,10 @@ impl Renderer<'_> {
                 }
             }
         }
+        frag.without_indented_code();
+        if !block {
+            frag.keep_inline();
+        }
         let html = self.markdown_to_html(&frag, &slots);
         if block {
             html

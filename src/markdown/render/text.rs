@@ -35,3 +35,136 @@ pub(in crate::markdown) fn unwrap_paragraph(html: String) -> String {
         _ => html,
     }
 }
+
+/// How many times [`without_indented_code`] looks again: each look takes
+/// four columns off, so deeper text keeps the rest of its indentation.
+const INDENTED_CODE_PASSES: usize = 8;
+
+/// `markdown` with no indented code block, as MDX reads it (it has none:
+/// four spaces of indentation mean nothing there, so an element's children
+/// indented under a less indented sibling stay lists and paragraphs, and
+/// `    1. Step` after a paragraph's line starts a list). The lines
+/// pulldown-cmark would read as indented code, or as the continuation of a
+/// paragraph that they would end unindented, lose four columns of
+/// indentation, as often as needed. Also returns what was removed, as
+/// `(offset in markdown, bytes)` in order, so offsets can be mapped back.
+pub(in crate::markdown) fn without_indented_code(
+    markdown: &str,
+) -> (Cow<'_, str>, Vec<(usize, usize)>) {
+    let mut text = Cow::Borrowed(markdown);
+    let mut removed: Vec<(usize, usize)> = Vec::new();
+    for _ in 0..INDENTED_CODE_PASSES {
+        let cuts = indented_code_cuts(&text);
+        if cuts.is_empty() {
+            break;
+        }
+        let mut out = String::with_capacity(text.len());
+        let mut at = 0;
+        for &(start, len) in &cuts {
+            out.push_str(&text[at..start]);
+            at = start + len;
+        }
+        out.push_str(&text[at..]);
+        removed = merge_cuts(&removed, &cuts);
+        text = Cow::Owned(out);
+    }
+    (text, removed)
+}
+
+/// The indentation (up to four columns) of each line of each indented
+/// code block of `markdown`, as `(offset, bytes)`.
+fn indented_code_cuts(markdown: &str) -> Vec<(usize, usize)> {
+    use pulldown_cmark::{CodeBlockKind, Event, Parser, Tag};
+    let mut cuts = Vec::new();
+    for (event, range) in
+        Parser::new_ext(markdown, pulldown_cmark::Options::all()).into_offset_iter()
+    {
+        let code = match event {
+            Event::Start(Tag::CodeBlock(CodeBlockKind::Indented)) => true,
+            Event::Start(Tag::Paragraph) => false,
+            _ => continue,
+        };
+        let block_start = markdown[..range.start].rfind('\n').map_or(0, |i| i + 1);
+        let mut line_start = block_start;
+        for (i, line) in markdown[block_start..range.end]
+            .split_inclusive('\n')
+            .enumerate()
+        {
+            let cut = four_columns(line);
+            // In a paragraph, only a later line that would start a block
+            // without its indentation (`    1. Step`): MDX starts it.
+            let starts_block =
+                code || (i > 0 && cut > 0 && starts_a_block(line[cut..].trim_start()));
+            if cut > 0 && starts_block {
+                cuts.push((line_start, cut));
+            }
+            line_start += line.len();
+        }
+    }
+    cuts.sort_unstable();
+    cuts.dedup_by_key(|c| c.0);
+    cuts
+}
+
+/// Whether a line starting with `text` starts a block (a list item, a
+/// heading, a quote or a fence) where it is not indented.
+fn starts_a_block(text: &str) -> bool {
+    let digits = text.bytes().take_while(u8::is_ascii_digit).count();
+    let after_digits = &text[digits..];
+    let numbered = (1..=9).contains(&digits)
+        && (after_digits.starts_with(". ") || after_digits.starts_with(") "));
+    ["- ", "* ", "+ ", "> ", "```", "~~~"]
+        .iter()
+        .any(|start| text.starts_with(start))
+        || numbered
+        || text.trim_start_matches('#').starts_with(' ') && text.starts_with('#')
+}
+
+/// The bytes of up to four columns of leading spaces and tabs.
+fn four_columns(line: &str) -> usize {
+    let mut columns = 0;
+    let mut bytes = 0;
+    for b in line.bytes() {
+        match b {
+            b' ' => columns += 1,
+            b'\t' => columns += 4 - columns % 4,
+            _ => break,
+        }
+        bytes += 1;
+        if columns >= 4 {
+            break;
+        }
+    }
+    bytes
+}
+
+/// Cuts made in text already cut by `earlier`, as cuts of the original.
+fn merge_cuts(earlier: &[(usize, usize)], later: &[(usize, usize)]) -> Vec<(usize, usize)> {
+    let mut merged: Vec<(usize, usize)> = earlier.to_vec();
+    for &(offset, len) in later {
+        // The original offset: the later one plus what earlier cuts before it removed.
+        let mut original = offset;
+        for &(at, cut) in earlier {
+            if at <= original {
+                original += cut;
+            }
+        }
+        merged.push((original, len));
+    }
+    merged.sort_unstable();
+    merged
+}
+
+/// Keeps `markdown`, the one-line children of an element (`<p>1. Step</p>`,
+/// `<b>+ Add</b>`), inline as MDX reads them: a list marker, `#` or `>`
+/// that would start a block is escaped. Returns where the `\\` went.
+pub(in crate::markdown) fn keep_inline(markdown: &mut String) -> Option<usize> {
+    let start = markdown.len() - markdown.trim_start().len();
+    let text = &markdown[start..];
+    if !starts_a_block(text) {
+        return None;
+    }
+    let at = start + text.bytes().take_while(u8::is_ascii_digit).count();
+    markdown.insert(at, '\\');
+    Some(at)
+}
