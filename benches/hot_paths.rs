@@ -47,6 +47,7 @@ fn main() {
         line_offset: 0,
         snippets: &no_snippets,
         urls: &keep_urls,
+        frontmatter: &Default::default(),
     };
     bench("markdown (one corpus page)", || {
         markdown.render(body, &env).html.len()

@@ -30,6 +30,9 @@ pub struct Frontmatter {
     pub hidden: bool,
     /// `noindex: true`: never indexed by search engines (robots tag, sitemap).
     pub noindex: bool,
+    /// Every key with its value, which page expressions read as
+    /// `frontmatter.key`.
+    pub values: serde_json::Map<String, serde_json::Value>,
 }
 
 /// How a page is laid out: frontmatter `mode`, with Mintlify's names.
@@ -134,6 +137,10 @@ fn from_value(value: &Value) -> Frontmatter {
         mode: text("mode"),
         hidden: flag("hidden"),
         noindex: flag("noindex"),
+        values: match serde_json::to_value(value) {
+            Ok(serde_json::Value::Object(values)) => values,
+            _ => serde_json::Map::new(),
+        },
     }
 }
 

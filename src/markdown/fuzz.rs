@@ -100,6 +100,7 @@ fn fuzz_page_rendering() {
                 line_offset: 3,
                 snippets: &snippets,
                 urls: &urls,
+                frontmatter: &Default::default(),
             };
             let stage = if highlight { &highlighted } else { &markdown };
             let rendered = stage.render(&page, &env);

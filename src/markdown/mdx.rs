@@ -18,11 +18,13 @@
 mod document;
 mod parser;
 mod reading;
+mod scan;
+mod strict;
 mod syntax;
 mod tags;
 
 pub use document::{Document, Element, Import, Node, ESCAPED_LT};
-pub use parser::parse;
+pub use parser::{parse, parse_with};
 pub use reading::reading;
 pub use tags::{is_html_tag, is_void_tag, starts_with_component_name};
 

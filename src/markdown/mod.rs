@@ -134,6 +134,8 @@ pub struct PageEnv<'a> {
     pub snippets: &'a dyn Fn(&str) -> Result<Snippet, SnippetError>,
     /// Rewrites every link href and image/media src.
     pub urls: &'a dyn Fn(&str, UrlKind) -> UrlRewrite,
+    /// The page's frontmatter, which expressions read as `frontmatter.x`.
+    pub frontmatter: &'a serde_json::Map<String, serde_json::Value>,
 }
 
 /// A snippet file's path (relative to the docs root) and text.

@@ -44,6 +44,7 @@ fn render_with(source: &str, snippets: &[(&str, &str)], line_offset: usize) -> R
         line_offset,
         snippets: &resolve,
         urls: &urls,
+        frontmatter: &Default::default(),
     };
     Markdown::new().render(source, &env)
 }
@@ -522,6 +523,7 @@ fn render_site_page(markdown: &Markdown, site_root: &Path, file: &Path, body: &s
         line_offset: 0,
         snippets: &resolve,
         urls: &urls,
+        frontmatter: &Default::default(),
     };
     markdown.render(body, &env).html
 }
@@ -536,6 +538,7 @@ fn without_highlighting_code_is_escaped_plain_text() {
         line_offset: 0,
         snippets: &no_snippets,
         urls: &keep,
+        frontmatter: &Default::default(),
     };
     let html = md.render("```json\n{\"a\": \"<b>\"}\n```\n", &env).html;
     assert!(html.contains("&lt;b&gt;"), "{html}");
@@ -704,8 +707,20 @@ fn mermaid_is_drawn_as_inline_svg_with_its_source_below() {
     let fenced = render("```mermaid\nflowchart LR\n  A{Start} --> B[<b>]\n```\n");
     let component = render("<Mermaid>\nflowchart LR\n  A{Start} --> B[<b>]\n</Mermaid>\n");
     let chart = render("<Mermaid chart={`flowchart LR\n  A{Start} --> B[<b>]`} />\n");
+    // MDX reads the component's children as MDX: `<b>` opens a tag there.
+    let rejected = &component.diagnostics;
+    assert!(
+        rejected.len() == 1 && rejected[0].message.contains("(mdx-syntax)"),
+        "{rejected:?}"
+    );
     for r in [&fenced, &component, &chart] {
-        assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+        assert!(
+            r.diagnostics
+                .iter()
+                .all(|d| d.message.contains("mdx-syntax")),
+            "{:?}",
+            r.diagnostics
+        );
         let html = &r.html;
         assert!(
             html.starts_with("<figure class=\"c-mermaid\"><svg "),
@@ -812,8 +827,11 @@ fn latex_component_uses_the_same_renderer() {
         "{}",
         r.html
     );
-    assert_eq!(r.diagnostics.len(), 1, "{:?}", r.diagnostics);
-    assert_eq!(r.diagnostics[0].position.map(|p| p.line), Some(7));
+    // MDX reads the `{` of `\frac{1` as an expression never closed.
+    let (mdx, tex): (Vec<_>, Vec<_>) =
+        (r.diagnostics.iter()).partition(|d| d.message.contains("mdx-syntax"));
+    assert_eq!((mdx.len(), tex.len()), (1, 1), "{:?}", r.diagnostics);
+    assert_eq!(tex[0].position.map(|p| p.line), Some(7));
 }
 
 #[test]
@@ -968,4 +986,35 @@ fn every_jsx_name_is_an_element() {
         assert!(html.contains(text), "{text}: {html}");
     }
     assert!(!html.contains("&lt;"), "no tag shown as text: {html}");
+}
+
+/// Expressions read the page's frontmatter and exported constants, in text
+/// and in attributes; a derived constant too.
+#[test]
+fn frontmatter_and_constants_are_read_in_text_and_attributes() {
+    let md = Markdown::without_highlighting();
+    let no_snippets = |_: &str| Err(SnippetError::Missing);
+    let keep = |_: &str, _: UrlKind| UrlRewrite::Keep;
+    let frontmatter = serde_json::json!({"title": "User Group Service", "version": 2});
+    let env = PageEnv {
+        file: Path::new("p.mdx"),
+        line_offset: 0,
+        snippets: &no_snippets,
+        urls: &keep,
+        frontmatter: frontmatter.as_object().unwrap(),
+    };
+    let page = "export const api = frontmatter.title + \" API\"\n\nexport const meta = { title: `v${frontmatter.version}` }\n\n{api} {40 + 2}\n\n<Card title={api} href=\"/x\">One</Card>\n\n<Card {...meta}>Two</Card>\n";
+    let rendered = md.render(page, &env);
+    let html = rendered.html;
+    assert!(html.contains("User Group Service API 42"), "{html}");
+    assert!(
+        html.contains("User Group Service API</"),
+        "the first card's title: {html}"
+    );
+    assert!(html.contains(">v2</"), "the spread card's title: {html}");
+    assert!(
+        rendered.diagnostics.is_empty(),
+        "{:?}",
+        rendered.diagnostics
+    );
 }

@@ -231,6 +231,7 @@ fn render_body(
         line_offset: page.body_line_offset,
         snippets: &snippets,
         urls,
+        frontmatter: &page.frontmatter.values,
     };
     project.markdown.render(body, &env)
 }

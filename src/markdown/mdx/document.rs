@@ -36,6 +36,10 @@ pub struct Element {
     pub children: Vec<Node>,
     /// Byte offset of the `<` in the source.
     pub offset: usize,
+    /// Byte offset just past the opening tag's `>`.
+    pub open_end: usize,
+    /// Where the closing tag is, when there is one.
+    pub close: Option<std::ops::Range<usize>>,
     /// Whether the element sits inside a line of text rather than on lines
     /// of its own.
     pub inline: bool,
@@ -68,6 +72,8 @@ pub struct Import {
 pub struct Problem {
     pub offset: usize,
     pub message: String,
+    /// What to do about it, when the message does not say.
+    pub help: Option<String>,
 }
 
 /// A parsed document.

@@ -4,27 +4,49 @@
 
 use std::collections::HashMap;
 
+use serde_json::{Map, Value};
+
 use super::document::{Document, Element, Node, Problem, TextNode, ESCAPED_LT};
+use super::scan::{
+    in_link_destination, last_closing_tag, looks_like_autolink, math_len, next_delimiter,
+};
+use super::strict;
 use super::syntax::{
     balanced_end, element_name_len, fence_end, parse_export_component, parse_export_const,
-    parse_import, parse_open_tag, statement_end, wraps_element, OpenTag,
+    parse_import, parse_open_tag, resolve_attributes, statement_end, wraps_element, OpenTag,
 };
 use super::tags::{is_component_name, is_html_tag, VOID_TAGS};
 
 /// Parses one document.
 pub fn parse(source: &str) -> Document {
+    parse_with(source, &Map::new())
+}
+
+/// Parses a page whose expressions may read its `frontmatter`: exported
+/// constants and attribute values are evaluated with it.
+pub fn parse_with(source: &str, frontmatter: &Map<String, Value>) -> Document {
     let mut parser = Parser {
         src: source,
+        frontmatter,
         pos: 0,
         open: Vec::new(),
         indents: Vec::new(),
         last_close: HashMap::new(),
+        closed_at: None,
         wrapper_ends: Vec::new(),
         too_deep: false,
         doc: Document::default(),
     };
-    let (nodes, _) = parser.children(None);
+    let (mut nodes, _) = parser.children(None);
     let mut doc = parser.doc;
+    let names = |path: &[&str]| match path {
+        ["frontmatter", key] => frontmatter.get(*key).cloned(),
+        [name] => doc.exports.get(*name).cloned(),
+        _ => None,
+    };
+    resolve_attributes(&mut nodes, &names);
+    strict::structure(source, &nodes, &mut doc.problems);
+    doc.problems.sort_by_key(|p| p.offset);
     doc.nodes = nodes;
     doc
 }
@@ -34,6 +56,8 @@ pub const MAX_NESTING: usize = 64;
 
 struct Parser<'s> {
     src: &'s str,
+    /// What `frontmatter.x` reads.
+    frontmatter: &'s Map<String, Value>,
     pos: usize,
     /// Whether tags nested deeper than [`MAX_NESTING`] were met (said once).
     too_deep: bool,
@@ -43,6 +67,8 @@ struct Parser<'s> {
     indents: Vec<usize>,
     /// Last offset of `</name` per name, so "is it ever closed" is O(1).
     last_close: HashMap<String, Option<usize>>,
+    /// Where the closing tag the last element's children ended at is.
+    closed_at: Option<std::ops::Range<usize>>,
     /// Offsets of the `}` closing a `{<Element />}` wrapper, skipped there.
     wrapper_ends: Vec<usize>,
     doc: Document,
@@ -154,7 +180,7 @@ impl<'s> Parser<'s> {
             self.pos = end;
             return true;
         }
-        if indent == 0 {
+        if indent == 0 && !self.continues_paragraph() {
             if let Some(end) = self.esm(line_end) {
                 self.pos = end;
                 self.flush(buf, nodes);
@@ -251,6 +277,14 @@ impl<'s> Parser<'s> {
         }
         match balanced_end(rest) {
             Some(end) if !rest[1..end - 1].contains("\n\n") => {
+                if let Some(why) = strict::expression_problem(&rest[1..end - 1], false) {
+                    let why = format!("this expression is not JavaScript: {why}");
+                    self.rejected(
+                        self.pos,
+                        why,
+                        "write `\\{` to show a `{`, or fix the expression",
+                    );
+                }
                 self.flush(buf, nodes);
                 nodes.push(Node::Expr {
                     code: rest[1..end - 1].to_string(),
@@ -261,6 +295,11 @@ impl<'s> Parser<'s> {
                 buf.at_line_start = false;
             }
             _ => {
+                // JSX inside (`{<Aside>it's</Aside>}`) may hold quotes the
+                // bracket count cannot pass: not judged.
+                if !rest[1..].trim_start().starts_with('<') {
+                    self.rejected(self.pos, "`{` is never closed", "write `\\{` to show a `{`");
+                }
                 buf.text.push('{');
                 self.pos += 1;
             }
@@ -289,6 +328,7 @@ impl<'s> Parser<'s> {
         }
         let len = rest.len() - after.len() + 1;
         if Some(name) == close {
+            self.closed_at = Some(self.pos..self.pos + len);
             self.pos += len;
             return Some(End::Closed);
         }
@@ -314,19 +354,37 @@ impl<'s> Parser<'s> {
     }
 
     fn problem_at(&mut self, offset: usize, message: String) {
-        self.doc.problems.push(Problem { offset, message });
+        self.doc.problems.push(Problem {
+            offset,
+            message,
+            help: None,
+        });
+    }
+
+    /// A problem MDX rejects the page for ([`strict::rejected`]).
+    fn rejected(&mut self, offset: usize, why: impl std::fmt::Display, fix: &str) {
+        self.doc.problems.push(strict::rejected(offset, why, fix));
     }
 
     /// An opening tag: an element, or text when it is not one.
     fn tag(&mut self, buf: &mut TextBuf, nodes: &mut Vec<Node>) {
         let rest = &self.src[self.pos..];
         if rest.starts_with("<!--") || looks_like_autolink(rest) {
+            match rest.starts_with("<!--") {
+                true => self.rejected(self.pos, "an HTML comment", "write `{/* comment */}`"),
+                false => self.rejected(
+                    self.pos,
+                    "an autolink in angle brackets",
+                    "write the bare URL, or `[text](url)`",
+                ),
+            }
             buf.text.push('<');
             self.pos += 1;
             return;
         }
         let open = parse_open_tag(self.src, self.pos);
         let Some(open) = open else {
+            self.doc.problems.extend(strict::not_a_tag(rest, self.pos));
             buf.text.push_str("&lt;");
             self.pos += 1;
             return;
@@ -348,6 +406,10 @@ impl<'s> Parser<'s> {
         let never_closed = !open.self_closing
             && !VOID_TAGS.contains(&open.name.as_str())
             && !self.closed_later(&open.name, open.end);
+        if never_closed && is_html_tag(&open.name) && !VOID_TAGS.contains(&open.name.as_str()) {
+            let why = format!("`<{}>` is never closed", open.name);
+            self.rejected(self.pos, why, &format!("close it with `</{}>`", open.name));
+        }
         if never_closed && is_html_tag(&open.name) {
             // Unclosed HTML (`<p>` in a .md file) is left to the markdown parser.
             buf.text.push_str(&self.src[start..open.end]);
@@ -356,6 +418,8 @@ impl<'s> Parser<'s> {
         }
         if never_closed && !is_component_name(&open.name) {
             // Another lowercase name never closed (`Array<string>`) is text.
+            let why = format!("`<{}>` is never closed", open.name);
+            self.rejected(self.pos, why, "write `\\<` to show a `<`, or close the tag");
             buf.text.push_str("&lt;");
             self.pos += 1;
             return;
@@ -365,6 +429,19 @@ impl<'s> Parser<'s> {
         nodes.push(Node::Element(element));
         buf.offset = self.pos;
         buf.at_line_start = false;
+    }
+
+    /// Whether the line starting here continues a paragraph of text (the
+    /// line before holds text), where `import`/`export` are words, not ESM.
+    fn continues_paragraph(&self) -> bool {
+        let before = &self.src[..self.pos.saturating_sub(1)];
+        let line = &before[before.rfind('\n').map_or(0, |i| i + 1)..];
+        let line = line.trim();
+        !line.is_empty()
+            && !line.starts_with(['#', '<', '{', '|'])
+            && !line.starts_with("import ")
+            && !line.starts_with("export ")
+            && !line.ends_with(['>', '}', ';'])
     }
 
     fn closed_later(&mut self, name: &str, after: usize) -> bool {
@@ -381,7 +458,14 @@ impl<'s> Parser<'s> {
         let before = &self.src[self.src[..start].rfind('\n').map_or(0, |i| i + 1)..start];
         let starts_line = before.trim().is_empty();
         self.pos = open.end;
-        let leaf = open.self_closing || VOID_TAGS.contains(&open.name.as_str()) || never_closed;
+        let void = VOID_TAGS.contains(&open.name.as_str());
+        if void && !open.self_closing {
+            let why = format!("`<{}>` is not closed", open.name);
+            self.rejected(start, why, &format!("write `<{} />`", open.name));
+        }
+        let (attrs, problem) = strict::readable_attributes(open.attrs, start);
+        self.doc.problems.extend(problem);
+        let leaf = open.self_closing || void || never_closed;
         if never_closed {
             let message = format!(
                 "`<{}>` is never closed; write `</{}>` after its content or `<{} />`",
@@ -393,6 +477,7 @@ impl<'s> Parser<'s> {
         let mut children = Vec::new();
         let mut children_end = self.pos;
         let mut child_indent = 0;
+        let mut close = None;
         if !leaf {
             self.open.push(open.name.clone());
             self.indents.push(usize::MAX);
@@ -401,8 +486,12 @@ impl<'s> Parser<'s> {
             self.open.pop();
             children = nodes;
             children_end = self.pos;
-            if end == End::Unclosed && is_component_name(&open.name) {
-                self.problem_at(start, format!("`<{}>` is never closed", open.name));
+            match end {
+                End::Closed => close = self.closed_at.take(),
+                End::Unclosed if is_component_name(&open.name) => {
+                    self.problem_at(start, format!("`<{}>` is never closed", open.name));
+                }
+                End::Unclosed => {}
             }
         }
         let rest_of_line = self.src[self.pos..].split('\n').next().unwrap_or("");
@@ -410,9 +499,11 @@ impl<'s> Parser<'s> {
         let inner = &self.src[children_start..children_end];
         Element {
             name: open.name,
-            attrs: open.attrs,
+            attrs,
             children,
             offset: start,
+            open_end: open.end,
+            close,
             inline,
             flow: inner.trim().contains('\n'),
             child_indent,
@@ -438,124 +529,34 @@ impl<'s> Parser<'s> {
             rest.strip_prefix("export ")
                 .is_some_and(|r| r.starts_with(kw))
         });
+        let fix = "write the statement as JavaScript with a blank line after it, or start the line with other text";
         if !is_import && !is_export {
+            if rest.starts_with("export ") || rest.starts_with("import ") {
+                self.rejected(self.pos, "a line starting with `import` or `export` is read as JavaScript, and this is not", fix);
+            }
             return None;
         }
         let end = statement_end(self.src, self.pos).max(line_end.min(self.src.len()));
         let statement = &self.src[self.pos..end];
         if is_import {
-            let imports = parse_import(statement, self.pos)?;
+            let Some(imports) = parse_import(statement, self.pos) else {
+                self.rejected(self.pos, "this import is not JavaScript MDX can read", fix);
+                return None;
+            };
             self.doc.imports.extend(imports);
-        } else if let Some((name, value)) = parse_export_const(statement) {
-            self.doc.exports.insert(name, value);
-        } else if let Some((name, body)) = parse_export_component(statement) {
-            self.doc.components.insert(name, body);
+        } else {
+            let declared = parse_export_const(statement, &self.doc.exports, self.frontmatter);
+            match parse_export_component(statement) {
+                Some((name, body)) if declared.is_empty() => {
+                    self.doc.components.insert(name, body);
+                }
+                _ => self.doc.exports.extend(declared),
+            }
         }
+        let inside = !self.open.is_empty();
+        let problem = strict::esm_surroundings(self.src, self.pos..end, inside);
+        self.doc.problems.extend(problem);
         self.doc.esm.push(self.pos..end);
         Some(end)
     }
-}
-
-/// The length of the formula `rest` starts with, within its paragraph:
-/// `$$…$$`, or `$…$` whose opening `$` is not followed by a space and whose
-/// closing `$` is neither preceded by a space nor followed by a digit (so
-/// `$5 and $10` is text). As in pulldown-cmark, which renders the page, the
-/// braces inside must balance (`\{` and `\}` do not count), a `$` inside
-/// braces closes nothing, and a later `$` that can only open (after a
-/// space) takes over: what it does not read as a formula must not be
-/// copied through as one here, or a component in it would reach the page
-/// raw. `None` when `rest` starts no formula.
-pub(super) fn math_len(rest: &str) -> Option<usize> {
-    let bytes = rest.as_bytes();
-    let limit = rest.find("\n\n").unwrap_or(rest.len());
-    let display = rest.starts_with("$$");
-    if !display && bytes.get(1).is_none_or(|b| b.is_ascii_whitespace()) {
-        return None;
-    }
-    let mut depth = 0usize;
-    let mut i = if display { 2 } else { 1 };
-    while i < limit {
-        match bytes[i] {
-            b'\\' => i += 1,
-            b'{' => depth += 1,
-            b'}' => depth = depth.checked_sub(1)?,
-            b'$' if depth == 0 && display && bytes.get(i + 1) == Some(&b'$') => {
-                return Some(i + 2);
-            }
-            b'$' if display => {}
-            b'$' if depth == 0 && !display => {
-                let after = bytes.get(i + 1);
-                if !bytes[i - 1].is_ascii_whitespace() && !after.is_some_and(u8::is_ascii_digit) {
-                    return Some(i + 1);
-                }
-                if after.is_some_and(|b| !b.is_ascii_whitespace()) {
-                    // A `$` that can only open starts the formula a closer
-                    // pairs with; this one is left unmatched.
-                    return None;
-                }
-            }
-            _ => {}
-        }
-        i += 1;
-    }
-    None
-}
-
-/// The index of the first line end or possible MDX syntax (`` ` ``, `\\`,
-/// `{`, `<`, `$`) in `bytes`: the bytes between are plain text. Searched a
-/// line at a time with SIMD `memchr`, as prose rarely holds any of them.
-pub(super) fn next_delimiter(bytes: &[u8]) -> Option<usize> {
-    let line = &bytes[..memchr::memchr(b'\n', bytes).unwrap_or(bytes.len())];
-    let syntax = match (
-        memchr::memchr3(b'`', b'\\', b'{', line),
-        memchr::memchr2(b'<', b'$', line),
-    ) {
-        (Some(a), Some(b)) => Some(a.min(b)),
-        (a, b) => a.or(b),
-    };
-    syntax.or((line.len() < bytes.len()).then_some(line.len()))
-}
-
-/// Whether `pos` is inside the destination of a link on its line
-/// (`](…` still open, without white space).
-fn in_link_destination(src: &str, pos: usize) -> bool {
-    let line = &src[src[..pos].rfind('\n').map_or(0, |i| i + 1)..pos];
-    let Some(open) = line.rfind("](") else {
-        return false;
-    };
-    let mut depth = 1usize;
-    for c in line[open + 2..].chars() {
-        match c {
-            '(' => depth += 1,
-            ')' => depth -= 1,
-            c if c.is_whitespace() => return false,
-            _ => {}
-        }
-        if depth == 0 {
-            return false;
-        }
-    }
-    true
-}
-
-fn looks_like_autolink(rest: &str) -> bool {
-    let inner = rest[1..].split(['>', ' ', '\n']).next().unwrap_or("");
-    rest[1..].contains('>')
-        && (inner.contains("://")
-            || inner.starts_with("mailto:")
-            || (inner.contains('@') && inner.contains('.')))
-}
-
-/// Where the last `</name` (white space allowed after `</`) starts in `src`;
-/// for a fragment (no name), the last `</>`.
-fn last_closing_tag(src: &str, name: &str) -> Option<usize> {
-    if name.is_empty() {
-        return src.rfind("</>");
-    }
-    src.rmatch_indices(name).find_map(|(at, _)| {
-        let before = src[..at].trim_end();
-        let spaced = before.len() < at && !src[before.len()..at].contains('\n');
-        let tag = before.strip_suffix("</")?;
-        (spaced || before.len() == at).then_some(tag.len())
-    })
 }

@@ -13,14 +13,14 @@ use super::super::attrs::{without_comments, AttrValue};
 use super::super::expr::evaluate;
 use super::super::render::{dedent, keep_inline, without_indented_code};
 use super::document::{Document, Element, Node, ESCAPED_LT};
-use super::parse;
+use super::parse_with;
 use super::syntax::SPREAD;
 use pulldown_cmark::{Event, Options, Tag, TagEnd};
 
 /// The reading of `source`, a page with its frontmatter.
 pub fn reading(source: &str) -> Value {
     let (frontmatter, body) = split(source);
-    let doc = parse(body);
+    let doc = parse_with(body, &frontmatter);
     if let Some(problem) = doc.problems.first() {
         let line = body[..problem.offset.min(body.len())].matches('\n').count() + 1;
         return json!({
@@ -208,6 +208,7 @@ fn link_definitions(body: &str) -> String {
         let trimmed = line.trim_start();
         let is_definition = line.len() - trimmed.len() < 4
             && trimmed.starts_with('[')
+            && !trimmed.starts_with("[^")
             && trimmed.find("]:").is_some_and(|end| end > 1);
         if is_definition {
             out.push_str(trimmed);

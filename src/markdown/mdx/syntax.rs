@@ -88,8 +88,9 @@ pub(super) fn statement_end(src: &str, start: usize) -> usize {
             }
             b'\n' if depth <= 0 => {
                 let before = src[start..i].trim_end();
-                let continues =
-                    before.ends_with(['=', ',', '(', '{', '[', '+', ':', '?', '>', '.', '&', '|']);
+                let continues = before
+                    .ends_with(['=', ',', '(', '{', '[', '+', ':', '?', '.', '&', '|'])
+                    || before.ends_with("=>");
                 let next = src[i + 1..].trim_start();
                 if !continues && !next.starts_with('.') {
                     return i;
@@ -111,6 +112,10 @@ pub(super) fn parse_import(statement: &str, offset: usize) -> Option<Vec<Import>
         .and_then(|s| s.strip_suffix(['"', '\'']))?
         .to_string();
     let what = what.trim();
+    if what.is_empty() {
+        // `import from "x"`: nothing imported from it (`import "x"` has no `from`).
+        return None;
+    }
     let mut imports = Vec::new();
     let (default, named) = match what.find('{') {
         Some(i) => (
@@ -146,14 +151,65 @@ pub(super) fn parse_import(statement: &str, offset: usize) -> Option<Vec<Import>
     Some(imports)
 }
 
-pub(super) fn parse_export_const(statement: &str) -> Option<(String, Value)> {
-    let rest = statement.strip_prefix("export ")?.trim_start();
-    let rest = ["const ", "let ", "var "]
+/// `export const a = 1, b = a * 2` (or `let`, `var`): each name whose
+/// value can be known, with it; names already `known` may be used.
+pub(super) fn parse_export_const(
+    statement: &str,
+    known: &std::collections::HashMap<String, Value>,
+    frontmatter: &serde_json::Map<String, Value>,
+) -> Vec<(String, Value)> {
+    let Some(rest) = statement.strip_prefix("export ").map(str::trim_start) else {
+        return Vec::new();
+    };
+    let Some(rest) = ["const ", "let ", "var "]
         .iter()
-        .find_map(|kw| rest.strip_prefix(kw))?;
-    let (name, value) = rest.split_once('=')?;
-    let value = parse_literal(value.trim().trim_end_matches(';'))?;
-    Some((name.trim().to_string(), value))
+        .find_map(|kw| rest.strip_prefix(kw))
+    else {
+        return Vec::new();
+    };
+    let rest = rest.trim().trim_end_matches(';');
+    let mut declared: Vec<(String, Value)> = Vec::new();
+    for declarator in top_level_parts(rest) {
+        let Some((name, value)) = declarator.split_once('=') else {
+            continue;
+        };
+        let names = |path: &[&str]| match path {
+            ["frontmatter", key] => frontmatter.get(*key).cloned(),
+            [name] => (declared.iter().rev())
+                .find(|(n, _)| n == name)
+                .map(|(_, v)| v.clone())
+                .or_else(|| known.get(*name).cloned()),
+            _ => None,
+        };
+        if let Some(value) = super::super::expr::evaluate(value.trim(), &names) {
+            declared.push((name.trim().to_string(), value));
+        }
+    }
+    declared
+}
+
+/// `text` split at its commas outside brackets and strings.
+fn top_level_parts(text: &str) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let (mut depth, mut quote, mut start) = (0i32, None, 0);
+    let mut escaped = false;
+    for (i, c) in text.char_indices() {
+        match (quote, c) {
+            (Some(_), '\\') => escaped = !escaped,
+            (Some(q), c) if c == q && !escaped => quote = None,
+            (Some(_), _) => escaped = false,
+            (None, '"' | '\'' | '`') => quote = Some(c),
+            (None, '(' | '[' | '{') => depth += 1,
+            (None, ')' | ']' | '}') => depth -= 1,
+            (None, ',') if depth == 0 => {
+                parts.push(&text[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&text[start..]);
+    parts
 }
 
 /// `export const Name = (props) => (<jsx …/>)`: the name and the JSX.
@@ -235,12 +291,70 @@ pub(super) fn parse_open_tag(src: &str, at: usize) -> Option<OpenTag> {
 /// The name under which a spread that is not an object literal is kept.
 pub const SPREAD: &str = "...";
 
+/// Gives every attribute of the elements of `nodes` whose value the page's
+/// names (`names`: exported constants, `frontmatter.x`) can tell that value
+/// (`title={product}`), and replaces a spread they give an object
+/// (`{...meta}`, `{...{title}}`) by its entries.
+pub(super) fn resolve_attributes(
+    nodes: &mut [super::document::Node],
+    names: super::super::expr::Scope,
+) {
+    for node in nodes {
+        let super::document::Node::Element(element) = node else {
+            continue;
+        };
+        let mut attrs = Vec::with_capacity(element.attrs.len());
+        for attr in std::mem::take(&mut element.attrs) {
+            // A literal stays as written; what names something is resolved.
+            let value = match &attr.value {
+                AttrValue::Expr(code) if parse_literal(code).is_none() => {
+                    super::super::expr::evaluate(code, names)
+                }
+                _ => None,
+            };
+            match (value, attr.name == SPREAD) {
+                (Some(Value::Object(entries)), true) => {
+                    attrs.extend(entries.into_iter().map(entry_attr))
+                }
+                (Some(value), false) => attrs.push(entry_attr((attr.name, value))),
+                _ => attrs.push(attr),
+            }
+        }
+        element.attrs = attrs;
+        resolve_attributes(&mut element.children, names);
+    }
+}
+
+/// An object entry as an attribute: strings as strings, the rest as code.
+fn entry_attr((name, value): (String, Value)) -> Attr {
+    Attr {
+        name,
+        value: match value {
+            Value::String(text) => AttrValue::Str(text),
+            other => AttrValue::Expr(other.to_string()),
+        },
+    }
+}
+
+/// The name of braces among attributes that hold no spread (`{title}`).
+pub const NOT_AN_ATTRIBUTE: &str = "{}";
+
 /// The attributes a `{...{…}}` spread of an object literal gives, in order;
 /// any other spread (`{...props}`) is kept as one attribute named `...`
-/// holding its code, which no component reads; a comment gives none.
+/// holding its code, which no component reads; a comment gives none, and
+/// anything else one named [`NOT_AN_ATTRIBUTE`] (the parser reports it).
 fn spread_attrs(code: &str) -> Vec<Attr> {
     let Some(spread) = code.trim().strip_prefix("...").map(str::trim) else {
-        return Vec::new();
+        let comment = super::super::attrs::without_comments(code)
+            .trim()
+            .is_empty();
+        return match comment {
+            true => Vec::new(),
+            false => vec![Attr {
+                name: NOT_AN_ATTRIBUTE.to_string(),
+                value: AttrValue::Expr(code.to_string()),
+            }],
+        };
     };
     let Some(Value::Object(entries)) = parse_literal(spread) else {
         return vec![Attr {
@@ -248,16 +362,7 @@ fn spread_attrs(code: &str) -> Vec<Attr> {
             value: AttrValue::Expr(spread.to_string()),
         }];
     };
-    entries
-        .into_iter()
-        .map(|(name, value)| Attr {
-            name,
-            value: match value {
-                Value::String(text) => AttrValue::Str(text),
-                other => AttrValue::Expr(other.to_string()),
-            },
-        })
-        .collect()
+    entries.into_iter().map(entry_attr).collect()
 }
 
 /// The offset of the first character at or after `pos` that is not white
@@ -291,8 +396,8 @@ pub(super) fn parse_attr(src: &str, at: usize) -> Option<(Attr, usize)> {
         q @ (b'"' | b'\'') => {
             // JSX decodes character references in attribute strings.
             let close = pos + 1 + src[pos + 1..].find(q as char)?;
-            let text = html_escape::decode_html_entities(&src[pos + 1..close]);
-            (AttrValue::Str(text.into_owned()), close + 1)
+            let text = attribute_text(&src[pos + 1..close]);
+            (AttrValue::Str(text), close + 1)
         }
         b'{' => {
             let len = balanced_end(&src[pos..])?;
@@ -348,5 +453,73 @@ fn attribute_name_len(text: &str) -> usize {
     match text[first..].strip_prefix(':') {
         Some(local) if first > 0 && identifier_len(local) > 0 => first + 1 + identifier_len(local),
         _ => first,
+    }
+}
+
+/// A quoted attribute value as JSX reads it: character references decoded
+/// (numeric ones as HTML does), and each line after the first without its
+/// leading spaces and tabs.
+fn attribute_text(raw: &str) -> String {
+    let mut joined = String::with_capacity(raw.len());
+    for (i, line) in raw.split_inclusive('\n').enumerate() {
+        joined.push_str(if i == 0 {
+            line
+        } else {
+            line.trim_start_matches([' ', '\t'])
+        });
+    }
+    let numeric = numeric_references(&joined);
+    html_escape::decode_html_entities(&numeric).into_owned()
+}
+
+/// `&#…;` and `&#x…;` decoded as HTML decodes them: NUL, surrogates and
+/// code points past Unicode as U+FFFD, 128–159 as Windows-1252 (`&#128;` is `€`).
+fn numeric_references(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.contains("&#") {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("&#") {
+        out.push_str(&rest[..at]);
+        rest = &rest[at..];
+        let (digits, radix) = match rest[2..].strip_prefix(['x', 'X']) {
+            Some(hex) => (hex, 16),
+            None => (&rest[2..], 10),
+        };
+        let len = digits
+            .find(|c: char| !c.is_digit(radix))
+            .unwrap_or(digits.len());
+        let code = u32::from_str_radix(&digits[..len], radix)
+            .ok()
+            .filter(|_| len > 0 && len <= 8);
+        match (code, digits[len..].starts_with(';')) {
+            (Some(code), true) => {
+                out.push(html_code_point(code));
+                rest = &digits[len + 1..];
+            }
+            _ => {
+                out.push_str("&#");
+                rest = &rest[2..];
+            }
+        }
+    }
+    out.push_str(rest);
+    std::borrow::Cow::Owned(out)
+}
+
+fn html_code_point(code: u32) -> char {
+    const WINDOWS_1252: [u32; 32] = [
+        0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160,
+        0x2039, 0x0152, 0x8D, 0x017D, 0x8F, 0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013,
+        0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x9D, 0x017E, 0x0178,
+    ];
+    let code = match code {
+        0x80..=0x9F => WINDOWS_1252[(code - 0x80) as usize],
+        other => other,
+    };
+    match code {
+        0 => '\u{FFFD}',
+        other => char::from_u32(other).unwrap_or('\u{FFFD}'),
     }
 }

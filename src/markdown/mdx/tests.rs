@@ -1,7 +1,7 @@
 use serde_json::Value;
 
 use super::super::attrs::AttrValue;
-use super::parser::{math_len, next_delimiter};
+use super::scan::{math_len, next_delimiter};
 use super::*;
 
 fn element(doc: &Document, i: usize) -> &Element {

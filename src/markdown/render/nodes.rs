@@ -16,13 +16,15 @@ use super::text::{dedent, unwrap_paragraph};
 
 impl Renderer<'_> {
     pub fn render_page(mut self, source: &str) -> Rendered {
-        let doc = mdx::parse(source);
-        let ctx = DocCtx::new(
+        let doc = mdx::parse_with(source, self.env.frontmatter);
+        let mut ctx = DocCtx::new(
             self.env.file.to_path_buf(),
             self.env.line_offset,
             source,
             &doc,
         );
+        let frontmatter = serde_json::Value::Object(self.env.frontmatter.clone());
+        ctx.vars.insert("frontmatter".to_string(), frontmatter);
         self.out.html = self.render_document(ctx, &doc, true);
         self.out.text = self.out.text.trim().to_string();
         self.out
@@ -32,7 +34,11 @@ impl Renderer<'_> {
     pub fn render_document(&mut self, ctx: DocCtx, doc: &mdx::Document, block: bool) -> String {
         self.docs.push(ctx);
         for problem in &doc.problems {
-            self.warn_at(problem.offset, problem.message.clone(), None);
+            self.warn_at(
+                problem.offset,
+                problem.message.clone(),
+                problem.help.clone(),
+            );
         }
         let html = self.render_nodes(&doc.nodes, 0, block);
         self.docs.pop();
