@@ -61,6 +61,10 @@ pub struct SiteConfig {
     pub page_urls: PageUrls,
     /// The site's description (docs.json `description`), for search engines.
     pub description: Option<String>,
+    /// Text variables: `{{name}}` in pages is replaced by the value
+    /// (docs.json `variables`; see `content::variables`).
+    #[serde(default)]
+    pub variables: std::collections::BTreeMap<String, String>,
     /// Languages of the docs (docs.json `navigation.languages`); groups name
     /// theirs in `NavGroup::language`. Empty: one language, English.
     #[serde(default)]

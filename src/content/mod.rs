@@ -56,6 +56,7 @@ mod fuzz;
 pub mod nav;
 mod page;
 mod text;
+pub mod variables;
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -131,6 +132,9 @@ impl Site {
         let nav = loader.resolve(&config.navigation);
         loader.add_unlisted_pages();
         let (mut pages, placed, diagnostics) = loader.finish();
+        for page in &mut pages {
+            page.substitute_variables(&config.variables);
+        }
         assign_sections(&mut pages, &config, &placed);
         for page in &mut pages {
             page.urls = config.page_urls;

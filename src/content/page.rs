@@ -126,6 +126,17 @@ impl Page {
         }
     }
 
+    /// Replaces docs.json `variables` in the title, sidebar title and
+    /// description ([`super::variables`]).
+    pub fn substitute_variables(&mut self, variables: &std::collections::BTreeMap<String, String>) {
+        let replaced = |text: &str| super::variables::substitute(text, variables).0.into_owned();
+        self.title = replaced(&self.title);
+        self.nav_title = replaced(&self.nav_title);
+        if let Some(description) = &self.frontmatter.description {
+            self.frontmatter.description = Some(replaced(description));
+        }
+    }
+
     /// Whether this is a copy made by [`Page::copy_at`].
     pub fn is_copy(&self) -> bool {
         self.written_at.is_some()

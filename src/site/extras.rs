@@ -271,9 +271,13 @@ pub fn markdown_path(page: &Page) -> PathBuf {
 
 /// The Markdown written beside a page: its `text`, or for an endpoint page
 /// without a file, a short description of the operation.
-pub fn markdown_source<'t>(page: &Page, text: &'t str) -> Cow<'t, str> {
+pub fn markdown_source<'t>(
+    page: &Page,
+    text: &'t str,
+    variables: &std::collections::BTreeMap<String, String>,
+) -> Cow<'t, str> {
     if page.source_path.is_some() {
-        return Cow::Borrowed(text);
+        return crate::content::variables::substitute(text, variables).0;
     }
     let reference = page.openapi.as_deref().unwrap_or_default();
     Cow::Owned(format!(

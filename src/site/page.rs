@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use super::links::UrlResolver;
 use super::Project;
 use crate::confine::{DocsRoot, ReadError};
+use crate::content::variables::substitute;
 use crate::content::{frontmatter_line, Page, PageId};
 use crate::diagnostics::Diagnostic;
 use crate::markdown::{
@@ -74,7 +75,15 @@ pub fn render_text(project: &Project, page: &Page, text: &str, mode: Mode) -> Pa
     let resolver = UrlResolver::new(&project.site, page);
     let urls = |url: &str, kind: UrlKind| resolver.rewrite(url, kind);
     let mut diagnostics = Vec::new();
-    let body = render_body(project, page, page.body_of(text), &urls);
+    let variables = &project.site.config.variables;
+    let (body_text, unknown) = substitute(page.body_of(text), variables);
+    diagnostics.extend(unknown_variables(
+        page,
+        page.body_of(text),
+        &unknown,
+        variables,
+    ));
+    let body = render_body(project, page, &body_text, &urls);
     diagnostics.extend(body.diagnostics.iter().cloned());
     let mut notice = None;
     let endpoint = match endpoint_view(project, page, text, &body) {
@@ -117,6 +126,32 @@ pub fn render_text(project: &Project, page: &Page, text: &str, mode: Mode) -> Pa
         diagnostics,
         anchor_targets: resolver.anchor_targets(),
     }
+}
+
+/// A warning for each `{{name}}` of the page's body that docs.json
+/// `variables` does not declare, at its line.
+fn unknown_variables(
+    page: &Page,
+    body: &str,
+    unknown: &[(usize, String)],
+    variables: &std::collections::BTreeMap<String, String>,
+) -> Vec<Diagnostic> {
+    let Some(file) = &page.source_path else {
+        return Vec::new();
+    };
+    let names: Vec<&str> = variables.keys().map(String::as_str).collect();
+    (unknown.iter())
+        .map(|(offset, name)| {
+            let at = crate::diagnostics::Position::from_offset(body, *offset);
+            let help = match crate::diagnostics::did_you_mean(name, names.iter().copied()) {
+                Some(close) => format!("did you mean `{{{{{close}}}}}`? It is shown as written meanwhile"),
+                None => format!("declare it in docs.json `variables` (declared: {}); it is shown as written meanwhile", names.join(", ")),
+            };
+            Diagnostic::warning(file, format!("variable `{name}` is not declared in docs.json `variables`"))
+                .at_line(page.body_line_offset + at.line, at.column)
+                .with_help(help)
+        })
+        .collect()
 }
 
 /// Text from sources the author did not write as HTML (OpenAPI

@@ -383,7 +383,7 @@ impl Session {
             return Ok(());
         }
         let text = page.text(&project.site.root).map_err(io::Error::other)?;
-        let markdown = extras::markdown_source(page, &text);
+        let markdown = extras::markdown_source(page, &text, &project.site.config.variables);
         replace_file(&out.join(extras::markdown_path(page)), markdown.as_bytes())
     }
 }

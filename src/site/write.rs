@@ -96,7 +96,8 @@ pub(super) fn write_page_step(
             if let Some(html) = &out.html {
                 staging.put(&page.output_path(), html.as_bytes())?;
                 if markdown_sources {
-                    let markdown = extras::markdown_source(page, &text);
+                    let markdown =
+                        extras::markdown_source(page, &text, &project.site.config.variables);
                     staging.put(&extras::markdown_path(page), markdown.as_bytes())?;
                 }
             }

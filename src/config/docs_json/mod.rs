@@ -71,7 +71,11 @@ const THEMES_OF_ANOTHER_LAYOUT: [&str; 8] = [
 pub fn convert(docs: &Value) -> (Value, Conversion) {
     let mut conversion = Conversion::default();
     let mut out = Map::new();
-    copy(docs, &mut out, &["name", "description", "redirects"]);
+    copy(
+        docs,
+        &mut out,
+        &["name", "description", "redirects", "variables"],
+    );
     copy(docs, &mut out, &["markdownSources", "pageUrls", "feedback"]);
     if let Some(navigation) = docs.get("navigation") {
         conversion.navigation(navigation);
@@ -446,7 +450,6 @@ impl Conversion {
             ("thumbnails", "social thumbnails are not generated"),
             ("styling", "styling options are not applied"),
             ("interaction", "interaction options are not applied"),
-            ("variables", "variables are not substituted in pages"),
         ] {
             if docs.get(key).is_some() {
                 self.notes.push(Note::info(
