@@ -1837,3 +1837,39 @@ async fn docs_json_unknown_paths_go_home_unless_404_redirect_is_off() {
     assert_eq!(heading.await, "Page not found");
     browser.close().await;
 }
+
+/// On a phone, what scrolls sideways (code samples, wide tables) can be
+/// reached with the keyboard, and the GitHub link, an icon there, keeps a
+/// name (WCAG 2.1.1, 4.1.2).
+#[tokio::test]
+async fn on_a_phone_scrolling_regions_are_focusable_and_icon_links_named() {
+    let Some(browser) = launch().await else {
+        return;
+    };
+    let site = example_site();
+    browser.set_viewport(390, 844, true);
+    browser.goto(&site.url("api-reference/get-user/")).await;
+    browser
+        .wait_until("[...document.querySelectorAll('pre, table')].some(e => e.scrollWidth > e.clientWidth + 1)")
+        .await;
+    let unreachable = browser
+        .eval(
+            "return [...document.querySelectorAll('pre, table')]
+                .filter(e => e.scrollWidth > e.clientWidth + 1 && e.getAttribute('tabindex') !== '0').length;",
+        )
+        .await;
+    assert_eq!(unreachable, json!(0));
+    let github = browser
+        .eval_string(
+            "const a = document.querySelector('.cta-github');
+             const repo = a && getComputedStyle(a.querySelector('.cta-repo')).display;
+             const name = a && a.querySelector('.visually-hidden').textContent;
+             return a ? JSON.stringify([repo, name]) : 'none';",
+        )
+        .await;
+    assert_eq!(
+        github, "[\"none\",\"GitHub repository \"]",
+        "the repository's name is hidden on a phone; the link keeps a name for screen readers"
+    );
+    browser.close().await;
+}

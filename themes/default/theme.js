@@ -286,6 +286,25 @@
     });
   }
 
+  // What scrolls sideways (code, wide tables) can be reached and scrolled
+  // with the keyboard (WCAG 2.1.1): focusable once it overflows.
+  function focusableScrollers() {
+    document.querySelectorAll("pre, table, .api-samples, .api-responses").forEach(function (el) {
+      if (el.scrollWidth > el.clientWidth + 1 && !el.hasAttribute("tabindex")) {
+        el.setAttribute("tabindex", "0");
+      }
+    });
+  }
+
+  function setupFocusableScrollers() {
+    focusableScrollers();
+    var pending;
+    window.addEventListener("resize", function () {
+      clearTimeout(pending);
+      pending = setTimeout(focusableScrollers, 150);
+    });
+  }
+
   function start() {
     setupBanner();
     setupPageActions();
@@ -300,6 +319,7 @@
     setupToc();
     setupHeadingLinks();
     setupTocHighlight();
+    setupFocusableScrollers();
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
