@@ -467,7 +467,10 @@ fn the_printed_docs_json_schema_accepts_ref_files_anywhere() {
     let split: serde_json::Value = serde_json::from_str(&config_text).unwrap();
     let errors = |schema: &serde_json::Value| {
         let validator = jsonschema::draft7::new(schema).unwrap();
-        let found: Vec<String> = validator.iter_errors(&split).map(|e| e.to_string()).collect();
+        let found: Vec<String> = validator
+            .iter_errors(&split)
+            .map(|e| e.to_string())
+            .collect();
         found
     };
     assert_eq!(errors(&printed), Vec::<String>::new());
