@@ -1018,3 +1018,18 @@ fn frontmatter_and_constants_are_read_in_text_and_attributes() {
         rendered.diagnostics
     );
 }
+
+/// An element on one line right under a list item's (or paragraph's) text
+/// continues it, as MDX reads it; alone on its lines, it stands apart.
+#[test]
+fn an_element_on_a_lazy_line_stays_in_its_list_item() {
+    let html = render("- Item text\n<Tip>lazy</Tip>\n- Second\n").html;
+    let item = html.split("</li>").next().unwrap_or_default();
+    assert!(
+        item.contains("Item text") && item.contains("c-callout c-tip"),
+        "{html}"
+    );
+    assert_eq!(html.matches("<ul>").count(), 1, "one list: {html}");
+    let apart = render("Some text\n<Tip>\nx\n</Tip>\n").html;
+    assert!(apart.starts_with("<p>Some text</p>"), "{apart}");
+}

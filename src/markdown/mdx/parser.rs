@@ -434,7 +434,13 @@ impl<'s> Parser<'s> {
     /// Whether the line starting here continues a paragraph of text (the
     /// line before holds text), where `import`/`export` are words, not ESM.
     fn continues_paragraph(&self) -> bool {
-        let before = &self.src[..self.pos.saturating_sub(1)];
+        self.follows_text_line(self.pos)
+    }
+
+    /// Whether the line before the one starting at `line_start` holds text
+    /// (a paragraph's or list item's), so what starts there may continue it.
+    fn follows_text_line(&self, line_start: usize) -> bool {
+        let before = &self.src[..line_start.saturating_sub(1)];
         let line = &before[before.rfind('\n').map_or(0, |i| i + 1)..];
         let line = line.trim();
         !line.is_empty()
@@ -495,7 +501,12 @@ impl<'s> Parser<'s> {
             }
         }
         let rest_of_line = self.src[self.pos..].split('\n').next().unwrap_or("");
-        let inline = !(starts_line && rest_of_line.trim().is_empty());
+        // An element on one line right under a line of text continues that
+        // paragraph (or list item), as MDX reads it: `- Item\n<Tip>x</Tip>`.
+        let one_line = !self.src[start..self.pos].contains('\n');
+        // (Not a self-closing one: it may stand for a block, as a snippet does.)
+        let lazy = starts_line && one_line && !leaf && self.follows_text_line(start - before.len());
+        let inline = lazy || !(starts_line && rest_of_line.trim().is_empty());
         let inner = &self.src[children_start..children_end];
         Element {
             name: open.name,
