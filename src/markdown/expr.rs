@@ -316,25 +316,38 @@ impl Reader<'_, '_> {
     }
 
     fn array(&mut self) -> Option<Value> {
-        self.pos += 1;
         let mut items = Vec::new();
+        self.entries(b']', |reader, spread| {
+            match (spread, reader.expression()?) {
+                (true, Value::Array(spread)) => items.extend(spread),
+                (true, _) => return None,
+                (false, item) => items.push(item),
+            }
+            Some(())
+        })?;
+        Some(Value::Array(items))
+    }
+
+    /// The entries of an array or object from its opening bracket to
+    /// `close`, comma-separated (a trailing comma allowed): each read by
+    /// `entry`, told whether it follows a `...`.
+    fn entries(
+        &mut self,
+        close: u8,
+        mut entry: impl FnMut(&mut Self, bool) -> Option<()>,
+    ) -> Option<()> {
+        self.pos += 1;
         loop {
-            if self.eat(b']') {
-                return Some(Value::Array(items));
+            if self.eat(close) {
+                return Some(());
             }
-            if self.spread() {
-                let Value::Array(spread) = self.expression()? else {
-                    return None;
-                };
-                items.extend(spread);
-            } else {
-                items.push(self.expression()?);
+            let spread = self.spread();
+            entry(self, spread)?;
+            if self.eat(close) {
+                return Some(());
             }
-            if !self.eat(b',') && !self.eat(b']') {
+            if !self.eat(b',') {
                 return None;
-            }
-            if self.src[self.pos - 1] == b']' {
-                return Some(Value::Array(items));
             }
         }
     }
@@ -348,28 +361,20 @@ impl Reader<'_, '_> {
     }
 
     fn object(&mut self) -> Option<Value> {
-        self.pos += 1;
         let mut map = Map::new();
-        loop {
-            if self.eat(b'}') {
-                return Some(Value::Object(map));
-            }
-            if self.spread() {
-                let Value::Object(spread) = self.expression()? else {
-                    return None;
-                };
-                map.extend(spread);
-            } else {
-                let (key, value) = self.entry()?;
+        self.entries(b'}', |reader, spread| {
+            if !spread {
+                let (key, value) = reader.entry()?;
                 map.insert(key, value);
+                return Some(());
             }
-            if !self.eat(b',') && !self.eat(b'}') {
+            let Value::Object(spread) = reader.expression()? else {
                 return None;
-            }
-            if self.src[self.pos - 1] == b'}' {
-                return Some(Value::Object(map));
-            }
-        }
+            };
+            map.extend(spread);
+            Some(())
+        })?;
+        Some(Value::Object(map))
     }
 
     /// `key: value`, or the shorthand `key` (the name's value).

@@ -1003,10 +1003,13 @@ fn frontmatter_and_constants_are_read_in_text_and_attributes() {
         urls: &keep,
         frontmatter: frontmatter.as_object().unwrap(),
     };
-    let page = "export const api = frontmatter.title + \" API\"\n\nexport const meta = { title: `v${frontmatter.version}` }\n\n{api} {40 + 2}\n\n<Card title={api} href=\"/x\">One</Card>\n\n<Card {...meta}>Two</Card>\n";
+    let page = "export const api = frontmatter.title + \" API\"\n\nexport const meta = { title: `v${frontmatter.version}` }\n\n{api} {40 + 2} {`release v${frontmatter.version}`}\n\n<Card title={api} href=\"/x\">One</Card>\n\n<Card {...meta}>Two</Card>\n";
     let rendered = md.render(page, &env);
     let html = rendered.html;
-    assert!(html.contains("User Group Service API 42"), "{html}");
+    assert!(
+        html.contains("User Group Service API 42 release v2"),
+        "{html}"
+    );
     assert!(
         html.contains("User Group Service API</"),
         "the first card's title: {html}"

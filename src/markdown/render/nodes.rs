@@ -101,10 +101,21 @@ impl Renderer<'_> {
     }
 
     /// The value of an expression that can be read without running
-    /// JavaScript: a literal (`+` and template literals evaluated), or a
-    /// prop or exported constant with its fields (`props.a.b`, `name.b`).
+    /// JavaScript ([`crate::markdown::expr`]) over the document's names: its
+    /// props, exported constants and frontmatter, with their fields
+    /// (`props.a.b`, `name.b`, `` `v${frontmatter.version}` ``); else a
+    /// constant a snippet exports (`{Name}` of `import { Name }`).
     pub(in crate::markdown) fn expression_value(&mut self, code: &str) -> Option<Value> {
-        if let Some(value) = super::super::attrs::parse_literal(code) {
+        let vars = &self.ctx().vars;
+        let names = |path: &[&str]| {
+            let path = match path {
+                ["props", rest @ ..] if !rest.is_empty() => rest,
+                whole => whole,
+            };
+            let (first, fields) = path.split_first()?;
+            (fields.iter()).try_fold(vars.get(*first)?.clone(), |v, key| v.get(key).cloned())
+        };
+        if let Some(value) = super::super::expr::evaluate(code, &names) {
             return Some(value);
         }
         let path = code.strip_prefix("props.").unwrap_or(code);

@@ -53,6 +53,13 @@ pub(in crate::markdown) fn without_indented_code(
 ) -> (Cow<'_, str>, Vec<(usize, usize)>) {
     let mut text = Cow::Borrowed(markdown);
     let mut removed: Vec<(usize, usize)> = Vec::new();
+    // Most text has no line indented four columns: no second parse for it.
+    if !markdown
+        .lines()
+        .any(|line| line.starts_with("    ") || line.trim_start_matches(' ').starts_with('\t'))
+    {
+        return (text, removed);
+    }
     for _ in 0..INDENTED_CODE_PASSES {
         let cuts = indented_code_cuts(&text);
         if cuts.is_empty() {
