@@ -677,7 +677,7 @@ fn docs_json_era_components_render_without_leaks_or_warnings() {
     ] {
         assert!(html.contains(expected), "missing `{expected}`");
     }
-    assert!(html.contains("a price of $5 or $5-$10 stays text."));
+    assert!(html.contains("a price of $5 or $5-$10 stays text ("));
     let changelog = fs::read_to_string(site.join("changelog/index.html")).unwrap();
     assert!(changelog.contains("<section class=\"c-update\" id=\"2025-06-01\">"));
     assert!(changelog.contains("href=\"#2025-06-01\""));

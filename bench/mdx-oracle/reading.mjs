@@ -19,10 +19,13 @@ import path from 'node:path'
 import {createProcessor} from '@mdx-js/mdx'
 import remarkFrontmatter from 'remark-frontmatter'
 import remarkGfm from 'remark-gfm'
+import remarkMath from 'remark-math'
 import {VFile} from 'vfile'
 import YAML from 'yaml'
 
-const remarkPlugins = [remarkFrontmatter, remarkGfm]
+// Mintlify renders TeX between `$` and `$$` (its "LaTeX" page), so braces there are TeX, not
+// expressions: remark-math reads them as Mintlify does.
+const remarkPlugins = [remarkFrontmatter, remarkGfm, remarkMath]
 const processor = createProcessor({format: 'mdx', remarkPlugins})
 
 // ---------------------------------------------------------------------------
@@ -437,6 +440,7 @@ async function main(args) {
       mdx: version('@mdx-js/mdx'),
       'remark-gfm': version('remark-gfm'),
       'remark-frontmatter': version('remark-frontmatter'),
+      'remark-math': version('remark-math'),
       yaml: version('yaml'),
       cases: []
     }

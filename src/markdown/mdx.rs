@@ -12,10 +12,11 @@
 //!
 //! The parsed tree is in `document`, the parser itself in `parser`, the
 //! JavaScript-ish syntax it reads in `syntax`, and which names are HTML
-//! elements or components in `tags`; `reading` says what was read in the
+//! elements or components in `tags`, TeX between dollars in `math`; `reading` says what was read in the
 //! shape `@mdx-js/mdx`'s reading is recorded in, to compare the two.
 
 mod document;
+mod math;
 mod parser;
 mod reading;
 mod scan;
@@ -24,6 +25,7 @@ mod syntax;
 mod tags;
 
 pub use document::{Document, Element, Import, Node, ESCAPED_LT};
+pub use math::{formula_of_code, is_display_fence};
 pub use parser::{parse, parse_with};
 pub use reading::reading;
 pub use tags::{is_html_tag, is_void_tag, starts_with_component_name};

@@ -777,7 +777,7 @@ fn a_mermaid_diagram_that_cannot_be_drawn_shows_its_source_with_a_warning() {
 
 #[test]
 fn dollar_math_becomes_mathml_outside_code() {
-    let r = render("Area $\\pi r^{2}$ costs $5, or $5-$10.\n\n$$\n\\frac{a}{b}\n$$\n\n`$x$` and\n\n```\n$y$\n```\n");
+    let r = render("Area $\\pi r^{2}$ costs \\$5, or \\$5-\\$10.\n\n$$\n\\frac{a}{b}\n$$\n\n`$x$` and\n\n```\n$y$\n```\n");
     assert!(
         r.html.contains("Area <math display=\"inline\"><semantics>"),
         "{}",
@@ -789,6 +789,37 @@ fn dollar_math_becomes_mathml_outside_code() {
     assert!(r.html.contains("<mfrac>"), "{}", r.html);
     assert!(r.html.contains("<code>$x$</code>"), "{}", r.html);
     assert!(r.html.contains("<code>$y$\n</code>"), "{}", r.html);
+    assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+}
+
+#[test]
+fn dollars_pair_as_mintlify_pairs_them_and_a_price_pair_is_a_warning() {
+    // remark-math, which Mintlify runs: any two `$` in a paragraph hold a
+    // formula, whatever is around them.
+    let r = render_with("Intro\n\nPlans cost $5 or $10 a month.\n", &[], 0);
+    assert!(
+        r.html.contains("Plans cost <math display=\"inline\">"),
+        "{}",
+        r.html
+    );
+    assert!(r.html.contains("</math>10 a month."), "{}", r.html);
+    assert_eq!(r.diagnostics.len(), 1, "{:?}", r.diagnostics);
+    let d = &r.diagnostics[0];
+    assert!(d.message.contains("`$5 or $` reads as a formula"), "{d:?}");
+    assert!(d.help.as_deref().unwrap_or("").contains("\\$"), "{d:?}");
+    assert_eq!(d.position.map(|p| p.line), Some(3));
+    // `$$` on one line is inline, as in remark-math; `$$` alone on its
+    // lines is a display formula, in a block quote too.
+    let r = render("Inline $$x^2$$ too.\n\n> Quoted:\n>\n> $$\n> \\frac{1}{2}\n> $$\n");
+    assert!(
+        r.html.contains("Inline <math display=\"inline\">"),
+        "{}",
+        r.html
+    );
+    assert!(r.html.contains("<blockquote>"), "{}", r.html);
+    let quote = &r.html[r.html.find("<blockquote>").unwrap()..];
+    assert!(quote.contains("<math display=\"block\">"), "{}", r.html);
+    assert!(quote.contains("<mfrac>"), "{}", r.html);
     assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
 }
 

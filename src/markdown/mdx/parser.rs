@@ -7,9 +7,8 @@ use std::collections::HashMap;
 use serde_json::{Map, Value};
 
 use super::document::{Document, Element, Node, Problem, TextNode, ESCAPED_LT};
-use super::scan::{
-    in_link_destination, last_closing_tag, looks_like_autolink, math_len, next_delimiter,
-};
+use super::math;
+use super::scan::{in_link_destination, last_closing_tag, looks_like_autolink, next_delimiter};
 use super::strict;
 use super::syntax::{
     balanced_end, element_name_len, fence_end, parse_export_component, parse_export_const,
@@ -175,8 +174,19 @@ impl<'s> Parser<'s> {
                 *min = (*min).min(indent);
             }
         }
-        if let Some(end) = fence_end(self.src, self.pos, content, indent) {
-            buf.text.push_str(&self.src[self.pos..end]);
+        if let Some((closing, end)) = fence_end(self.src, self.pos, content, indent) {
+            let closing = closing.unwrap_or(end);
+            buf.text.push_str(&self.src[self.pos..closing]);
+            // MDX has no indented code, so a closing fence may be indented
+            // any amount; CommonMark (the renderer) allows three spaces.
+            let close = &self.src[closing..end];
+            let extra = (close.len() - close.trim_start().len()).saturating_sub(indent + 3);
+            buf.text.push_str(&close[extra..]);
+            self.pos = end;
+            return true;
+        }
+        if let Some((text, end)) = math::display_at(self.src, self.pos, line_end) {
+            buf.text.push_str(&text);
             self.pos = end;
             return true;
         }
@@ -227,7 +237,9 @@ impl<'s> Parser<'s> {
         let rest = &self.src[self.pos..];
         let run = rest.bytes().take_while(|&b| b == b'`').count();
         let fence = &rest[..run];
-        let limit = rest.find("\n\n").unwrap_or(rest.len());
+        // GFM splits a table row into cells first: code stays in its row.
+        let end = if self.in_table_row() { "\n" } else { "\n\n" };
+        let limit = rest.find(end).unwrap_or(rest.len());
         let mut search = run;
         while let Some(i) = rest[search..limit].find(fence) {
             let at = search + i;
@@ -243,12 +255,17 @@ impl<'s> Parser<'s> {
         self.pos += run;
     }
 
-    /// Copies a `$…$` or `$$…$$` formula through untouched, since braces
-    /// and `<` in TeX are not MDX; a `$` that opens no formula is text.
+    /// An inline formula ([`math`]), written as code marked as math so
+    /// braces and `<` in TeX are never MDX; a run of `$` that opens none
+    /// (or sits in a link's destination) is text.
     fn math_span(&mut self, buf: &mut TextBuf) {
         let rest = &self.src[self.pos..];
-        let len = math_len(rest).unwrap_or(1);
-        buf.text.push_str(&rest[..len]);
+        let in_table_row = self.in_table_row();
+        let (text, len) = match in_link_destination(self.src, self.pos) {
+            true => (std::borrow::Cow::Borrowed("$"), 1),
+            false => math::inline_at(rest, in_table_row),
+        };
+        buf.text.push_str(&text);
         self.pos += len;
     }
 
@@ -433,6 +450,12 @@ impl<'s> Parser<'s> {
 
     /// Whether the line starting here continues a paragraph of text (the
     /// line before holds text), where `import`/`export` are words, not ESM.
+    /// Whether the line `pos` is on is a table row (`| a | b |`).
+    fn in_table_row(&self) -> bool {
+        let line_start = self.src[..self.pos].rfind('\n').map_or(0, |i| i + 1);
+        self.src[line_start..].trim_start().starts_with('|')
+    }
+
     fn continues_paragraph(&self) -> bool {
         self.follows_text_line(self.pos)
     }

@@ -13,9 +13,10 @@ use super::super::attrs::{without_comments, AttrValue};
 use super::super::expr::evaluate;
 use super::super::render::{dedent, keep_inline, without_indented_code};
 use super::document::{Document, Element, Node, ESCAPED_LT};
+use super::math::{formula_of_code, is_display_fence};
 use super::parse_with;
 use super::syntax::SPREAD;
-use pulldown_cmark::{Event, Options, Tag, TagEnd};
+use pulldown_cmark::{CodeBlockKind, Event, Options, Tag, TagEnd};
 
 /// The reading of `source`, a page with its frontmatter.
 pub fn reading(source: &str) -> Value {
@@ -170,10 +171,18 @@ fn text_of(element: &Element, definitions: &str) -> String {
     let mut children = children.into_iter();
     let mut out = String::new();
     let mut images = 0usize;
+    let mut in_formula = false;
     for event in pulldown_cmark::Parser::new_ext(&markdown, gfm()) {
         match event {
             Event::Start(Tag::Image { .. }) => images += 1,
             Event::End(TagEnd::Image) => images -= 1,
+            // A formula is not text (MDX's `inlineMath` and `math` nodes).
+            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))) => {
+                in_formula = is_display_fence(&info)
+            }
+            Event::End(TagEnd::CodeBlock) => in_formula = false,
+            Event::Code(code) if formula_of_code(&code).is_some() => {}
+            Event::Text(_) if in_formula => {}
             Event::Text(text) | Event::Code(text) if images == 0 => {
                 for c in text.chars().filter(|c| !c.is_whitespace()) {
                     match c {
@@ -200,12 +209,30 @@ fn gfm() -> Options {
         | Options::ENABLE_FOOTNOTES
 }
 
-/// The link reference definitions of a page (`[d]: https://…` lines), which
-/// links inside its elements may name.
+/// The link reference definitions of a page (`[d]: https://…` lines, not
+/// in fenced code), which links inside its elements may name.
 fn link_definitions(body: &str) -> String {
     let mut out = String::new();
+    let mut fence: Option<&str> = None;
     for line in body.lines() {
         let trimmed = line.trim_start();
+        let marker = ["```", "~~~"].into_iter().find(|m| trimmed.starts_with(m));
+        match (fence, marker) {
+            (None, Some(m)) => fence = Some(m),
+            (Some(open), Some(m))
+                if open == m
+                    && trimmed
+                        .trim_end()
+                        .trim_matches(m.as_bytes()[0] as char)
+                        .is_empty() =>
+            {
+                fence = None
+            }
+            _ => {}
+        }
+        if fence.is_some() || marker.is_some() {
+            continue;
+        }
         let is_definition = line.len() - trimmed.len() < 4
             && trimmed.starts_with('[')
             && !trimmed.starts_with("[^")

@@ -1,51 +1,6 @@
 //! Finding things in a page's text for the parser, each in one pass:
-//! where a formula or a link destination is, where plain text ends, which
+//! where a link destination is, where plain text ends, which
 //! `<` opens an autolink, and where the last closing tag of a name is.
-
-/// The length of the formula `rest` starts with, within its paragraph:
-/// `$$…$$`, or `$…$` whose opening `$` is not followed by a space and whose
-/// closing `$` is neither preceded by a space nor followed by a digit (so
-/// `$5 and $10` is text). As in pulldown-cmark, which renders the page, the
-/// braces inside must balance (`\{` and `\}` do not count), a `$` inside
-/// braces closes nothing, and a later `$` that can only open (after a
-/// space) takes over: what it does not read as a formula must not be
-/// copied through as one here, or a component in it would reach the page
-/// raw. `None` when `rest` starts no formula.
-pub(super) fn math_len(rest: &str) -> Option<usize> {
-    let bytes = rest.as_bytes();
-    let limit = rest.find("\n\n").unwrap_or(rest.len());
-    let display = rest.starts_with("$$");
-    if !display && bytes.get(1).is_none_or(|b| b.is_ascii_whitespace()) {
-        return None;
-    }
-    let mut depth = 0usize;
-    let mut i = if display { 2 } else { 1 };
-    while i < limit {
-        match bytes[i] {
-            b'\\' => i += 1,
-            b'{' => depth += 1,
-            b'}' => depth = depth.checked_sub(1)?,
-            b'$' if depth == 0 && display && bytes.get(i + 1) == Some(&b'$') => {
-                return Some(i + 2);
-            }
-            b'$' if display => {}
-            b'$' if depth == 0 && !display => {
-                let after = bytes.get(i + 1);
-                if !bytes[i - 1].is_ascii_whitespace() && !after.is_some_and(u8::is_ascii_digit) {
-                    return Some(i + 1);
-                }
-                if after.is_some_and(|b| !b.is_ascii_whitespace()) {
-                    // A `$` that can only open starts the formula a closer
-                    // pairs with; this one is left unmatched.
-                    return None;
-                }
-            }
-            _ => {}
-        }
-        i += 1;
-    }
-    None
-}
 
 /// The index of the first line end or possible MDX syntax (`` ` ``, `\\`,
 /// `{`, `<`, `$`) in `bytes`: the bytes between are plain text. Searched a

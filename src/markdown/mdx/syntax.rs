@@ -7,13 +7,14 @@ use serde_json::Value;
 use super::super::attrs::{parse_literal, Attr, AttrValue};
 use super::document::Import;
 
-/// If a fenced code block opens on this line, the offset just past it.
+/// If a fenced code block opens on this line: where its closing line
+/// starts (`None` when it runs to the end) and the offset just past it.
 pub(super) fn fence_end(
     src: &str,
     line_start: usize,
     content: &str,
     indent: usize,
-) -> Option<usize> {
+) -> Option<(Option<usize>, usize)> {
     let marker = content.chars().next().filter(|c| *c == '`' || *c == '~')?;
     let run = content.chars().take_while(|c| *c == marker).count();
     if run < 3 || (marker == '`' && content[run..].contains('`')) {
@@ -26,11 +27,11 @@ pub(super) fn fence_end(
         let line = src[pos..line_end].trim();
         let close_run = line.chars().take_while(|c| *c == marker).count();
         if close_run >= run && close_run == line.len() {
-            return Some(line_end);
+            return Some((Some(pos), line_end));
         }
         pos = line_end;
     }
-    Some(src.len())
+    Some((None, src.len()))
 }
 
 /// Whether an expression's code is one JSX element (`<X … />` or

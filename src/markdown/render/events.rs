@@ -20,7 +20,6 @@ fn options() -> Options {
         | Options::ENABLE_STRIKETHROUGH
         | Options::ENABLE_FOOTNOTES
         | Options::ENABLE_HEADING_ATTRIBUTES
-        | Options::ENABLE_MATH
 }
 
 impl Renderer<'_> {
@@ -115,14 +114,13 @@ impl Renderer<'_> {
                 let replaced = self.replace_tokens(html, slots);
                 out.push(Event::Html(replaced.into()));
             }
-            Event::Code(code) => {
-                self.out.text.push_str(code);
-                out.push(event.clone());
-            }
-            Event::InlineMath(tex) | Event::DisplayMath(tex) => {
-                let display = matches!(event, Event::DisplayMath(_));
-                out.push(self.math(tex, display, range, frag));
-            }
+            Event::Code(code) => match mdx::formula_of_code(code) {
+                Some(tex) => out.push(self.math(tex, false, range, frag)),
+                None => {
+                    self.out.text.push_str(code);
+                    out.push(event.clone());
+                }
+            },
             Event::SoftBreak | Event::HardBreak => {
                 self.out.text.push(' ');
                 out.push(event.clone());
@@ -142,8 +140,7 @@ impl Renderer<'_> {
         i + 1
     }
 
-    /// A `$…$` or `$$…$$` formula as MathML. Inline math whose closing `$`
-    /// is followed by a digit (`$5-$10`) is a price, not math: it stays text.
+    /// A formula the MDX parser found ([`mdx::formula_of_code`]) as MathML.
     fn math<'e>(
         &mut self,
         tex: &str,
@@ -151,11 +148,14 @@ impl Renderer<'_> {
         range: &Range<usize>,
         frag: &Fragment,
     ) -> Event<'e> {
-        let next = frag.md.as_bytes().get(range.end).copied();
-        if !display && next.is_some_and(|b| b.is_ascii_digit()) {
-            let text = format!("${tex}$");
-            self.out.text.push_str(&text);
-            return Event::Text(text.into());
+        if !display && looks_like_prices(tex) {
+            let line = frag.line_at(range.start);
+            self.warn_line(
+                line,
+                1,
+                format!("`${tex}$` reads as a formula, as on Mintlify: two dollar signs in a paragraph hold TeX"),
+                Some("write `\\$` for a dollar sign".to_string()),
+            );
         }
         self.out.text.push_str(tex);
         let (html, problem) = super::super::math::math_html(tex, display);
@@ -258,6 +258,11 @@ impl Renderer<'_> {
             }
         }
         let info = match kind {
+            CodeBlockKind::Fenced(info) if mdx::is_display_fence(info) => {
+                let tex = code.trim_end_matches('\n');
+                out.push(self.math(tex, true, &events[start].1, frag));
+                return i;
+            }
             CodeBlockKind::Fenced(info) => CodeInfo::parse(info),
             CodeBlockKind::Indented => {
                 // MDX has no indented code: the lines are markdown.
@@ -342,6 +347,12 @@ impl Renderer<'_> {
 
 /// Whether raw HTML from pulldown-cmark holds a component tag (`<Note`,
 /// `</Card`): one the MDX splitter did not take as an element.
+/// Whether an inline formula is more likely the text between two prices
+/// (`$5 or $10`): it starts with a digit and holds a space.
+fn looks_like_prices(tex: &str) -> bool {
+    tex.starts_with(|c: char| c.is_ascii_digit()) && tex.contains(char::is_whitespace)
+}
+
 fn has_component_tag(html: &str) -> bool {
     html.match_indices('<').any(|(i, _)| {
         let rest = &html[i + 1..];

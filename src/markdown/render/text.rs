@@ -116,15 +116,24 @@ fn indented_code_cuts(markdown: &str) -> Vec<(usize, usize)> {
 /// Whether a line starting with `text` starts a block (a list item, a
 /// heading, a quote or a fence) where it is not indented.
 fn starts_a_block(text: &str) -> bool {
+    let ends_marker = |rest: &str| rest.is_empty() || rest.starts_with([' ', '\t', '\r', '\n']);
     let digits = text.bytes().take_while(u8::is_ascii_digit).count();
-    let after_digits = &text[digits..];
     let numbered = (1..=9).contains(&digits)
-        && (after_digits.starts_with(". ") || after_digits.starts_with(") "));
-    ["- ", "* ", "+ ", "> ", "```", "~~~"]
-        .iter()
-        .any(|start| text.starts_with(start))
-        || numbered
-        || text.trim_start_matches('#').starts_with(' ') && text.starts_with('#')
+        && text[digits..]
+            .strip_prefix(['.', ')'])
+            .is_some_and(ends_marker);
+    let bullet = text.strip_prefix(['-', '*', '+']).is_some_and(ends_marker);
+    let heading = text.starts_with('#') && ends_marker(text.trim_start_matches('#'));
+    let rule = |c: char| {
+        let line = text.lines().next().unwrap_or("");
+        line.chars().filter(|&x| x == c).count() >= 3 && line.chars().all(|x| x == c || x == ' ')
+    };
+    numbered
+        || bullet
+        || heading
+        || text.starts_with('>')
+        || ["```", "~~~"].iter().any(|fence| text.starts_with(fence))
+        || ['-', '*', '_'].into_iter().any(rule)
 }
 
 /// The bytes of up to four columns of leading spaces and tabs.
