@@ -1067,3 +1067,28 @@ fn an_element_on_a_lazy_line_stays_in_its_list_item() {
     let apart = render("Some text\n<Tip>\nx\n</Tip>\n").html;
     assert!(apart.starts_with("<p>Some text</p>"), "{apart}");
 }
+
+#[test]
+fn what_mdx_reads_renders_the_same_way() {
+    // A delimiter row with tabs is a table (GFM; pulldown-cmark alone
+    // would not read it); emphasis right after an element opens, as after
+    // the element's `>`; `{<Aside>…</Aside>}` is its element even when its
+    // text holds an apostrophe; braces in a bare URL are the URL's.
+    let r = render(
+        "| Name | Locale\t|\n|------\t|-----\t|\n| English\t| en_US\t|\n\nLine.<br />_Details:_ here.\n\n1. Keep it.<br />{<Note>\n   It's the key.\n   </Note>}\n\nAt https://mcp.${DOMAIN}.com today.\n",
+    );
+    assert!(r.html.contains("<td>en_US</td>"), "{}", r.html);
+    assert!(r.html.contains("<em>Details:</em> here."), "{}", r.html);
+    assert!(
+        r.html.contains("It’s the key.") || r.html.contains("It's the key."),
+        "{}",
+        r.html
+    );
+    assert!(!r.html.contains("{<"), "{}", r.html);
+    assert!(
+        r.html.contains("https://mcp.${DOMAIN}.com today."),
+        "{}",
+        r.html
+    );
+    assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+}

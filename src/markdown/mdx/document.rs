@@ -87,6 +87,9 @@ pub struct Document {
     pub components: HashMap<String, String>,
     /// Where each `import`/`export` statement is in the source.
     pub esm: Vec<std::ops::Range<usize>>,
+    /// Where the code of each `{<Element />}` wrapper is: rendered as its
+    /// element, as React renders it; an expression to MDX's reading.
+    pub wrapped: Vec<std::ops::Range<usize>>,
     pub problems: Vec<Problem>,
 }
 

@@ -8,11 +8,15 @@ use serde_json::{Map, Value};
 
 use super::document::{Document, Element, Node, Problem, TextNode, ESCAPED_LT};
 use super::math;
-use super::scan::{in_link_destination, last_closing_tag, looks_like_autolink, next_delimiter};
+use super::scan::{
+    code_span_len, in_url, is_delimiter_row_with_tabs, last_closing_tag, looks_like_autolink,
+    next_delimiter,
+};
 use super::strict;
 use super::syntax::{
     balanced_end, element_name_len, fence_end, parse_export_component, parse_export_const,
-    parse_import, parse_open_tag, resolve_attributes, statement_end, wraps_element, OpenTag,
+    parse_import, parse_open_tag, resolve_attributes, statement_end, wrapper_end, wraps_element,
+    OpenTag,
 };
 use super::tags::{is_component_name, is_html_tag, VOID_TAGS};
 
@@ -185,6 +189,13 @@ impl<'s> Parser<'s> {
             self.pos = end;
             return true;
         }
+        if is_delimiter_row_with_tabs(content) {
+            // pulldown-cmark does not read tabs in a table's delimiter
+            // row (`|---\t|`), which GFM allows.
+            buf.text.push_str(&line.replace('\t', "    "));
+            self.pos = line_end;
+            return true;
+        }
         if let Some((text, end)) = math::display_at(self.src, self.pos, line_end) {
             buf.text.push_str(&text);
             self.pos = end;
@@ -234,25 +245,9 @@ impl<'s> Parser<'s> {
     /// Copies an inline code span through, or just the backticks when it
     /// has no closing run before a blank line.
     fn code_span(&mut self, buf: &mut TextBuf) {
-        let rest = &self.src[self.pos..];
-        let run = rest.bytes().take_while(|&b| b == b'`').count();
-        let fence = &rest[..run];
-        // GFM splits a table row into cells first: code stays in its row.
-        let end = if self.in_table_row() { "\n" } else { "\n\n" };
-        let limit = rest.find(end).unwrap_or(rest.len());
-        let mut search = run;
-        while let Some(i) = rest[search..limit].find(fence) {
-            let at = search + i;
-            let after = rest[at..].bytes().take_while(|&b| b == b'`').count();
-            if after == run {
-                buf.text.push_str(&rest[..at + run]);
-                self.pos += at + run;
-                return;
-            }
-            search = at + after;
-        }
-        buf.text.push_str(fence);
-        self.pos += run;
+        let len = code_span_len(&self.src[self.pos..], self.in_table_row());
+        buf.text.push_str(&self.src[self.pos..self.pos + len]);
+        self.pos += len;
     }
 
     /// An inline formula ([`math`]), written as code marked as math so
@@ -261,7 +256,7 @@ impl<'s> Parser<'s> {
     fn math_span(&mut self, buf: &mut TextBuf) {
         let rest = &self.src[self.pos..];
         let in_table_row = self.in_table_row();
-        let (text, len) = match in_link_destination(self.src, self.pos) {
+        let (text, len) = match in_url(self.src, self.pos) {
             true => (std::borrow::Cow::Borrowed("$"), 1),
             false => math::inline_at(rest, in_table_row),
         };
@@ -273,7 +268,7 @@ impl<'s> Parser<'s> {
     /// an unbalanced `{` is text.
     fn brace(&mut self, buf: &mut TextBuf, nodes: &mut Vec<Node>) {
         let rest = &self.src[self.pos..];
-        if in_link_destination(self.src, self.pos) {
+        if in_url(self.src, self.pos) {
             // `[Run](https://x/?q={"a":1})`: a URL, as MDX reads it.
             buf.text.push('{');
             self.pos += 1;
@@ -286,9 +281,10 @@ impl<'s> Parser<'s> {
                 return;
             }
         }
-        if let Some(end) = balanced_end(rest).filter(|&end| wraps_element(&rest[1..end - 1])) {
+        if let Some(end) = wrapper_end(rest).filter(|&end| wraps_element(&rest[1..end - 1])) {
             // `{<Aside>…</Aside>}`: the braces only hold an element; parse it as one.
             self.wrapper_ends.push(self.pos + end - 1);
+            self.doc.wrapped.push(self.pos + 1..self.pos + end - 1);
             self.pos += 1;
             return;
         }

@@ -33,6 +33,7 @@ pub fn reading(source: &str) -> Value {
     let scope = Scope {
         frontmatter,
         doc: &doc,
+        body,
         definitions: link_definitions(body),
     };
     let mut found = Found::default();
@@ -62,11 +63,22 @@ fn split(source: &str) -> (Map<String, Value>, &str) {
 struct Scope<'d> {
     frontmatter: Map<String, Value>,
     doc: &'d Document,
+    body: &'d str,
     /// The page's link reference definitions.
     definitions: String,
 }
 
 impl Scope<'_> {
+    /// The code of the `{<Element />}` wrapper `element` was read from.
+    fn wrapper_of(&self, element: &Element) -> Option<&str> {
+        let range = self
+            .doc
+            .wrapped
+            .iter()
+            .find(|r| r.start == element.offset)?;
+        Some(self.body[range.clone()].trim())
+    }
+
     /// The value of `code` when it can be known without running it.
     fn value_of(&self, code: &str) -> Option<Value> {
         let names = |path: &[&str]| match path {
@@ -104,7 +116,10 @@ impl Found {
             match node {
                 Node::Text(_) => {}
                 Node::Expr { code, .. } => self.expressions.extend(scope.expression(code)),
-                Node::Element(element) => self.element(element, parent, scope),
+                Node::Element(element) => match scope.wrapper_of(element) {
+                    Some(code) => self.expressions.push(json!({ "$expr": code })),
+                    None => self.element(element, parent, scope),
+                },
             }
         }
     }
@@ -115,7 +130,7 @@ impl Found {
             "name": element.name,
             "attrs": attributes(element, scope),
             "parent": parent,
-            "text": text_of(element, &scope.definitions),
+            "text": text_of(element, scope),
         }));
         self.nodes(&element.children, Some(index), scope);
     }
@@ -138,14 +153,15 @@ fn attributes(element: &Element, scope: &Scope) -> Map<String, Value> {
     values
 }
 
-/// Stands for a child element in the Markdown of its parent's children.
-const CHILD: char = '\u{E011}';
+/// Stands for a child element in the Markdown of its parent's children:
+/// a symbol, which markdown counts as punctuation, as it counts `<`.
+const CHILD: char = '\u{1FBC8}';
 
 /// The text of `element`'s children and of the elements among them, as a
 /// reader sees it (its Markdown read as the renderer reads it: dedented,
 /// with the page's link definitions; code kept, image descriptions not),
 /// without any whitespace.
-fn text_of(element: &Element, definitions: &str) -> String {
+fn text_of(element: &Element, scope: &Scope) -> String {
     let mut markdown = String::new();
     let mut children = Vec::new();
     for node in &element.children {
@@ -157,7 +173,12 @@ fn text_of(element: &Element, definitions: &str) -> String {
             )),
             Node::Element(child) => {
                 markdown.push(CHILD);
-                children.push(text_of(child, definitions));
+                let wrapped = scope.wrapper_of(child).is_some();
+                children.push(if wrapped {
+                    String::new()
+                } else {
+                    text_of(child, scope)
+                });
             }
             Node::Expr { .. } => {}
         }
@@ -166,7 +187,7 @@ fn text_of(element: &Element, definitions: &str) -> String {
         keep_inline(&mut markdown);
     }
     markdown.push_str("\n\n");
-    markdown.push_str(definitions);
+    markdown.push_str(&scope.definitions);
     let (markdown, _) = without_indented_code(&markdown);
     let mut children = children.into_iter();
     let mut out = String::new();

@@ -1,5 +1,5 @@
 //! Finding things in a page's text for the parser, each in one pass:
-//! where a link destination is, where plain text ends, which
+//! where a URL or a code span is, where plain text ends, which
 //! `<` opens an autolink, and where the last closing tag of a name is.
 
 /// The index of the first line end or possible MDX syntax (`` ` ``, `\\`,
@@ -17,9 +17,31 @@ pub(super) fn next_delimiter(bytes: &[u8]) -> Option<usize> {
     syntax.or((line.len() < bytes.len()).then_some(line.len()))
 }
 
+/// Whether `pos` is inside a URL: a link's destination or a bare
+/// `https://…`/`www.…` address, which GFM makes a link (braces and `$`
+/// there are part of it, not MDX).
+pub(super) fn in_url(src: &str, pos: usize) -> bool {
+    in_link_destination(src, pos) || in_bare_url(src, pos)
+}
+
+/// Whether the word `pos` is in starts as GFM's literal autolinks do (after
+/// `*`, `_`, `~` or `(`, if any).
+fn in_bare_url(src: &str, pos: usize) -> bool {
+    let before = &src[..pos];
+    let start = (before.char_indices().rev())
+        .find(|(_, c)| c.is_whitespace())
+        .map_or(0, |(i, c)| i + c.len_utf8());
+    let word = &before[start..];
+    let word = word.trim_start_matches(['*', '_', '~', '(']);
+    ["http://", "https://", "www."].iter().any(|start| {
+        word.get(..start.len())
+            .is_some_and(|w| w.eq_ignore_ascii_case(start))
+    })
+}
+
 /// Whether `pos` is inside the destination of a link on its line
 /// (`](…` still open, without white space).
-pub(super) fn in_link_destination(src: &str, pos: usize) -> bool {
+fn in_link_destination(src: &str, pos: usize) -> bool {
     let line = &src[src[..pos].rfind('\n').map_or(0, |i| i + 1)..pos];
     let Some(open) = line.rfind("](") else {
         return false;
@@ -59,4 +81,31 @@ pub(super) fn last_closing_tag(src: &str, name: &str) -> Option<usize> {
         let tag = before.strip_suffix("</")?;
         (spaced || before.len() == at).then_some(tag.len())
     })
+}
+
+/// The length of the code span `rest` starts with (at its run of
+/// backticks), or of the run alone when no run as long closes it in its
+/// paragraph, or in its row of a table (GFM splits rows into cells first).
+pub(super) fn code_span_len(rest: &str, in_table_row: bool) -> usize {
+    let run = rest.bytes().take_while(|&b| b == b'`').count();
+    let end = if in_table_row { "\n" } else { "\n\n" };
+    let limit = rest.find(end).unwrap_or(rest.len());
+    let mut search = run;
+    while let Some(i) = rest[search..limit].find(&rest[..run]) {
+        let at = search + i;
+        let after = rest[at..].bytes().take_while(|&b| b == b'`').count();
+        if after == run {
+            return at + run;
+        }
+        search = at + after;
+    }
+    run
+}
+
+/// A GFM table's delimiter row (`|---|:--:|`) holding a tab.
+pub(super) fn is_delimiter_row_with_tabs(line: &str) -> bool {
+    line.contains('\t')
+        && line.contains('-')
+        && line.contains('|')
+        && (line.trim().bytes()).all(|b| matches!(b, b'|' | b'-' | b':' | b' ' | b'\t'))
 }

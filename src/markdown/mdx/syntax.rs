@@ -71,6 +71,39 @@ pub(super) fn balanced_end(s: &str) -> Option<usize> {
     None
 }
 
+/// The length of a `{<Element …>…</Element>}` wrapper at the start of `s`,
+/// or `None` if it never closes: braces counted, quotes only inside a tag
+/// (an apostrophe in JSX text is text).
+pub(super) fn wrapper_end(s: &str) -> Option<usize> {
+    let bytes = s.as_bytes();
+    let (mut depth, mut tag_depth, mut quote) = (0usize, None, None);
+    for (i, &b) in bytes.iter().enumerate() {
+        if let Some(q) = quote {
+            quote = (b != q).then_some(q);
+            continue;
+        }
+        let opens_tag = || {
+            bytes
+                .get(i + 1)
+                .is_some_and(|n| n.is_ascii_alphabetic() || matches!(n, b'/' | b'>'))
+        };
+        match b {
+            b'"' | b'\'' if tag_depth == Some(depth) => quote = Some(b),
+            b'<' if tag_depth.is_none() && opens_tag() => tag_depth = Some(depth),
+            b'>' if tag_depth == Some(depth) => tag_depth = None,
+            b'{' => depth += 1,
+            b'}' => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return Some(i + 1);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
 /// Where a JavaScript statement starting at `start` ends: the first newline
 /// outside brackets and strings that is not followed by a continuation.
 pub(super) fn statement_end(src: &str, start: usize) -> usize {
@@ -81,7 +114,8 @@ pub(super) fn statement_end(src: &str, start: usize) -> usize {
         match bytes[i] {
             b'{' | b'(' | b'[' => depth += 1,
             b'}' | b')' | b']' => depth -= 1,
-            q @ (b'"' | b'\'' | b'`') => {
+            // After a letter a quote is JSX text (`you'd`), never a string.
+            q @ (b'"' | b'\'' | b'`') if !(i > 0 && bytes[i - 1].is_ascii_alphanumeric()) => {
                 i += 1;
                 while i < bytes.len() && bytes[i] != q {
                     i += if bytes[i] == b'\\' { 2 } else { 1 };

@@ -6,10 +6,12 @@ use std::cell::OnceCell;
 
 use super::text::{keep_inline, without_indented_code};
 
-/// Starts and ends a placeholder token (Unicode private-use characters,
-/// which markdown leaves alone).
-pub(super) const TOKEN_OPEN: char = '\u{E000}';
-const TOKEN_CLOSE: char = '\u{E001}';
+/// Start and end a placeholder token: symbols no page writes, which
+/// markdown leaves alone but counts as punctuation, as it counts the `<`
+/// and `>` of the element a token stands for (so `<br />_Note:_` is
+/// emphasis, as MDX reads it).
+pub(super) const TOKEN_OPEN: char = '\u{1FBC6}';
+const TOKEN_CLOSE: char = '\u{1FBC7}';
 
 /// Markdown text being assembled for one pulldown-cmark run, with where
 /// each piece came from so events can be mapped back to source lines.
