@@ -117,7 +117,7 @@ function collectConsts(node, scope) {
   if (!program) return
   for (const statement of program.body) {
     const declaration = statement.type === 'ExportNamedDeclaration' && statement.declaration
-    if (!declaration || declaration.type !== 'VariableDeclaration' || declaration.kind !== 'const') continue
+    if (!declaration || declaration.type !== 'VariableDeclaration') continue
     for (const declarator of declaration.declarations) {
       if (declarator.id.type !== 'Identifier' || !declarator.init) continue
       const value = evaluate(declarator.init, scope)

@@ -17,7 +17,9 @@ mod text;
 
 pub(super) use context::{DocCtx, MAX_SNIPPET_DEPTH, MERMAID_HELP};
 pub(super) use renderer::Renderer;
-pub(super) use text::{dedent, keep_inline, unwrap_paragraph, without_indented_code};
+pub(super) use text::{
+    dedent, keep_inline, single_tilde_pairs, unwrap_paragraph, without_indented_code,
+};
 
 #[cfg(test)]
 mod tests;

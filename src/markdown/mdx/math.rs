@@ -23,6 +23,8 @@
 
 use std::borrow::Cow;
 
+use super::scan::{quote_depth, quote_prefix_len, strip_quotes};
+
 /// Opens and closes an inline formula written as a code span.
 const INLINE_OPEN: char = '\u{E020}';
 const INLINE_CLOSE: char = '\u{E021}';
@@ -204,38 +206,6 @@ fn display_end(src: &str, first_end: usize, quotes: usize, run: usize) -> (usize
         end = line_end;
     }
     (end, false)
-}
-
-/// The length of the block quote markers (`> > `) a line starts with.
-fn quote_prefix_len(line: &str) -> usize {
-    let mut at = 0;
-    loop {
-        let rest = &line[at..];
-        let spaces = rest.len() - rest.trim_start_matches(' ').len();
-        if spaces > 3 || !rest[spaces..].starts_with('>') {
-            return at;
-        }
-        at += spaces + 1;
-        if line[at..].starts_with(' ') {
-            at += 1;
-        }
-    }
-}
-
-/// How many block quote markers a line starts with.
-fn quote_depth(line: &str) -> usize {
-    line[..quote_prefix_len(line)].matches('>').count()
-}
-
-fn strip_quotes(line: &str, quotes: usize) -> &str {
-    let mut rest = line;
-    for _ in 0..quotes {
-        let Some(after) = rest.trim_start_matches(' ').strip_prefix('>') else {
-            return rest;
-        };
-        rest = after.strip_prefix(' ').unwrap_or(after);
-    }
-    rest
 }
 
 #[cfg(test)]

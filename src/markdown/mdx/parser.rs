@@ -10,11 +10,11 @@ use super::document::{Document, Element, Node, Problem, TextNode, ESCAPED_LT};
 use super::math;
 use super::scan::{
     code_span_len, in_url, is_delimiter_row_with_tabs, last_closing_tag, looks_like_autolink,
-    next_delimiter,
+    next_delimiter, quote_depth, unquoted,
 };
 use super::strict;
 use super::syntax::{
-    balanced_end, element_name_len, fence_end, parse_export_component, parse_export_const,
+    balanced_end, element_name_len, fenced_code, parse_export_component, parse_export_const,
     parse_import, parse_open_tag, resolve_attributes, statement_end, wrapper_end, wraps_element,
     OpenTag,
 };
@@ -178,14 +178,8 @@ impl<'s> Parser<'s> {
                 *min = (*min).min(indent);
             }
         }
-        if let Some((closing, end)) = fence_end(self.src, self.pos, content, indent) {
-            let closing = closing.unwrap_or(end);
-            buf.text.push_str(&self.src[self.pos..closing]);
-            // MDX has no indented code, so a closing fence may be indented
-            // any amount; CommonMark (the renderer) allows three spaces.
-            let close = &self.src[closing..end];
-            let extra = (close.len() - close.trim_start().len()).saturating_sub(indent + 3);
-            buf.text.push_str(&close[extra..]);
+        if let Some((text, end)) = fenced_code(self.src, self.pos, content, indent) {
+            buf.text.push_str(&text);
             self.pos = end;
             return true;
         }
@@ -290,19 +284,19 @@ impl<'s> Parser<'s> {
         }
         match balanced_end(rest) {
             Some(end) if !rest[1..end - 1].contains("\n\n") => {
-                if let Some(why) = strict::expression_problem(&rest[1..end - 1], false) {
+                let line = &self.src[self.src[..self.pos].rfind('\n').map_or(0, |i| i + 1)..];
+                let (code, lazy) = unquoted(&rest[1..end - 1], quote_depth(line));
+                if let Some(at) = lazy {
+                    let why = "a line of this expression in a block quote does not start with `>`";
+                    self.rejected(self.pos + 1 + at, why, "start each of its lines with `>`");
+                } else if let Some(why) = strict::expression_problem(&code, false) {
                     let why = format!("this expression is not JavaScript: {why}");
-                    self.rejected(
-                        self.pos,
-                        why,
-                        "write `\\{` to show a `{`, or fix the expression",
-                    );
+                    let help = "write `\\{` to show a `{`, or fix the expression";
+                    self.rejected(self.pos, why, help);
                 }
                 self.flush(buf, nodes);
-                nodes.push(Node::Expr {
-                    code: rest[1..end - 1].to_string(),
-                    offset: self.pos,
-                });
+                let offset = self.pos;
+                nodes.push(Node::Expr { code, offset });
                 self.pos += end;
                 buf.offset = self.pos;
                 buf.at_line_start = false;

@@ -11,7 +11,7 @@ use serde_json::{json, Map, Value};
 
 use super::super::attrs::{without_comments, AttrValue};
 use super::super::expr::evaluate;
-use super::super::render::{dedent, keep_inline, without_indented_code};
+use super::super::render::{dedent, keep_inline, single_tilde_pairs, without_indented_code};
 use super::document::{Document, Element, Node, ESCAPED_LT};
 use super::math::{formula_of_code, is_display_fence};
 use super::parse_with;
@@ -192,26 +192,25 @@ fn text_of(element: &Element, scope: &Scope) -> String {
     let mut children = children.into_iter();
     let mut out = String::new();
     let mut images = 0usize;
-    let mut in_formula = false;
+    let (mut in_code, mut in_formula) = (false, false);
     for event in pulldown_cmark::Parser::new_ext(&markdown, gfm()) {
         match event {
             Event::Start(Tag::Image { .. }) => images += 1,
             Event::End(TagEnd::Image) => images -= 1,
             // A formula is not text (MDX's `inlineMath` and `math` nodes).
-            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))) => {
-                in_formula = is_display_fence(&info)
+            Event::Start(Tag::CodeBlock(kind)) => {
+                in_code = true;
+                in_formula = matches!(kind, CodeBlockKind::Fenced(info) if is_display_fence(&info));
             }
-            Event::End(TagEnd::CodeBlock) => in_formula = false,
+            Event::End(TagEnd::CodeBlock) => (in_code, in_formula) = (false, false),
             Event::Code(code) if formula_of_code(&code).is_some() => {}
             Event::Text(_) if in_formula => {}
-            Event::Text(text) | Event::Code(text) if images == 0 => {
-                for c in text.chars().filter(|c| !c.is_whitespace()) {
-                    match c {
-                        CHILD => out.extend(children.next()),
-                        ESCAPED_LT => out.push('<'),
-                        c => out.push(c),
-                    }
-                }
+            Event::Text(text) if images == 0 && !in_code => {
+                let text = without_tildes_at(&text, &single_tilde_pairs(&text));
+                push_visible(&text, &mut out, &mut children);
+            }
+            Event::Text(code) | Event::Code(code) if images == 0 => {
+                push_visible(&code, &mut out, &mut children)
             }
             Event::Html(html) | Event::InlineHtml(html) => {
                 out.extend(children.by_ref().take(html.matches(CHILD).count()))
@@ -280,5 +279,26 @@ fn esm_blocks(body: &str, doc: &Document) -> Vec<String> {
     }
     (blocks.into_iter())
         .map(|block| body[block].trim().to_string())
+        .collect()
+}
+
+/// The characters of `text` a reader sees, without white space, each
+/// child element's mark replaced by the child's own text.
+fn push_visible(text: &str, out: &mut String, children: &mut impl Iterator<Item = String>) {
+    for c in text.chars().filter(|c| !c.is_whitespace()) {
+        match c {
+            CHILD => out.extend(children.next()),
+            ESCAPED_LT => out.push('<'),
+            c => out.push(c),
+        }
+    }
+}
+
+/// `text` without the tildes of strikethrough `pairs`.
+fn without_tildes_at(text: &str, pairs: &[(usize, usize)]) -> String {
+    let cut = |i: &usize| pairs.iter().any(|&(a, b)| a == *i || b == *i);
+    (text.char_indices())
+        .filter(|(i, _)| !cut(i))
+        .map(|(_, c)| c)
         .collect()
 }

@@ -1,6 +1,7 @@
 //! Finding things in a page's text for the parser, each in one pass:
 //! where a URL or a code span is, where plain text ends, which
-//! `<` opens an autolink, and where the last closing tag of a name is.
+//! `<` opens an autolink, where the last closing tag of a name is, and
+//! the `>` markers of block quotes.
 
 /// The index of the first line end or possible MDX syntax (`` ` ``, `\\`,
 /// `{`, `<`, `$`) in `bytes`: the bytes between are plain text. Searched a
@@ -108,4 +109,58 @@ pub(super) fn is_delimiter_row_with_tabs(line: &str) -> bool {
         && line.contains('-')
         && line.contains('|')
         && (line.trim().bytes()).all(|b| matches!(b, b'|' | b'-' | b':' | b' ' | b'\t'))
+}
+
+/// The length of the block quote markers (`> > `) a line starts with.
+pub(super) fn quote_prefix_len(line: &str) -> usize {
+    let mut at = 0;
+    loop {
+        let rest = &line[at..];
+        let spaces = rest.len() - rest.trim_start_matches(' ').len();
+        if spaces > 3 || !rest[spaces..].starts_with('>') {
+            return at;
+        }
+        at += spaces + 1;
+        if line[at..].starts_with(' ') {
+            at += 1;
+        }
+    }
+}
+
+/// How many block quote markers a line starts with.
+pub(super) fn quote_depth(line: &str) -> usize {
+    line[..quote_prefix_len(line)].matches('>').count()
+}
+
+pub(super) fn strip_quotes(line: &str, quotes: usize) -> &str {
+    let mut rest = line;
+    for _ in 0..quotes {
+        let Some(after) = rest.trim_start_matches(' ').strip_prefix('>') else {
+            return rest;
+        };
+        rest = after.strip_prefix(' ').unwrap_or(after);
+    }
+    rest
+}
+
+/// An expression's code inside a block quote `depth` deep, without the
+/// `>` markers of its later lines, and where (in `code`) the first line
+/// without them is: MDX rejects such a lazy line.
+pub(super) fn unquoted(code: &str, depth: usize) -> (String, Option<usize>) {
+    if depth == 0 || !code.contains('\n') {
+        return (code.to_string(), None);
+    }
+    let (mut out, mut lazy, mut at) = (String::new(), None, 0);
+    for (i, line) in code.split_inclusive('\n').enumerate() {
+        if i > 0 && quote_depth(line) < depth {
+            lazy = lazy.or(Some(at));
+        }
+        out.push_str(if i == 0 {
+            line
+        } else {
+            strip_quotes(line, depth)
+        });
+        at += line.len();
+    }
+    (out, lazy)
 }

@@ -9,7 +9,7 @@ use super::document::Import;
 
 /// If a fenced code block opens on this line: where its closing line
 /// starts (`None` when it runs to the end) and the offset just past it.
-pub(super) fn fence_end(
+fn fence_end(
     src: &str,
     line_start: usize,
     content: &str,
@@ -32,6 +32,26 @@ pub(super) fn fence_end(
         pos = line_end;
     }
     Some((None, src.len()))
+}
+
+/// A fenced code block opening on this line, as the parser copies it
+/// through, and the offset just past it. MDX has no indented code, so a
+/// closing fence may be indented any amount; CommonMark (the renderer)
+/// allows three spaces more than the opening: the rest is taken off.
+pub(super) fn fenced_code(
+    src: &str,
+    line_start: usize,
+    content: &str,
+    indent: usize,
+) -> Option<(String, usize)> {
+    let (closing, end) = fence_end(src, line_start, content, indent)?;
+    let closing = closing.unwrap_or(end);
+    let close = &src[closing..end];
+    let extra = (close.len() - close.trim_start().len()).saturating_sub(indent + 3);
+    Some((
+        format!("{}{}", &src[line_start..closing], &close[extra..]),
+        end,
+    ))
 }
 
 /// Whether an expression's code is one JSX element (`<X … />` or

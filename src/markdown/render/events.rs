@@ -13,6 +13,7 @@ use super::super::UrlKind;
 use super::context::MERMAID_HELP;
 use super::fragment::{split_tokens, without_tokens, Fragment, TOKEN_OPEN};
 use super::renderer::Renderer;
+use super::text::single_tilde_pairs;
 
 fn options() -> Options {
     Options::ENABLE_TABLES
@@ -210,22 +211,34 @@ impl Renderer<'_> {
             return;
         }
         if !text.contains(TOKEN_OPEN) {
-            self.out.text.push_str(text);
-            out.push(Event::Text(text.clone()));
+            self.plain_text(text, out);
             return;
         }
         for part in split_tokens(text) {
             match part {
-                Ok(plain) => {
-                    self.out.text.push_str(plain);
-                    out.push(Event::Text(plain.to_string().into()));
-                }
+                Ok(plain) => self.plain_text(plain, out),
                 Err(index) => {
                     let html = self.render_slot(index, slots);
                     out.push(Event::InlineHtml(html.into()));
                 }
             }
         }
+    }
+
+    /// Text, with the single tildes MDX pairs into strikethrough as such.
+    fn plain_text<'e>(&mut self, text: &str, out: &mut Vec<Event<'e>>) {
+        let mut at = 0;
+        for (open, close) in single_tilde_pairs(text) {
+            out.push(Event::Text(text[at..open].to_string().into()));
+            out.push(Event::Start(Tag::Strikethrough));
+            out.push(Event::Text(text[open + 1..close].to_string().into()));
+            out.push(Event::End(TagEnd::Strikethrough));
+            self.out.text.push_str(&text[at..open]);
+            self.out.text.push_str(&text[open + 1..close]);
+            at = close + 1;
+        }
+        self.out.text.push_str(&text[at..]);
+        out.push(Event::Text(text[at..].to_string().into()));
     }
 
     fn replace_tokens(&mut self, text: &str, slots: &[&Element]) -> String {

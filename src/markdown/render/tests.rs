@@ -39,3 +39,15 @@ fn single_paragraphs_unwrap() {
         "<p>a</p>\n<p>b</p>\n"
     );
 }
+
+#[test]
+fn single_tildes_pair_inside_words_as_micromark_pairs_them() {
+    use super::text::single_tilde_pairs;
+    let text = "以~30个的成本；下降~80%";
+    let pairs = single_tilde_pairs(text);
+    assert_eq!(pairs.len(), 1);
+    assert_eq!(&text[pairs[0].0 + 1..pairs[0].1], "30个的成本；下降");
+    assert_eq!(single_tilde_pairs("x~30 y~80"), [(1, 6)]);
+    assert!(single_tilde_pairs("a ~30 b ~80 c").is_empty());
+    assert!(single_tilde_pairs("cd ~/src and ~/bin").is_empty());
+}

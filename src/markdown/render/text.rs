@@ -184,3 +184,41 @@ pub(in crate::markdown) fn keep_inline(markdown: &mut String) -> Option<usize> {
     markdown.insert(at, '\\');
     Some(at)
 }
+
+/// The single `~` that GFM as MDX reads it (micromark) pairs into
+/// strikethrough but pulldown-cmark leaves as text: micromark lets one
+/// tilde open and close inside a word (`以~30个~以`), as `*` does. Pairs of
+/// byte offsets in `text`, the text of one run between other markup.
+pub(in crate::markdown) fn single_tilde_pairs(text: &str) -> Vec<(usize, usize)> {
+    // micromark's character classes: 1 white space (or the run's edge, as
+    // markup is), 2 punctuation, 0 anything else.
+    let class = |c: Option<char>| match c {
+        None => 2,
+        Some(c) if c.is_whitespace() => 1,
+        Some(c) if c.is_ascii_punctuation() || (!c.is_alphanumeric() && !c.is_ascii()) => 2,
+        Some(_) => 0,
+    };
+    let (mut pairs, mut openers) = (Vec::new(), Vec::new());
+    for (i, _) in text.match_indices('~') {
+        let prev = text[..i].chars().next_back();
+        let next = text[i + 1..].chars().next();
+        if prev == Some('~') || next == Some('~') {
+            continue;
+        }
+        let (before, after) = (class(prev), class(next));
+        let open = after == 0 || (after == 2 && before != 0);
+        let close = before == 0 || (before == 2 && after != 0);
+        match openers.pop() {
+            Some(start) if close => pairs.push((start, i)),
+            Some(start) => {
+                openers.push(start);
+                if open {
+                    openers.push(i);
+                }
+            }
+            None if open => openers.push(i),
+            None => {}
+        }
+    }
+    pairs
+}
