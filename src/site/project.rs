@@ -11,7 +11,7 @@ use super::checks;
 use crate::config::{self, is_local};
 use crate::content::{NavItem, PageId, Site, Texts};
 use crate::diagnostics::{Diagnostic, Diagnostics};
-use crate::markdown::Markdown;
+use crate::markdown::{Diagrams, Markdown};
 use crate::openapi::{looks_like_spec, ApiSpecs, SpecCache};
 use crate::render::Theme;
 use crate::sources::SourceFiles;
@@ -57,11 +57,18 @@ impl Project {
     /// downloaded (and has no cached copy) does not fail the build; the
     /// pages of its endpoints say so instead.
     pub fn load_preview(root: &Path) -> (Option<Project>, Diagnostics) {
+        Project::load_preview_with(root, &Diagrams::new())
+    }
+
+    /// [`Project::load_preview`] drawing Mermaid diagrams into `diagrams`,
+    /// which the preview keeps across rebuilds.
+    pub fn load_preview_with(root: &Path, diagrams: &Diagrams) -> (Option<Project>, Diagnostics) {
+        let markdown = Markdown::new().with_diagrams(diagrams.clone());
         let loading = Loading {
             offline: false,
             preview: true,
         };
-        Project::load_with(root, Markdown::new(), loading)
+        Project::load_with(root, markdown, loading)
     }
 
     /// [`Project::load`] with a given markdown stage, loaded as `loading` says.
