@@ -6,11 +6,12 @@
 
 use std::collections::HashMap;
 use std::path::Path;
+use std::sync::OnceLock;
 
 use super::checks;
 use crate::config::{self, is_local};
 use crate::content::{NavItem, PageId, Site, Texts};
-use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::diagnostics::{Diagnostic, Diagnostics, Suggestions};
 use crate::markdown::{Diagrams, Markdown};
 use crate::openapi::{looks_like_spec, ApiSpecs, SpecCache};
 use crate::render::Theme;
@@ -26,6 +27,8 @@ pub struct Project {
     pub(super) groups: HashMap<PageId, String>,
     /// How it was loaded.
     pub(super) loading: Loading,
+    /// The page slugs, indexed for "did you mean" on the first broken link.
+    pub(super) slugs: OnceLock<Suggestions>,
 }
 
 /// How a project is loaded.
@@ -124,6 +127,7 @@ impl Project {
             specs,
             theme,
             loading,
+            slugs: OnceLock::new(),
         };
         (Some(project), diagnostics)
     }
