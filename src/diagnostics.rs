@@ -17,7 +17,9 @@
 //! warning fails only `check --strict` ([`Diagnostics::make_warnings_errors`]),
 //! and a note (what sheaf accepts without acting on, such as a docs.json's
 //! analytics) never fails. [`did_you_mean`] gives the "did you mean" help of
-//! unknown keys, pages, components and rule names.
+//! unknown keys, pages, components and rule names ([`Suggestions`] over a
+//! list asked many times). [`LineStarts`] places many offsets of one text
+//! (a spec's findings) by binary search instead of a scan each.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -30,6 +32,9 @@ use codespan_reporting::term::{self, Chars, Config};
 use serde::Serialize;
 
 use crate::confine::DocsRoot;
+
+mod suggest;
+pub use suggest::Suggestions;
 
 /// How bad a problem is. Errors fail `build` and `check`; warnings fail only
 /// `check --strict`; notes (something accepted but not acted on, such as
@@ -83,6 +88,32 @@ fn floor_char_boundary(s: &str, mut i: usize) -> usize {
     i
 }
 
+/// The byte offset where each line of a text starts, found once, so that
+/// placing many offsets costs a binary search each rather than a scan
+/// from the start of the text (a spec with hundreds of findings).
+#[derive(Debug, Clone)]
+pub struct LineStarts(Vec<usize>);
+
+impl LineStarts {
+    pub fn new(text: &str) -> LineStarts {
+        let after_breaks = memchr::memchr_iter(b'\n', text.as_bytes()).map(|at| at + 1);
+        LineStarts(std::iter::once(0).chain(after_breaks).collect())
+    }
+
+    /// Where line `line` (1-based) starts; `None` past the last line.
+    pub fn start_of(&self, line: usize) -> Option<usize> {
+        self.0.get(line.checked_sub(1)?).copied()
+    }
+
+    /// [`Position::from_offset`] of `offset` in `text`, the text these lines are of.
+    pub fn position(&self, text: &str, offset: usize) -> Position {
+        let offset = floor_char_boundary(text, offset.min(text.len()));
+        let line = self.0.partition_point(|&start| start <= offset);
+        let column = text[self.0[line - 1]..offset].chars().count() + 1;
+        Position { line, column }
+    }
+}
+
 /// One problem, with where it is and how to fix it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Diagnostic {
@@ -129,6 +160,13 @@ impl Diagnostic {
     /// Points the diagnostic at byte range `span` of `source` (the file's text).
     pub fn at_span(mut self, source: &str, span: Range<usize>) -> Self {
         self.position = Some(Position::from_offset(source, span.start));
+        self.span = Some(span);
+        self
+    }
+
+    /// [`Diagnostic::at_span`] with the lines of `source` found already.
+    pub fn at_span_in(mut self, lines: &LineStarts, source: &str, span: Range<usize>) -> Self {
+        self.position = Some(lines.position(source, span.start));
         self.span = Some(span);
         self
     }
@@ -383,91 +421,6 @@ where
         .map(|(_, c)| c)
 }
 
-/// [`did_you_mean`] over one list of candidates asked many times (a site's
-/// pages, for each broken link): the candidates are lower-cased once and
-/// sorted by length, a word's answer is kept, and candidates whose length
-/// alone keeps them from beating the best score so far are not compared
-/// (Jaro-Winkler cannot exceed what the two lengths allow). The answers are
-/// [`did_you_mean`]'s, also between candidates of equal score.
-#[derive(Debug, Default)]
-pub struct Suggestions {
-    /// `(length in chars, lower case, candidate, its place in the list)`, shortest first.
-    candidates: Vec<(usize, String, String, usize)>,
-    /// The answer to each word asked, by its lower case: the place of the
-    /// candidate in `candidates`.
-    answers: std::sync::Mutex<HashMap<String, Option<usize>>>,
-}
-
-impl Suggestions {
-    /// The index of `candidates`.
-    pub fn new<I: IntoIterator<Item = String>>(candidates: I) -> Suggestions {
-        let mut candidates: Vec<_> = candidates
-            .into_iter()
-            .enumerate()
-            .map(|(place, c)| {
-                let lower = c.to_lowercase();
-                (lower.chars().count(), lower, c, place)
-            })
-            .collect();
-        candidates.sort_by_key(|(length, ..)| *length);
-        Suggestions {
-            candidates,
-            answers: Default::default(),
-        }
-    }
-
-    /// The closest candidate to `word`, as [`did_you_mean`] finds it.
-    pub fn closest(&self, word: &str) -> Option<&str> {
-        let lower = word.to_lowercase();
-        let lock = || self.answers.lock().unwrap_or_else(|e| e.into_inner());
-        let known = lock().get(&lower).copied();
-        let answer = match known {
-            Some(answer) => answer,
-            None => {
-                let answer = self.search(&lower);
-                lock().insert(lower, answer);
-                answer
-            }
-        };
-        answer.map(|at| self.candidates[at].2.as_str())
-    }
-
-    /// The index in `candidates` of the closest one to `lower`.
-    fn search(&self, lower: &str) -> Option<usize> {
-        let length = lower.chars().count();
-        let mut best: Option<(f64, usize, usize)> = None;
-        for (at, (other, candidate_lower, _, place)) in self.candidates.iter().enumerate() {
-            let floor = best.map_or(0.8, |(score, ..)| score);
-            if best_possible(length, *other) < floor {
-                continue;
-            }
-            let score = strsim::jaro_winkler(lower, candidate_lower);
-            let better = match best {
-                None => score >= 0.8,
-                // `max_by` keeps the last of equal scores.
-                Some((top, top_place, _)) => score > top || (score == top && *place > top_place),
-            };
-            if better {
-                best = Some((score, *place, at));
-            }
-        }
-        best.map(|(.., at)| at)
-    }
-}
-
-/// The highest Jaro-Winkler score two texts of `a` and `b` characters can
-/// reach: every character of the shorter one matched without
-/// transpositions, and the longest prefix bonus.
-fn best_possible(a: usize, b: usize) -> f64 {
-    let (short, long) = (a.min(b) as f64, a.max(b) as f64);
-    let jaro = match (short, long) {
-        (_, 0.0) => 1.0,
-        (0.0, _) => 0.0,
-        _ => (2.0 + short / long) / 3.0,
-    };
-    jaro + 0.4 * (1.0 - jaro) + 1e-9
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -495,45 +448,23 @@ mod tests {
     }
 
     #[test]
+    fn line_starts_place_offsets_as_from_offset_does() {
+        let src = "ab\ncdé\n\nfg";
+        let lines = LineStarts::new(src);
+        for offset in 0..=src.len() + 2 {
+            assert_eq!(
+                lines.position(src, offset),
+                Position::from_offset(src, offset)
+            );
+        }
+        assert_eq!((lines.start_of(2), lines.start_of(5)), (Some(3), None));
+    }
+
+    #[test]
     fn did_you_mean_finds_typos_only() {
         let keys = ["navigation", "name", "logo"];
         assert_eq!(did_you_mean("navigaton", keys), Some("navigation"));
         assert_eq!(did_you_mean("zzzzzz", keys), None);
-    }
-
-    #[test]
-    fn suggestions_answer_as_did_you_mean_does() {
-        let pages = [
-            "quickstart",
-            "guides/setup",
-            "guides/setups",
-            "api/users",
-            "API/Users",
-            "a",
-            "",
-            "guides/install",
-            "reference/cli",
-            "zz",
-        ];
-        let index = Suggestions::new(pages.map(String::from));
-        let words = [
-            "quikstart",
-            "guides/setu",
-            "api/user",
-            "a",
-            "",
-            "zzz",
-            "reference/cl",
-            "nothing-like-it",
-        ];
-        for word in words {
-            assert_eq!(index.closest(word), did_you_mean(word, pages), "{word}");
-            assert_eq!(
-                index.closest(word),
-                did_you_mean(word, pages),
-                "{word} again"
-            );
-        }
     }
 
     #[test]

@@ -217,12 +217,26 @@ impl ApiSpecs {
     }
 
     /// Gives the `$ref` problems their line and column in the document
-    /// holding the `$ref`.
+    /// holding the `$ref` (each document's spans found once).
     fn place_at_refs(&self, diagnostics: &mut [Diagnostic]) {
-        for diagnostic in diagnostics.iter_mut().filter(|d| d.json_path.is_some()) {
-            let file = diagnostic.file.to_string_lossy().into_owned();
-            if let Some(doc) = self.store.named(&file) {
-                spans::locate(&self.store, doc, std::slice::from_mut(diagnostic));
+        let mut files: Vec<PathBuf> = (diagnostics.iter())
+            .filter(|d| d.json_path.is_some())
+            .map(|d| d.file.clone())
+            .collect();
+        files.sort_unstable();
+        files.dedup();
+        for file in files {
+            let Some(doc) = self.store.named(&file.to_string_lossy()) else {
+                continue;
+            };
+            let mine: Vec<usize> = (0..diagnostics.len())
+                .filter(|&i| diagnostics[i].file == file)
+                .collect();
+            let mut placed: Vec<Diagnostic> =
+                mine.iter().map(|&i| diagnostics[i].clone()).collect();
+            spans::locate(&self.store, doc, &mut placed);
+            for (i, diagnostic) in mine.into_iter().zip(placed) {
+                diagnostics[i] = diagnostic;
             }
         }
     }
