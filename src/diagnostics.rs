@@ -17,7 +17,9 @@
 //! warning fails only `check --strict` ([`Diagnostics::make_warnings_errors`]),
 //! and a note (what sheaf accepts without acting on, such as a docs.json's
 //! analytics) never fails. [`did_you_mean`] gives the "did you mean" help of
-//! unknown keys, pages, components and rule names.
+//! unknown keys, pages, components and rule names ([`Suggestions`] over a
+//! list asked many times). [`LineStarts`] places many offsets of one text
+//! (a spec's findings) by binary search instead of a scan each.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -30,6 +32,9 @@ use codespan_reporting::term::{self, Chars, Config};
 use serde::Serialize;
 
 use crate::confine::DocsRoot;
+
+mod suggest;
+pub use suggest::Suggestions;
 
 /// How bad a problem is. Errors fail `build` and `check`; warnings fail only
 /// `check --strict`; notes (something accepted but not acted on, such as
@@ -83,6 +88,32 @@ fn floor_char_boundary(s: &str, mut i: usize) -> usize {
     i
 }
 
+/// The byte offset where each line of a text starts, found once, so that
+/// placing many offsets costs a binary search each rather than a scan
+/// from the start of the text (a spec with hundreds of findings).
+#[derive(Debug, Clone)]
+pub struct LineStarts(Vec<usize>);
+
+impl LineStarts {
+    pub fn new(text: &str) -> LineStarts {
+        let after_breaks = memchr::memchr_iter(b'\n', text.as_bytes()).map(|at| at + 1);
+        LineStarts(std::iter::once(0).chain(after_breaks).collect())
+    }
+
+    /// Where line `line` (1-based) starts; `None` past the last line.
+    pub fn start_of(&self, line: usize) -> Option<usize> {
+        self.0.get(line.checked_sub(1)?).copied()
+    }
+
+    /// [`Position::from_offset`] of `offset` in `text`, the text these lines are of.
+    pub fn position(&self, text: &str, offset: usize) -> Position {
+        let offset = floor_char_boundary(text, offset.min(text.len()));
+        let line = self.0.partition_point(|&start| start <= offset);
+        let column = text[self.0[line - 1]..offset].chars().count() + 1;
+        Position { line, column }
+    }
+}
+
 /// One problem, with where it is and how to fix it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Diagnostic {
@@ -129,6 +160,13 @@ impl Diagnostic {
     /// Points the diagnostic at byte range `span` of `source` (the file's text).
     pub fn at_span(mut self, source: &str, span: Range<usize>) -> Self {
         self.position = Some(Position::from_offset(source, span.start));
+        self.span = Some(span);
+        self
+    }
+
+    /// [`Diagnostic::at_span`] with the lines of `source` found already.
+    pub fn at_span_in(mut self, lines: &LineStarts, source: &str, span: Range<usize>) -> Self {
+        self.position = Some(lines.position(source, span.start));
         self.span = Some(span);
         self
     }
@@ -407,6 +445,19 @@ mod tests {
             Position::from_offset(src, 5),
             Position { line: 2, column: 3 }
         );
+    }
+
+    #[test]
+    fn line_starts_place_offsets_as_from_offset_does() {
+        let src = "ab\ncdé\n\nfg";
+        let lines = LineStarts::new(src);
+        for offset in 0..=src.len() + 2 {
+            assert_eq!(
+                lines.position(src, offset),
+                Position::from_offset(src, offset)
+            );
+        }
+        assert_eq!((lines.start_of(2), lines.start_of(5)), (Some(3), None));
     }
 
     #[test]

@@ -17,7 +17,7 @@ use super::source::SourceDoc;
 use super::types::{SiteConfig, LATER_SOCIAL_KEYS};
 use super::{is_endpoint_entry, normalise_slug};
 use crate::confine::{ReadError, OUTSIDE_HELP};
-use crate::diagnostics::{did_you_mean, Diagnostic};
+use crate::diagnostics::{did_you_mean, Diagnostic, Suggestions};
 use crate::mintignore::{Rule, MINTIGNORE_FILE};
 use crate::sources::SourceFiles;
 
@@ -100,7 +100,7 @@ impl Checker<'_> {
         let mut out = Vec::new();
         let mut first_seen: HashMap<(String, Scope), String> = HashMap::new();
         let mut checked: HashSet<String> = HashSet::new();
-        let mut existing: Option<Vec<String>> = None;
+        let mut existing: Option<Suggestions> = None;
         for Entry {
             pointer,
             page: entry,
@@ -139,7 +139,7 @@ impl Checker<'_> {
         &self,
         pointer: &str,
         slug: &str,
-        existing: &mut Option<Vec<String>>,
+        existing: &mut Option<Suggestions>,
     ) -> Option<Diagnostic> {
         if let Some(refused) = self.files.escaping_page(slug) {
             return Some(self.outside_root(pointer, &format!("page \"{slug}\""), &refused));
@@ -150,7 +150,8 @@ impl Checker<'_> {
         Some(match self.files.excluded_page(slug) {
             Some(rule) => self.ignored_page(pointer, slug, &rule),
             None => {
-                let pages = existing.get_or_insert_with(|| page_slugs(self.files));
+                let pages =
+                    existing.get_or_insert_with(|| Suggestions::new(page_slugs(self.files)));
                 self.missing_page(pointer, slug, pages)
             }
         })
@@ -192,8 +193,8 @@ impl Checker<'_> {
         ))
     }
 
-    fn missing_page(&self, pointer: &str, slug: &str, existing: &[String]) -> Diagnostic {
-        let fix = match did_you_mean(slug, existing.iter().map(String::as_str)) {
+    fn missing_page(&self, pointer: &str, slug: &str, existing: &Suggestions) -> Diagnostic {
+        let fix = match existing.closest(slug) {
             Some(close) => format!("did you mean \"{close}\"? Otherwise create `{slug}.mdx`"),
             None => format!(
                 "create `{slug}.mdx` (or `{slug}.md`) in the docs root, or remove the entry"

@@ -29,7 +29,8 @@
 //! through so braces stay TeX, a closing `$` before a digit is a price, and
 //! every `<` that is not MathML's own tag is escaped; Mermaid diagrams as
 //! inline SVG, their ids prefixed per diagram and script links emptied, with
-//! dark mode inverting the drawing's lightness in CSS. Code text is escaped
+//! dark mode inverting the drawing's lightness in CSS; each distinct
+//! diagram is laid out once per build, or per preview ([`drawn`]). Code text is escaped
 //! only for `&<>`, and JSON and YAML keys get a class apart from strings.
 //! [`Markdown::render_untrusted`] is the CommonMark-only path for text the
 //! author did not write as HTML (OpenAPI descriptions, frontmatter).
@@ -37,6 +38,7 @@
 mod attrs;
 pub mod callout;
 mod components;
+mod drawn;
 mod expr;
 #[cfg(test)]
 mod fuzz;
@@ -52,6 +54,7 @@ use std::path::{Path, PathBuf};
 
 use crate::diagnostics::Diagnostic;
 
+pub use drawn::Diagrams;
 pub use headings::{heading_ids, slug, Slugger};
 pub use highlight::{CodeInfo, Highlighter};
 pub use mdx::reading as mdx_reading;
@@ -61,6 +64,7 @@ pub use untrusted::runs_script;
 /// (it is `Sync`).
 pub struct Markdown {
     highlighter: Highlighter,
+    diagrams: Diagrams,
 }
 
 impl Default for Markdown {
@@ -74,19 +78,32 @@ impl Markdown {
     pub fn new() -> Markdown {
         Markdown {
             highlighter: Highlighter::new(),
+            diagrams: Diagrams::new(),
         }
+    }
+
+    /// The same stage drawing Mermaid diagrams into `diagrams` (the
+    /// preview keeps one across rebuilds).
+    pub fn with_diagrams(self, diagrams: Diagrams) -> Markdown {
+        Markdown { diagrams, ..self }
+    }
+
+    /// The diagrams this stage has drawn.
+    pub fn diagrams(&self) -> &Diagrams {
+        &self.diagrams
     }
 
     /// The same stage without syntax highlighting (for validation only).
     pub fn without_highlighting() -> Markdown {
         Markdown {
             highlighter: Highlighter::plain(),
+            diagrams: Diagrams::new(),
         }
     }
 
     /// Renders one page body (frontmatter already removed).
     pub fn render(&self, source: &str, env: &PageEnv) -> Rendered {
-        render::Renderer::new(&self.highlighter, env).render_page(source)
+        render::Renderer::new(&self.highlighter, &self.diagrams, env).render_page(source)
     }
 
     /// Renders Markdown the site author did not write as HTML (an OpenAPI

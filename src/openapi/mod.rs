@@ -45,6 +45,7 @@ mod example;
 mod fields;
 mod find;
 mod html;
+mod lazy;
 mod lint;
 mod lint_ignore;
 mod manual;
@@ -68,6 +69,7 @@ pub use cache::SpecCache;
 pub use fields::FieldView;
 pub use find::{parse_api_reference, FindError, OperationRef};
 pub use html::{render_endpoint_html, EndpointHtml, EndpointText};
+pub use lazy::LazySpecs;
 pub use manual::ManualParam;
 pub use samples::CodeSample;
 pub use source::looks_like_spec;
@@ -87,6 +89,10 @@ pub struct ApiSpecs {
     specs: Vec<Spec>,
     /// Spec URLs that could not be downloaded and had no cached copy.
     unreachable: Vec<UnreachableSpec>,
+    /// Spec files found under the docs root that no reference needed, so
+    /// they were never loaded ([`LazySpecs`]): their place among the
+    /// sources and their name.
+    unloaded: Vec<(usize, String)>,
 }
 
 /// A spec URL that could not be downloaded, with no cached copy to use.
@@ -102,6 +108,9 @@ pub struct UnreachableSpec {
 /// One loaded OpenAPI 3 document and its operations.
 #[derive(Debug)]
 struct Spec {
+    /// Its place among the sources given to the load: a reference without
+    /// a spec token finds the operation in the first spec holding it.
+    order: usize,
     doc: DocId,
     /// Relative to the docs root, or the URL.
     name: String,
@@ -130,21 +139,35 @@ impl ApiSpecs {
         let mut specs = ApiSpecs::default();
         let mut diagnostics = Vec::new();
         let docs = DocsRoot::new(root);
-        for source in sources {
+        for (order, source) in sources.iter().enumerate() {
             let location = Location::from_source(root, source);
-            if specs.store.find(&location).is_some() {
-                continue;
-            }
-            if let Err(diagnostic) = specs.load_one(&docs, location, cache, &mut diagnostics) {
-                diagnostics.push(*diagnostic);
-            }
+            specs.add_source(&docs, order, location, cache, &mut diagnostics);
         }
         (specs, diagnostics)
+    }
+
+    /// Loads the spec at `location`, the source number `order`, unless the
+    /// store holds it already; its problems go to `diagnostics`.
+    fn add_source(
+        &mut self,
+        docs: &DocsRoot,
+        order: usize,
+        location: Location,
+        cache: &SpecCache,
+        diagnostics: &mut Vec<Diagnostic>,
+    ) {
+        if self.store.find(&location).is_some() {
+            return;
+        }
+        if let Err(diagnostic) = self.load_one(docs, order, location, cache, diagnostics) {
+            diagnostics.push(*diagnostic);
+        }
     }
 
     fn load_one(
         &mut self,
         docs: &DocsRoot,
+        order: usize,
         location: Location,
         cache: &SpecCache,
         diagnostics: &mut Vec<Diagnostic>,
@@ -181,22 +204,39 @@ impl ApiSpecs {
         let mut found = self.store.load_external_refs(doc, docs, cache);
         self.place_at_refs(&mut found);
         diagnostics.extend(found);
-        self.specs.push(Spec {
+        let at = self.specs.partition_point(|spec| spec.order < order);
+        let spec = Spec {
+            order,
             doc,
             name,
             stem,
             operations,
-        });
+        };
+        self.specs.insert(at, spec);
         Ok(())
     }
 
     /// Gives the `$ref` problems their line and column in the document
-    /// holding the `$ref`.
+    /// holding the `$ref` (each document's spans found once).
     fn place_at_refs(&self, diagnostics: &mut [Diagnostic]) {
-        for diagnostic in diagnostics.iter_mut().filter(|d| d.json_path.is_some()) {
-            let file = diagnostic.file.to_string_lossy().into_owned();
-            if let Some(doc) = self.store.named(&file) {
-                spans::locate(&self.store, doc, std::slice::from_mut(diagnostic));
+        let mut files: Vec<PathBuf> = (diagnostics.iter())
+            .filter(|d| d.json_path.is_some())
+            .map(|d| d.file.clone())
+            .collect();
+        files.sort_unstable();
+        files.dedup();
+        for file in files {
+            let Some(doc) = self.store.named(&file.to_string_lossy()) else {
+                continue;
+            };
+            let mine: Vec<usize> = (0..diagnostics.len())
+                .filter(|&i| diagnostics[i].file == file)
+                .collect();
+            let mut placed: Vec<Diagnostic> =
+                mine.iter().map(|&i| diagnostics[i].clone()).collect();
+            spans::locate(&self.store, doc, &mut placed);
+            for (i, diagnostic) in mine.into_iter().zip(placed) {
+                diagnostics[i] = diagnostic;
             }
         }
     }
@@ -261,9 +301,13 @@ impl ApiSpecs {
         })
     }
 
-    /// The loaded spec files (relative to the docs root) and URLs.
+    /// The spec files (relative to the docs root) and URLs, in source
+    /// order: the loaded ones and those no reference needed.
     pub fn spec_names(&self) -> Vec<String> {
-        self.specs.iter().map(|s| s.name.clone()).collect()
+        let loaded = self.specs.iter().map(|s| (s.order, s.name.clone()));
+        let mut names: Vec<(usize, String)> = loaded.chain(self.unloaded.iter().cloned()).collect();
+        names.sort_by_key(|(order, _)| *order);
+        names.into_iter().map(|(_, name)| name).collect()
     }
 
     /// Resolves a frontmatter or navigation reference (`GET /api/user`,

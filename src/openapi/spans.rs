@@ -19,7 +19,7 @@ use yaml_rust2::scanner::Marker;
 
 use super::store::{DocId, DocStore};
 use crate::config::SourceDoc;
-use crate::diagnostics::Diagnostic;
+use crate::diagnostics::{Diagnostic, LineStarts};
 
 /// Gives the diagnostics about document `doc` that have a JSON path but no
 /// position the span of that path in the document's text.
@@ -29,12 +29,13 @@ pub(crate) fn locate(store: &DocStore, doc: DocId, diagnostics: &mut [Diagnostic
     if text.is_empty() || !diagnostics.iter().any(unplaced) {
         return;
     }
-    let spans = SpecSpans::of(text);
+    let lines = LineStarts::new(text);
+    let spans = SpecSpans::of_lines(text, &lines);
     let value = &store.get(doc).value;
     for diagnostic in diagnostics.iter_mut().filter(|d| unplaced(d)) {
         let path = diagnostic.json_path.as_deref().unwrap_or_default();
         if let Some(span) = spans.span_of(&pointer_of_path(value, path)) {
-            *diagnostic = diagnostic.clone().at_span(text, span);
+            *diagnostic = diagnostic.clone().at_span_in(&lines, text, span);
         }
     }
 }
@@ -48,14 +49,20 @@ pub(crate) struct SpecSpans {
 
 impl SpecSpans {
     /// The spans of `text`, JSON or YAML; empty when neither parses.
-    pub(crate) fn of(text: &str) -> SpecSpans {
+    #[cfg(test)]
+    fn of(text: &str) -> SpecSpans {
+        SpecSpans::of_lines(text, &LineStarts::new(text))
+    }
+
+    /// [`SpecSpans::of`] with the lines of `text` found already.
+    fn of_lines(text: &str, lines: &LineStarts) -> SpecSpans {
         let trimmed = text.trim_start_matches('\u{feff}').trim_start();
         if trimmed.starts_with('{') || trimmed.starts_with('[') {
             if let Ok(doc) = SourceDoc::parse(text.to_string(), Path::new("spec")) {
                 return SpecSpans::of_json(&doc);
             }
         }
-        SpecSpans::of_yaml(text)
+        SpecSpans::of_yaml(text, lines)
     }
 
     fn of_json(doc: &SourceDoc) -> SpecSpans {
@@ -71,13 +78,10 @@ impl SpecSpans {
         SpecSpans { spans }
     }
 
-    fn of_yaml(text: &str) -> SpecSpans {
-        let line_starts = std::iter::once(0)
-            .chain(memchr::memchr_iter(b'\n', text.as_bytes()).map(|at| at + 1))
-            .collect();
+    fn of_yaml(text: &str, lines: &LineStarts) -> SpecSpans {
         let mut receiver = YamlSpans {
             text,
-            line_starts,
+            lines,
             stack: Vec::new(),
             spans: HashMap::new(),
         };
@@ -171,10 +175,10 @@ fn array_index<'v, 'p>(items: &'v [Value], path: &'p str) -> Option<(String, &'v
 /// Collects spans from `yaml-rust2` parser events.
 struct YamlSpans<'t> {
     text: &'t str,
-    /// The byte offset of each line's start, so a mark's offset is a
-    /// lookup (counting lines from the start for each node made a spec's
-    /// cost grow with the square of its size).
-    line_starts: Vec<usize>,
+    /// Where each line starts, so a mark's offset is a lookup (counting
+    /// lines from the start for each node made a spec's cost grow with the
+    /// square of its size).
+    lines: &'t LineStarts,
     stack: Vec<Frame>,
     spans: HashMap<String, Range<usize>>,
 }
@@ -222,7 +226,7 @@ impl YamlSpans<'_> {
 
     /// A span from `mark` over `length` bytes, kept on its line.
     fn span(&self, mark: Marker, length: usize) -> Range<usize> {
-        let start = byte_offset(self.text, &self.line_starts, mark);
+        let start = byte_offset(self.text, self.lines, mark);
         let line_end = self.text[start..]
             .find('\n')
             .map_or(self.text.len(), |i| start + i);
@@ -297,10 +301,8 @@ impl YamlSpans<'_> {
 
 /// The byte offset of a parser mark: its line (1-based) and column (0-based,
 /// in characters; the mark's index counts characters too).
-fn byte_offset(text: &str, line_starts: &[usize], mark: Marker) -> usize {
-    let line_start = (line_starts.get(mark.line().saturating_sub(1)))
-        .copied()
-        .unwrap_or(text.len());
+fn byte_offset(text: &str, lines: &LineStarts, mark: Marker) -> usize {
+    let line_start = lines.start_of(mark.line().max(1)).unwrap_or(text.len());
     let line = &text[line_start.min(text.len())..];
     let column: usize = line.chars().take(mark.col()).map(char::len_utf8).sum();
     (line_start + column).min(text.len())

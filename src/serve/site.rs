@@ -22,6 +22,7 @@ use tempfile::TempDir;
 use super::latch::Latch;
 use super::ServeError;
 use crate::diagnostics::Diagnostics;
+use crate::markdown::Diagrams;
 use crate::site::{BuildResult, Loaded, Preview, Session};
 
 /// Builds the docs root `root` into the folder `out` (which does not exist
@@ -101,6 +102,8 @@ pub struct Site {
     built: Latch,
     /// The first full build waits for it (tests hold it closed).
     hold: Latch,
+    /// Mermaid diagrams drawn by earlier builds, drawn again only when edited.
+    diagrams: Diagrams,
 }
 
 impl Site {
@@ -130,6 +133,7 @@ impl Site {
             building: Mutex::new(()),
             built: Latch::default(),
             hold,
+            diagrams: Diagrams::new(),
         })
     }
 
@@ -164,7 +168,7 @@ impl Site {
         if !matches!(self.builder, Builder::Pipeline(_)) {
             return Start::Built(self.rebuild());
         }
-        let (loaded, diagnostics) = Session::load(&self.root);
+        let (loaded, diagnostics) = Session::load(&self.root, &self.diagrams);
         let Some(loaded) = loaded else {
             let result = BuildResult {
                 pages: 0,
@@ -200,7 +204,9 @@ impl Site {
         let out = self.next_folder();
         let result = match &self.builder {
             Builder::Function(build) => build(&self.root, &out),
-            Builder::Pipeline(_) => self.keep_session(Session::build(&self.root, &out)),
+            Builder::Pipeline(_) => {
+                self.keep_session(Session::build(&self.root, &out, &self.diagrams))
+            }
         };
         self.store_built(result, out)
     }

@@ -9,14 +9,19 @@
 
 use std::cell::RefCell;
 use std::path::Path;
+use std::sync::OnceLock;
 
 use crate::confine::ReadError;
 use crate::content::{Page, PageId, Site};
+use crate::diagnostics::Suggestions;
 use crate::markdown::{UrlKind, UrlRewrite};
 
 /// Rewrites the URLs of one page.
 pub struct UrlResolver<'a> {
     site: &'a Site,
+    /// The site's page slugs for "did you mean", indexed on the first
+    /// broken link of the build.
+    slugs: &'a OnceLock<Suggestions>,
     page: &'a Page,
     /// The other pages whose headings the page's links name (`b#setup`),
     /// existing or not: the preview checks those links again when the
@@ -25,9 +30,10 @@ pub struct UrlResolver<'a> {
 }
 
 impl<'a> UrlResolver<'a> {
-    pub fn new(site: &'a Site, page: &'a Page) -> Self {
+    pub fn new(site: &'a Site, slugs: &'a OnceLock<Suggestions>, page: &'a Page) -> Self {
         UrlResolver {
             site,
+            slugs,
             page,
             anchor_targets: RefCell::default(),
         }
@@ -117,10 +123,10 @@ impl<'a> UrlResolver<'a> {
         if let Some(rewrite) = self.redirected(&slug, fragment) {
             return rewrite;
         }
-        let close = crate::diagnostics::did_you_mean(
-            &slug,
-            self.site.pages.iter().map(|p| p.slug.as_str()),
-        );
+        let slugs = self
+            .slugs
+            .get_or_init(|| Suggestions::new(self.site.pages.iter().map(|p| p.slug.clone())));
+        let close = slugs.closest(&slug);
         broken(
             format!("link `{url}` points to a page that does not exist"),
             Some(match close {

@@ -72,7 +72,7 @@ pub fn read_text<'p>(project: &Project, page: &'p Page) -> Result<Cow<'p, str>, 
 
 /// Renders page `page` of `project` from its `text`.
 pub fn render_text(project: &Project, page: &Page, text: &str, mode: Mode) -> PageOutput {
-    let resolver = UrlResolver::new(&project.site, page);
+    let resolver = UrlResolver::new(&project.site, &project.slugs, page);
     let urls = |url: &str, kind: UrlKind| resolver.rewrite(url, kind);
     let mut diagnostics = Vec::new();
     let variables = &project.site.config.variables;

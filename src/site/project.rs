@@ -4,15 +4,17 @@
 //! navigation groups that name a spec get its operations, and each page
 //! its innermost group for search breadcrumbs.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::path::Path;
+use std::sync::OnceLock;
 
 use super::checks;
 use crate::config::{self, is_local};
 use crate::content::{NavItem, PageId, Site, Texts};
-use crate::diagnostics::{Diagnostic, Diagnostics};
-use crate::markdown::Markdown;
-use crate::openapi::{looks_like_spec, ApiSpecs, SpecCache};
+use crate::diagnostics::{Diagnostic, Diagnostics, Suggestions};
+use crate::markdown::{Diagrams, Markdown};
+use crate::openapi::{looks_like_spec, ApiSpecs, LazySpecs, SpecCache};
 use crate::render::Theme;
 use crate::sources::SourceFiles;
 
@@ -26,6 +28,8 @@ pub struct Project {
     pub(super) groups: HashMap<PageId, String>,
     /// How it was loaded.
     pub(super) loading: Loading,
+    /// The page slugs, indexed for "did you mean" on the first broken link.
+    pub(super) slugs: OnceLock<Suggestions>,
 }
 
 /// How a project is loaded.
@@ -57,11 +61,18 @@ impl Project {
     /// downloaded (and has no cached copy) does not fail the build; the
     /// pages of its endpoints say so instead.
     pub fn load_preview(root: &Path) -> (Option<Project>, Diagnostics) {
+        Project::load_preview_with(root, &Diagrams::new())
+    }
+
+    /// [`Project::load_preview`] drawing Mermaid diagrams into `diagrams`,
+    /// which the preview keeps across rebuilds.
+    pub fn load_preview_with(root: &Path, diagrams: &Diagrams) -> (Option<Project>, Diagnostics) {
+        let markdown = Markdown::new().with_diagrams(diagrams.clone());
         let loading = Loading {
             offline: false,
             preview: true,
         };
-        Project::load_with(root, Markdown::new(), loading)
+        Project::load_with(root, markdown, loading)
     }
 
     /// [`Project::load`] with a given markdown stage, loaded as `loading` says.
@@ -80,22 +91,29 @@ impl Project {
             true => SpecCache::from_env().offline(),
             false => SpecCache::from_env(),
         };
-        let sources = spec_sources(&files, &config);
-        let (specs, mut spec_problems) = ApiSpecs::load_cached(root, &sources, &cache);
-        if loading.tolerates_unreachable_specs() {
-            keep_building_without(&specs, &mut spec_problems, loading);
-        }
-        diagnostics.extend(spec_problems);
-        fill_openapi_groups(&mut config.navigation, &specs, root);
-        diagnostics.extend(specs.lint());
-        let title = |reference: &str| specs.find(reference).ok().map(|op| specs.title(&op));
+        let (listed, found) = spec_sources(&files, &config);
+        let mut specs = LazySpecs::load(root, &listed, &found, cache);
+        fill_openapi_groups(&mut config.navigation, &mut specs);
         // The preview renders from memory; a build reads each page again.
         let texts = if loading.preview {
             Texts::Keep
         } else {
             Texts::Release
         };
+        // Reading the pages' references loads the found specs they need.
+        let specs = RefCell::new(specs);
+        let title = |reference: &str| specs.borrow_mut().title(reference);
         let (site, site_problems) = Site::load_with(&files, config, &title, texts);
+        let mut specs = specs.into_inner();
+        for reference in site.pages.iter().filter_map(|p| p.openapi.as_deref()) {
+            specs.need(reference);
+        }
+        let (specs, mut spec_problems) = specs.finish();
+        if loading.tolerates_unreachable_specs() {
+            keep_building_without(&specs, &mut spec_problems, loading);
+        }
+        diagnostics.extend(spec_problems);
+        diagnostics.extend(specs.lint());
         diagnostics.extend(site_problems);
         diagnostics.extend(checks::after_loading(
             &site,
@@ -117,6 +135,7 @@ impl Project {
             specs,
             theme,
             loading,
+            slugs: OnceLock::new(),
         };
         (Some(project), diagnostics)
     }
@@ -145,10 +164,11 @@ fn keep_building_without(specs: &ApiSpecs, problems: &mut [Diagnostic], loading:
     }
 }
 
-/// The OpenAPI files to load: site.json's `openapi` entries plus every spec
-/// file found under the root (pages may reference them by name).
-fn spec_sources(files: &SourceFiles, config: &config::SiteConfig) -> Vec<String> {
-    let mut sources: Vec<String> = config
+/// The OpenAPI files to load: site.json's `openapi` entries, and every
+/// other spec file found under the root (pages may reference them by name;
+/// they are loaded when one does).
+fn spec_sources(files: &SourceFiles, config: &config::SiteConfig) -> (Vec<String>, Vec<String>) {
+    let listed: Vec<String> = config
         .openapi
         .as_ref()
         .map(|o| o.to_vec())
@@ -168,25 +188,24 @@ fn spec_sources(files: &SourceFiles, config: &config::SiteConfig) -> Vec<String>
         let text = files.read_to_string(path).ok()?;
         looks_like_spec(path, &text).then(|| rel.to_string())
     });
-    for rel in found {
-        let listed = sources
-            .iter()
-            .any(|s| is_local(s) && s.trim_start_matches('/') == rel);
-        if !listed {
-            sources.push(rel);
-        }
-    }
-    sources
+    let found = found
+        .filter(|rel| {
+            !listed
+                .iter()
+                .any(|s| is_local(s) && s.trim_start_matches('/') == rel)
+        })
+        .collect();
+    (listed, found)
 }
 
 /// Adds to every navigation group that names a spec (`openapi`) and lists
 /// none of its operations that spec's operations, a sub-group per tag after
 /// the group's own pages, as Mintlify generates them.
-fn fill_openapi_groups(groups: &mut [config::NavGroup], specs: &ApiSpecs, root: &Path) {
+fn fill_openapi_groups(groups: &mut [config::NavGroup], specs: &mut LazySpecs) {
     for group in groups {
         for entry in &mut group.pages {
             if let config::NavEntry::Group(inner) = entry {
-                fill_openapi_groups(std::slice::from_mut(inner.as_mut()), specs, root);
+                fill_openapi_groups(std::slice::from_mut(inner.as_mut()), specs);
             }
         }
         let lists_operations = group.pages.iter().any(
@@ -195,7 +214,7 @@ fn fill_openapi_groups(groups: &mut [config::NavGroup], specs: &ApiSpecs, root: 
         let Some(source) = group.openapi.as_deref().filter(|_| !lists_operations) else {
             continue;
         };
-        let Some(tags) = specs.operations_by_tag(root, source) else {
+        let Some(tags) = specs.operations_by_tag(source) else {
             continue;
         };
         let generated = tags.into_iter().map(|(tag, entries)| {

@@ -32,6 +32,7 @@ use super::target::OutputTarget;
 use super::{extras, page, write_site, BuildOptions, BuildResult, Findings, KeptPages, Project};
 use crate::content::PageId;
 use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::markdown::Diagrams;
 use crate::search::SearchDoc;
 
 /// The state of the last good full build.
@@ -177,8 +178,8 @@ impl Loaded {
 impl Session {
     /// Loads `root` for the preview; `None` (with the reasons) when the
     /// project has errors.
-    pub fn load(root: &Path) -> (Option<Loaded>, Diagnostics) {
-        let (project, diagnostics) = Project::load_preview(root);
+    pub fn load(root: &Path, diagrams: &Diagrams) -> (Option<Loaded>, Diagnostics) {
+        let (project, diagnostics) = Project::load_preview_with(root, diagrams);
         let loaded = project
             .filter(|_| !diagnostics.has_errors())
             .map(|project| Loaded {
@@ -188,8 +189,8 @@ impl Session {
     }
 
     /// Loads and builds `root` into `out` ([`Session::load`], [`Loaded::build`]).
-    pub fn build(root: &Path, out: &Path) -> (BuildResult, Option<Session>) {
-        match Session::load(root) {
+    pub fn build(root: &Path, out: &Path, diagrams: &Diagrams) -> (BuildResult, Option<Session>) {
+        match Session::load(root, diagrams) {
             (Some(loaded), diagnostics) => loaded.build(out, diagnostics),
             (None, diagnostics) => {
                 let result = BuildResult {
@@ -420,7 +421,7 @@ mod tests {
         let root = site();
         let out = tempfile::tempdir().unwrap();
         let served = out.path().join("site");
-        let (result, session) = Session::build(root.path(), &served);
+        let (result, session) = Session::build(root.path(), &served, &Diagrams::new());
         assert!(!result.diagnostics.has_errors());
         let mut session = session.unwrap();
         let b_before = fs::metadata(served.join("b/index.html"))
@@ -474,7 +475,9 @@ mod tests {
         .unwrap();
         let out = tempfile::tempdir().unwrap();
         let served = out.path().join("site");
-        let mut session = Session::build(root.path(), &served).1.unwrap();
+        let mut session = Session::build(root.path(), &served, &Diagrams::new())
+            .1
+            .unwrap();
         fs::write(
             root.path().join("b.mdx"),
             "---\ntitle: B\n---\nZebrafish page.\n",
@@ -510,7 +513,7 @@ mod tests {
         ]);
         let out = tempfile::tempdir().unwrap();
         let served = out.path().join("site");
-        let (result, session) = Session::build(root.path(), &served);
+        let (result, session) = Session::build(root.path(), &served, &Diagrams::new());
         let mut session = session.unwrap();
         let missing = "c.mdx: link `/nowhere` points to a page that does not exist";
         assert_eq!(warnings(&result), [missing]);
@@ -534,7 +537,9 @@ mod tests {
         let root = site();
         let out = tempfile::tempdir().unwrap();
         let served = out.path().join("site");
-        let mut session = Session::build(root.path(), &served).1.unwrap();
+        let mut session = Session::build(root.path(), &served, &Diagrams::new())
+            .1
+            .unwrap();
         fs::write(
             root.path().join("a.mdx"),
             "---\ntitle: Renamed\n---\nFirst text.\n",
@@ -545,7 +550,9 @@ mod tests {
             .is_none());
         // A page titled by its first heading: a new heading renames it.
         fs::write(root.path().join("b.mdx"), "# Bee\n\nOther page.\n").unwrap();
-        let mut session = Session::build(root.path(), &served).1.unwrap();
+        let mut session = Session::build(root.path(), &served, &Diagrams::new())
+            .1
+            .unwrap();
         fs::write(root.path().join("b.mdx"), "# Bee\n\nEdited.\n").unwrap();
         assert!(session
             .update_pages(&[Path::new("b.mdx")], &served)

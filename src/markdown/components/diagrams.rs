@@ -35,8 +35,8 @@ impl Renderer<'_> {
     /// when it cannot be drawn (the figure then shows the source alone).
     pub(crate) fn mermaid_figure(&mut self, source: &str) -> (String, Option<String>) {
         let id = self.unique_id("mermaid");
-        match draw_mermaid(source, &id) {
-            Ok(svg) => (mermaid_figure_html(&svg, source), None),
+        match self.diagrams.draw(source) {
+            Ok(svg) => (mermaid_figure_html(&page_svg(&svg, &id), source), None),
             Err(reason) => (
                 mermaid_source_html(source),
                 Some(format!("Mermaid diagram cannot be drawn: {reason}")),
@@ -109,19 +109,10 @@ fn mermaid_source_html(source: &str) -> String {
 /// Draws `source` as an SVG element fit for inlining into a page: it scales
 /// down with its column, its ids start with `id` (two diagrams on a page
 /// never share one), and links with a script URL (`click` lines) are inert.
-fn draw_mermaid(source: &str, id: &str) -> Result<String, String> {
-    let drawn = std::panic::catch_unwind(|| mermaid_rs_renderer::render(source))
-        .map_err(|_| "the renderer failed on it".to_string())?
-        .map_err(|e| first_line(&e.to_string()))?;
-    let svg = drawn.trim();
-    if !svg.starts_with("<svg") {
-        return Err("the renderer returned no SVG".into());
-    }
-    Ok(inert_script_links(&responsive(&prefix_ids(svg, id))))
-}
-
-fn first_line(text: &str) -> String {
-    text.lines().next().unwrap_or(text).trim().to_string()
+/// A drawing as one page shows it: its ids prefixed with `id` (unique on
+/// the page), sized by the column, script links made inert.
+fn page_svg(svg: &str, id: &str) -> String {
+    inert_script_links(&responsive(&prefix_ids(svg, id)))
 }
 
 /// `id="x"`, `url(#x)` and `href="#x"` with `prefix-` before each id.

@@ -5,6 +5,7 @@
 
 use std::collections::HashSet;
 
+use super::super::drawn::Diagrams;
 use super::super::headings::Slugger;
 use super::super::highlight::Highlighter;
 use super::super::{Heading, PageEnv, Rendered, Snippet, SnippetError, UrlKind, UrlRewrite};
@@ -15,6 +16,8 @@ use crate::diagnostics::Diagnostic;
 /// Renders one page (and the snippets it includes).
 pub(in crate::markdown) struct Renderer<'a> {
     pub hl: &'a Highlighter,
+    /// The build's drawn Mermaid diagrams.
+    pub diagrams: &'a Diagrams,
     pub env: &'a PageEnv<'a>,
     pub out: Rendered,
     slugger: Slugger,
@@ -25,9 +28,10 @@ pub(in crate::markdown) struct Renderer<'a> {
 }
 
 impl<'a> Renderer<'a> {
-    pub fn new(hl: &'a Highlighter, env: &'a PageEnv<'a>) -> Renderer<'a> {
+    pub fn new(hl: &'a Highlighter, diagrams: &'a Diagrams, env: &'a PageEnv<'a>) -> Renderer<'a> {
         Renderer {
             hl,
+            diagrams,
             env,
             out: Rendered::default(),
             slugger: Slugger::default(),
