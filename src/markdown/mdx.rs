@@ -24,7 +24,7 @@ mod syntax;
 mod tags;
 
 pub use document::{Document, Element, Import, Node, ESCAPED_LT};
-pub use parser::{parse, parse_with};
+pub use parser::{parse, parse_with, MAX_NESTING};
 pub use reading::reading;
 pub use tags::{is_html_tag, is_void_tag, starts_with_component_name};
 

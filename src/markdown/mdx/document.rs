@@ -88,6 +88,9 @@ pub struct Document {
     /// Where each `import`/`export` statement is in the source.
     pub esm: Vec<std::ops::Range<usize>>,
     pub problems: Vec<Problem>,
+    /// Where tags first nest deeper than [`super::MAX_NESTING`]: an error
+    /// (the deeper tags are read as text).
+    pub too_deep: Option<usize>,
 }
 
 /// Stands for an author-escaped `\<` in text; written out as `&#60;` so a

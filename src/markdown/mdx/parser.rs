@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 
 use super::document::{Document, Element, Node, Problem, TextNode, ESCAPED_LT};
 use super::scan::{
-    in_link_destination, last_closing_tag, looks_like_autolink, math_len, next_delimiter,
+    in_link_destination, last_closing_tag, looks_like_autolink, math_len, next_delimiter, Lines,
 };
 use super::strict;
 use super::syntax::{
@@ -27,6 +27,7 @@ pub fn parse(source: &str) -> Document {
 pub fn parse_with(source: &str, frontmatter: &Map<String, Value>) -> Document {
     let mut parser = Parser {
         src: source,
+        lines: Lines::new(source),
         frontmatter,
         pos: 0,
         open: Vec::new(),
@@ -34,7 +35,6 @@ pub fn parse_with(source: &str, frontmatter: &Map<String, Value>) -> Document {
         last_close: HashMap::new(),
         closed_at: None,
         wrapper_ends: Vec::new(),
-        too_deep: false,
         doc: Document::default(),
     };
     let (mut nodes, _) = parser.children(None);
@@ -51,16 +51,17 @@ pub fn parse_with(source: &str, frontmatter: &Map<String, Value>) -> Document {
     doc
 }
 
-/// How deep components and HTML tags may nest (real pages nest a handful).
-pub const MAX_NESTING: usize = 64;
+/// How deep components and HTML tags may nest (real pages nest a handful;
+/// parsing and rendering nest as deep as the tags, on threads of 2 MB stacks).
+pub const MAX_NESTING: usize = 256;
 
 struct Parser<'s> {
     src: &'s str,
+    /// Where `src`'s lines start and end.
+    lines: Lines,
     /// What `frontmatter.x` reads.
     frontmatter: &'s Map<String, Value>,
     pos: usize,
-    /// Whether tags nested deeper than [`MAX_NESTING`] were met (said once).
-    too_deep: bool,
     /// Names of the elements being parsed, outermost first.
     open: Vec<String>,
     /// Minimum indentation seen in each open element's child lines.
@@ -256,7 +257,7 @@ impl<'s> Parser<'s> {
     /// an unbalanced `{` is text.
     fn brace(&mut self, buf: &mut TextBuf, nodes: &mut Vec<Node>) {
         let rest = &self.src[self.pos..];
-        if in_link_destination(self.src, self.pos) {
+        if in_link_destination(self.src, self.lines.bounds(self.pos).0, self.pos) {
             // `[Run](https://x/?q={"a":1})`: a URL, as MDX reads it.
             buf.text.push('{');
             self.pos += 1;
@@ -392,12 +393,7 @@ impl<'s> Parser<'s> {
         if self.open.len() >= MAX_NESTING {
             // Parsing and rendering nest as deep as the tags: bounded, so
             // that no page can exhaust the stack.
-            if !self.too_deep {
-                self.too_deep = true;
-                self.problem(format!(
-                    "components and HTML tags are nested more than {MAX_NESTING} deep here; the deeper tags are shown as text"
-                ));
-            }
+            self.doc.too_deep.get_or_insert(self.pos);
             buf.text.push_str("&lt;");
             self.pos += 1;
             return;
@@ -461,7 +457,7 @@ impl<'s> Parser<'s> {
 
     fn element(&mut self, open: OpenTag, never_closed: bool) -> Element {
         let start = self.pos;
-        let before = &self.src[self.src[..start].rfind('\n').map_or(0, |i| i + 1)..start];
+        let before = &self.src[self.lines.bounds(start).0..start];
         let starts_line = before.trim().is_empty();
         self.pos = open.end;
         let void = VOID_TAGS.contains(&open.name.as_str());
