@@ -58,6 +58,17 @@ pub fn sheaf_within(args: &[&str], limit: std::time::Duration) -> Output {
     waiter.join().unwrap().expect("sheaf's output")
 }
 
+/// Runs `sheaf build ROOT --out OUT`, which must succeed.
+pub fn build_ok(root: &Path, out: &Path) {
+    let built = sheaf(&[
+        "build",
+        root.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(built.status.success(), "{}", stderr(&built));
+}
+
 pub fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
