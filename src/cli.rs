@@ -134,10 +134,18 @@ pub fn main() -> i32 {
             force,
             offline,
         } => {
+            let stop = match crate::site::Stop::on_signals() {
+                Ok(stop) => stop,
+                Err(e) => {
+                    eprintln!("error: cannot install the SIGINT/SIGTERM handler: {e}");
+                    return EXIT_DOCS_ERROR;
+                }
+            };
             let options = crate::site::BuildOptions {
                 site_url,
                 force,
                 offline,
+                stop,
             };
             build(&root, out, options)
         }

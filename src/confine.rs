@@ -17,6 +17,10 @@
 //! checks), custom CSS/JS and theme overrides (`render`). Static files are
 //! copied by a walk of the root that never follows a link.
 //!
+//! A text file (page, snippet, config, spec, stylesheet) larger than
+//! [`MAX_TEXT_BYTES`] (20 MB) is not read: [`ReadError::TooLarge`], checked
+//! from its size before a byte is read, so a huge file costs nothing.
+//!
 //! A path that does not exist is not found ([`ReadError::Io`]), unless it
 //! is outside the root as written (`../x`, `/abs/x`): that is
 //! [`ReadError::Outside`] too, so the message does not depend on whether
@@ -24,6 +28,10 @@
 
 use std::io;
 use std::path::{Component, Path, PathBuf};
+
+/// The largest text file sheaf reads: 20 MB. Real pages and specs stay
+/// far below it (the largest public spec seen is 3 MB).
+pub const MAX_TEXT_BYTES: u64 = 20_000_000;
 
 /// Help shown with every refusal.
 pub const OUTSIDE_HELP: &str = "a build reads only files inside the docs root (symbolic links are followed and must stay inside it); copy the file into the docs root, or point the reference at a file inside it";
@@ -34,6 +42,9 @@ pub enum ReadError {
     /// The path resolves to a place outside the docs root.
     #[error("`{}` resolves to `{}`, outside the docs root", .path.display(), .real.display())]
     Outside { path: PathBuf, real: PathBuf },
+    /// The text file is larger than [`MAX_TEXT_BYTES`].
+    #[error("`{}` is {} bytes, more than the {} MB a page, snippet, config or spec may hold; split it into smaller files", .path.display(), .size, MAX_TEXT_BYTES / 1_000_000)]
+    TooLarge { path: PathBuf, size: u64 },
     /// The file could not be read (missing, unreadable, not UTF-8).
     #[error(transparent)]
     Io(#[from] io::Error),
@@ -100,13 +111,30 @@ impl DocsRoot {
 
     /// The text of `path`, if it resolves inside the root.
     pub fn read_to_string(&self, path: &Path) -> Result<String, ReadError> {
-        Ok(std::fs::read_to_string(self.resolve(path)?)?)
+        read_text(&self.resolve(path)?, path)
     }
 
     /// The bytes of `path`, if it resolves inside the root.
     pub fn read(&self, path: &Path) -> Result<Vec<u8>, ReadError> {
         Ok(std::fs::read(self.resolve(path)?)?)
     }
+}
+
+/// The text of the file `path`, unless it is larger than
+/// [`MAX_TEXT_BYTES`] (reported as `shown`).
+pub fn read_text(path: &Path, shown: &Path) -> Result<String, ReadError> {
+    use std::io::Read;
+    let mut file = std::fs::File::open(path)?;
+    let size = file.metadata()?.len();
+    if size > MAX_TEXT_BYTES {
+        return Err(ReadError::TooLarge {
+            path: shown.to_path_buf(),
+            size,
+        });
+    }
+    let mut text = String::with_capacity(size as usize);
+    file.read_to_string(&mut text)?;
+    Ok(text)
 }
 
 /// `path` from the root of the file system (as given when that fails).

@@ -115,7 +115,7 @@ impl SourceFiles {
     /// the root: a listed file does by construction, another is checked.
     pub fn read_to_string(&self, name: &Path) -> Result<String, ReadError> {
         if name.to_str().is_some_and(|n| self.listed.contains(n)) {
-            return Ok(std::fs::read_to_string(self.root.join(name))?);
+            return crate::confine::read_text(&self.root.join(name), name);
         }
         self.docs.read_to_string(name)
     }

@@ -42,6 +42,20 @@ pub fn from_str<T: DeserializeOwned>(text: &str) -> Result<T, YamlError> {
     Ok(serde_yaml_ng::from_str(text)?)
 }
 
+/// What to say instead of a parser's "recursion limit exceeded" (serde_json
+/// and serde_yaml stop at [`MAX_DEPTH`] levels, in time linear in the text):
+/// the message and help of [`YamlError::TooDeep`]. `None` for other
+/// messages.
+pub fn too_deep_reason(message: &str) -> Option<(String, &'static str)> {
+    message
+        .starts_with("recursion limit exceeded")
+        .then(|| (YamlError::TooDeep { offset: 0 }.to_string(), TOO_DEEP_HELP))
+}
+
+/// What to do about nesting deeper than [`MAX_DEPTH`].
+pub const TOO_DEEP_HELP: &str =
+    "sheaf reads lists and maps nested at most 128 deep; flatten this value, or move it into a `$ref`";
+
 /// A page's frontmatter block (the YAML between a first line `---` and the
 /// next `---` line): the YAML text, the body after it and the number of
 /// lines before the body. `None` when the page has none.

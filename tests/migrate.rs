@@ -356,13 +356,7 @@ fn html_files(dir: &Path) -> BTreeSet<PathBuf> {
 }
 
 fn build(root: &Path, out: &Path) -> BTreeSet<PathBuf> {
-    let built = sheaf(&[
-        "build",
-        root.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-    assert!(built.status.success(), "{}", stderr(&built));
+    common::build_ok(root, out);
     html_files(out)
 }
 

@@ -1355,3 +1355,53 @@ fn saving_a_file_docs_json_refers_to_rebuilds_the_site() {
     });
     server.shutdown();
 }
+
+/// Saving a page nested beyond the limit (750 components, 750 block
+/// quotes) is an error at its line in the overlay, never a crash of the
+/// preview (this test's process): the last good site stays up, and the
+/// fixed page builds again.
+#[test]
+fn a_page_nested_beyond_the_limit_is_an_error_and_the_preview_survives() {
+    let root = site_copy();
+    let page = root.path().join("index.mdx");
+    let good = std::fs::read_to_string(&page).unwrap();
+    let server = Server::start(&options(root.path())).unwrap();
+    let agent = agent();
+    wait_until(&server, "the first build", |s| {
+        s.dir.is_some() && !s.previewing()
+    });
+    for (bomb, says) in [
+        (
+            format!("{}x{}", "<Note>".repeat(750), "</Note>".repeat(750)),
+            "components and HTML tags are nested more than 256 deep",
+        ),
+        (
+            format!("{} x", ">".repeat(750)),
+            "block quotes and lists are nested more than 256 deep",
+        ),
+    ] {
+        let built = server.snapshot().build;
+        common::save(&page, &format!("{good}\n{bomb}\n"));
+        wait_until(&server, "the nested page is reported", |s| {
+            s.build > built && s.failed()
+        });
+        let report = status(&agent, &server);
+        assert_eq!(report["ok"], false, "{report}");
+        let headlines = status_headlines(&agent, &server);
+        assert!(
+            headlines
+                .iter()
+                .any(|h| h.starts_with("index.mdx:9:") && h.contains(says)),
+            "{headlines:?}"
+        );
+        let still = get(&agent, &server.url());
+        assert_eq!(still.status, 200, "the preview still answers");
+
+        let broken = server.snapshot().build;
+        common::save(&page, &good);
+        wait_until(&server, "the fixed page builds", |s| {
+            s.build > broken && !s.failed()
+        });
+    }
+    server.shutdown();
+}

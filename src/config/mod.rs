@@ -208,7 +208,7 @@ fn unreadable_config(file: &Path, error: &ReadError) -> Diagnostic {
     let refused = Diagnostic::error(file, format!("cannot read {}: {error}", file.display()));
     match error {
         ReadError::Outside { .. } => refused.with_help(OUTSIDE_HELP),
-        ReadError::Io(_) => refused,
+        ReadError::TooLarge { .. } | ReadError::Io(_) => refused,
     }
 }
 

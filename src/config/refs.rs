@@ -96,6 +96,7 @@ fn include(
 fn unreadable(diagnostic: Diagnostic, error: &ReadError) -> Diagnostic {
     match error {
         ReadError::Outside { .. } => diagnostic.with_help(OUTSIDE_HELP),
+        ReadError::TooLarge { .. } => diagnostic,
         ReadError::Io(_) => diagnostic.with_help(
             "a `$ref` path is relative to the file that holds it; add the file or fix the path",
         ),

@@ -227,9 +227,13 @@ fn syntax_error(text: &str, file: &Path, span: Range<usize>, what: &str) -> Diag
         .unwrap_or(text.len());
     // Never underline across a line break: the caret stays on the offending line.
     let end = text[start..end].find('\n').map_or(end, |i| start + i);
+    let (what, help) = match crate::yaml::too_deep_reason(what) {
+        Some((what, help)) => (what, help),
+        None => (what.to_string(), "fix the JSON syntax here: strings in double quotes, commas between items, no trailing commas or comments"),
+    };
     Diagnostic::error(file, format!("invalid JSON: {what}"))
         .at_span(text, start..end)
-        .with_help("fix the JSON syntax here: strings in double quotes, commas between items, no trailing commas or comments")
+        .with_help(help)
 }
 
 /// Where a serde_json syntax error is. A trailing comma is reported at the

@@ -170,6 +170,8 @@ pub enum SnippetError {
     /// The file resolves outside the docs root: what is wrong, for an
     /// error at the reference.
     Outside(String),
+    /// The file is larger than sheaf reads: what is wrong.
+    TooLarge(String),
 }
 
 /// What a URL points at.

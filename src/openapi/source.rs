@@ -72,9 +72,13 @@ impl ParseFailure {
             "JSON" => "fix the JSON syntax here: strings in double quotes, commas between items, no trailing commas or comments",
             _ => "fix the YAML syntax here: indent nested keys with spaces (no tabs), put a space after every `:`, quote values holding `: ` or starting with a special character",
         };
+        let (message, help) = match crate::yaml::too_deep_reason(&self.message) {
+            Some((message, help)) => (message, help),
+            None => (self.message.clone(), help),
+        };
         Diagnostic::error(
             name,
-            format!("{name} is not valid {}: {}", self.syntax, self.message),
+            format!("{name} is not valid {}: {message}", self.syntax),
         )
         .at_span(&self.text, start..end)
         .with_help(help)
@@ -156,6 +160,13 @@ impl Location {
                     ReadError::Io(source) => SourceError::Read {
                         path: path.display().to_string(),
                         source,
+                    },
+                    too_large @ ReadError::TooLarge { .. } => SourceError::Read {
+                        path: path.display().to_string(),
+                        source: std::io::Error::new(
+                            std::io::ErrorKind::FileTooLarge,
+                            too_large.to_string(),
+                        ),
                     },
                 })?;
                 Loaded::parse(text, None)

@@ -113,7 +113,7 @@ fn read_dir_files(
             let refused = Diagnostic::error(&relative, format!("cannot read theme file: {e}"));
             match e {
                 ReadError::Outside { .. } => refused.with_help(OUTSIDE_HELP),
-                ReadError::Io(_) => refused,
+                ReadError::TooLarge { .. } | ReadError::Io(_) => refused,
             }
         })?;
         files.insert(name, bytes);

@@ -7,11 +7,14 @@
 //! Then it renders the pages as independent jobs in parallel (rayon), a
 //! step of `RENDER_STEP` pages at a time (`write_pages`, here): each job
 //! reads its page again (unchanged, or the build fails) and writes its HTML
-//! and Markdown copy into the staging folder (`write`), unless the previous
-//! output holds the same bytes.
+//! and Markdown copy into the staging folder (`write`), or a hard link to the
+//! previous output's copy when it holds the same bytes.
 //!
 //! Last it writes the rest of the site into the staging folder and commits
-//! it, replacing or updating the previous output:
+//! it: the staging folder holds the whole site (files unchanged since the
+//! previous output as hard links to it) and is swapped with the output in
+//! one step (`output`, `swap`). SIGINT and SIGTERM stop a build before its
+//! commit (`stop`):
 //!
 //! ```text
 //! Project::load ─► config ─► specs ─► Site ─► theme       (once, immutable;
@@ -21,7 +24,7 @@
 //!               ─► HTML, Markdown copy ─► staging, unless the previous output
 //!                  holds the same bytes; search docs ─► IndexBuilder, LlmsFull
 //! then          ─► assets, search index, sitemap, llms.txt, 404, redirects
-//!               ─► commit: rename a fresh output, or update the previous one
+//!               ─► commit: swap the staging folder and the output in one step
 //! ```
 //!
 //! `check` runs the same load and render jobs and writes nothing.
@@ -62,10 +65,11 @@ mod page;
 mod preview;
 mod project;
 mod session;
+mod stop;
+mod swap;
 pub mod target;
 #[cfg(test)]
 mod test_support;
-mod update;
 mod write;
 
 use std::collections::HashMap;
@@ -82,6 +86,7 @@ pub use page::find_snippet;
 pub use preview::Preview;
 pub use project::{Loading, Project};
 pub use session::{Loaded, Session};
+pub use stop::Stop;
 use write::{
     finish_step, hand_over, section_root_page, start_llms_full, write_page_step, write_site_files,
     LlmsFull, RenderedStep,
@@ -111,6 +116,9 @@ pub struct BuildOptions {
     /// Never download a spec URL: read its cached copy, or build without it
     /// (a warning; its endpoint pages show a notice).
     pub offline: bool,
+    /// Set by SIGINT or SIGTERM: the build stops before its commit and
+    /// leaves the previous output as it was (see `stop.rs`).
+    pub stop: Stop,
 }
 
 impl Project {
@@ -236,8 +244,10 @@ fn write_site(
     options: &BuildOptions,
     diagnostics: &mut Diagnostics,
 ) -> Option<KeptPages> {
-    let io_error =
-        |e: std::io::Error| Diagnostic::error(out, format!("cannot write the site: {e}"));
+    let io_error = |e: std::io::Error| match e.kind() {
+        std::io::ErrorKind::Interrupted => Diagnostic::error(out, stop::STOPPED),
+        _ => Diagnostic::error(out, format!("cannot write the site: {e}")),
+    };
     let staging = match output::Staging::new(out) {
         Ok(s) => s,
         Err(e) => {
@@ -245,7 +255,7 @@ fn write_site(
             return None;
         }
     };
-    let written = write_pages(project, findings, &staging, diagnostics);
+    let written = write_pages(project, findings, &staging, &options.stop, diagnostics);
     let rendered = match written {
         Ok(rendered) => rendered,
         Err(e) => {
@@ -264,7 +274,8 @@ fn write_site(
         rendered.index,
         rendered.llms,
     );
-    match result.and_then(|_| staging.commit()) {
+    let stopped = |()| options.stop.check();
+    match result.and_then(stopped).and_then(|()| staging.commit()) {
         Ok(()) => Some(rendered.kept),
         Err(e) => {
             diagnostics.push(io_error(e));
@@ -292,6 +303,7 @@ fn write_pages(
     project: &Project,
     keep: Findings,
     staging: &output::Staging,
+    stop: &Stop,
     diagnostics: &mut Diagnostics,
 ) -> std::io::Result<RenderedPages> {
     let site = &project.site;
@@ -308,7 +320,7 @@ fn write_pages(
     let steps = (0..page_count).step_by(RENDER_STEP);
     for ids in steps.map(|start| start..page_count.min(start + RENDER_STEP)) {
         let (outputs, handed) = rayon::join(
-            || write_page_step(project, staging, ids.clone()),
+            || write_page_step(project, staging, stop, ids.clone()),
             || match previous.take() {
                 Some(step) => hand_over(project, staging, &roots, &mut rendered, step).map(Some),
                 None => Ok(None),

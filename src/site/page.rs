@@ -306,6 +306,9 @@ pub fn find_snippet(docs: &DocsRoot, reference: &str) -> Result<Snippet, Snippet
             Err(refused @ ReadError::Outside { .. }) => {
                 return Err(SnippetError::Outside(refused.to_string()))
             }
+            Err(too_large @ ReadError::TooLarge { .. }) => {
+                return Err(SnippetError::TooLarge(too_large.to_string()))
+            }
             Err(ReadError::Io(_)) => {}
         }
     }

@@ -82,12 +82,14 @@ pub(super) fn finish_step(keep: Findings, rendered: &mut RenderedPages, step: Re
 pub(super) fn write_page_step(
     project: &Project,
     staging: &output::Staging,
+    stop: &super::Stop,
     ids: std::ops::Range<PageId>,
 ) -> std::io::Result<Vec<(PageId, page::PageOutput)>> {
     let markdown_sources = project.site.config.markdown_sources;
     project.site.pages[ids]
         .par_iter()
         .map(|page| {
+            stop.check()?;
             let text = match page::read_text(project, page) {
                 Ok(text) => text,
                 Err(problem) => return Ok((page.id, page::PageOutput::failed(problem))),

@@ -32,6 +32,43 @@ pub fn sheaf(args: &[&str]) -> Output {
         .expect("sheaf runs")
 }
 
+/// Runs `sheaf` with `args` like [`sheaf`], killing it and failing the test
+/// if it has not ended within `limit` (a regression to a stall fails instead
+/// of hanging the suite; `limit` is generous, never a timing assertion).
+pub fn sheaf_within(args: &[&str], limit: std::time::Duration) -> Output {
+    use std::process::Stdio;
+    let child = Command::new(env!("CARGO_BIN_EXE_sheaf"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sheaf runs");
+    let (done, ended) = std::sync::mpsc::channel();
+    let pid = child.id();
+    let waiter = std::thread::spawn(move || {
+        let output = child.wait_with_output();
+        let _ = done.send(());
+        output
+    });
+    if ended.recv_timeout(limit).is_err() {
+        let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
+        panic!("sheaf {args:?} did not end within {limit:?}");
+    }
+    waiter.join().unwrap().expect("sheaf's output")
+}
+
+/// Runs `sheaf build ROOT --out OUT`, which must succeed.
+pub fn build_ok(root: &Path, out: &Path) {
+    let built = sheaf(&[
+        "build",
+        root.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(built.status.success(), "{}", stderr(&built));
+}
+
 pub fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }

@@ -330,7 +330,7 @@ impl Renderer<'_> {
         }
         let snippet = match self.load_snippet(reference, el.offset) {
             Ok(snippet) => snippet,
-            Err(SnippetError::Outside(_)) => return String::new(),
+            Err(SnippetError::Outside(_) | SnippetError::TooLarge(_)) => return String::new(),
             Err(SnippetError::Missing) => {
                 self.warn_at(
                     el.offset,

@@ -91,6 +91,9 @@ pub struct Document {
     /// element, as React renders it; an expression to MDX's reading.
     pub wrapped: Vec<std::ops::Range<usize>>,
     pub problems: Vec<Problem>,
+    /// Where tags first nest deeper than [`super::MAX_NESTING`]: an error
+    /// (the deeper tags are read as text).
+    pub too_deep: Option<usize>,
 }
 
 /// Stands for an author-escaped `\<` in text; written out as `&#60;` so a

@@ -10,7 +10,7 @@ use super::document::{Document, Element, Node, Problem, TextNode, ESCAPED_LT};
 use super::math;
 use super::scan::{
     code_span_len, in_url, is_delimiter_row_with_tabs, last_closing_tag, looks_like_autolink,
-    next_delimiter, quote_depth, unquoted,
+    next_delimiter, quote_depth, unquoted, Lines,
 };
 use super::strict;
 use super::syntax::{
@@ -30,6 +30,7 @@ pub fn parse(source: &str) -> Document {
 pub fn parse_with(source: &str, frontmatter: &Map<String, Value>) -> Document {
     let mut parser = Parser {
         src: source,
+        lines: Lines::new(source),
         frontmatter,
         pos: 0,
         open: Vec::new(),
@@ -37,7 +38,6 @@ pub fn parse_with(source: &str, frontmatter: &Map<String, Value>) -> Document {
         last_close: HashMap::new(),
         closed_at: None,
         wrapper_ends: Vec::new(),
-        too_deep: false,
         doc: Document::default(),
     };
     let (mut nodes, _) = parser.children(None);
@@ -54,16 +54,17 @@ pub fn parse_with(source: &str, frontmatter: &Map<String, Value>) -> Document {
     doc
 }
 
-/// How deep components and HTML tags may nest (real pages nest a handful).
-pub const MAX_NESTING: usize = 64;
+/// How deep components and HTML tags may nest (real pages nest a handful;
+/// parsing and rendering nest as deep as the tags, on threads of 2 MB stacks).
+pub const MAX_NESTING: usize = 256;
 
 struct Parser<'s> {
     src: &'s str,
+    /// Where `src`'s lines start and end.
+    lines: Lines,
     /// What `frontmatter.x` reads.
     frontmatter: &'s Map<String, Value>,
     pos: usize,
-    /// Whether tags nested deeper than [`MAX_NESTING`] were met (said once).
-    too_deep: bool,
     /// Names of the elements being parsed, outermost first.
     open: Vec<String>,
     /// Minimum indentation seen in each open element's child lines.
@@ -250,7 +251,7 @@ impl<'s> Parser<'s> {
     fn math_span(&mut self, buf: &mut TextBuf) {
         let rest = &self.src[self.pos..];
         let in_table_row = self.in_table_row();
-        let (text, len) = match in_url(self.src, self.pos) {
+        let (text, len) = match in_url(self.src, self.start_of_line(), self.pos) {
             true => (std::borrow::Cow::Borrowed("$"), 1),
             false => math::inline_at(rest, in_table_row),
         };
@@ -262,7 +263,7 @@ impl<'s> Parser<'s> {
     /// an unbalanced `{` is text.
     fn brace(&mut self, buf: &mut TextBuf, nodes: &mut Vec<Node>) {
         let rest = &self.src[self.pos..];
-        if in_url(self.src, self.pos) {
+        if in_url(self.src, self.start_of_line(), self.pos) {
             // `[Run](https://x/?q={"a":1})`: a URL, as MDX reads it.
             buf.text.push('{');
             self.pos += 1;
@@ -284,7 +285,7 @@ impl<'s> Parser<'s> {
         }
         match balanced_end(rest) {
             Some(end) if !rest[1..end - 1].contains("\n\n") => {
-                let line = &self.src[self.src[..self.pos].rfind('\n').map_or(0, |i| i + 1)..];
+                let line = &self.src[self.start_of_line()..];
                 let (code, lazy) = unquoted(&rest[1..end - 1], quote_depth(line));
                 if let Some(at) = lazy {
                     let why = "a line of this expression in a block quote does not start with `>`";
@@ -399,12 +400,7 @@ impl<'s> Parser<'s> {
         if self.open.len() >= MAX_NESTING {
             // Parsing and rendering nest as deep as the tags: bounded, so
             // that no page can exhaust the stack.
-            if !self.too_deep {
-                self.too_deep = true;
-                self.problem(format!(
-                    "components and HTML tags are nested more than {MAX_NESTING} deep here; the deeper tags are shown as text"
-                ));
-            }
+            self.doc.too_deep.get_or_insert(self.pos);
             buf.text.push_str("&lt;");
             self.pos += 1;
             return;
@@ -438,14 +434,20 @@ impl<'s> Parser<'s> {
         buf.at_line_start = false;
     }
 
-    /// Whether the line starting here continues a paragraph of text (the
-    /// line before holds text), where `import`/`export` are words, not ESM.
-    /// Whether the line `pos` is on is a table row (`| a | b |`).
-    fn in_table_row(&self) -> bool {
-        let line_start = self.src[..self.pos].rfind('\n').map_or(0, |i| i + 1);
-        self.src[line_start..].trim_start().starts_with('|')
+    /// Where the line `pos` is on starts.
+    fn start_of_line(&self) -> usize {
+        self.lines.bounds(self.pos).0
     }
 
+    /// Whether the line `pos` is on is a table row (`| a | b |`).
+    fn in_table_row(&self) -> bool {
+        self.src[self.start_of_line()..]
+            .trim_start()
+            .starts_with('|')
+    }
+
+    /// Whether the line starting here continues a paragraph of text (the
+    /// line before holds text), where `import`/`export` are words, not ESM.
     fn continues_paragraph(&self) -> bool {
         self.follows_text_line(self.pos)
     }
@@ -474,7 +476,7 @@ impl<'s> Parser<'s> {
 
     fn element(&mut self, open: OpenTag, never_closed: bool) -> Element {
         let start = self.pos;
-        let before = &self.src[self.src[..start].rfind('\n').map_or(0, |i| i + 1)..start];
+        let before = &self.src[self.lines.bounds(start).0..start];
         let starts_line = before.trim().is_empty();
         self.pos = open.end;
         let void = VOID_TAGS.contains(&open.name.as_str());

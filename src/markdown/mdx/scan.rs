@@ -7,43 +7,96 @@
 /// `{`, `<`, `$`) in `bytes`: the bytes between are plain text. Searched a
 /// line at a time with SIMD `memchr`, as prose rarely holds any of them.
 pub(super) fn next_delimiter(bytes: &[u8]) -> Option<usize> {
-    let line = &bytes[..memchr::memchr(b'\n', bytes).unwrap_or(bytes.len())];
-    let syntax = match (
-        memchr::memchr3(b'`', b'\\', b'{', line),
-        memchr::memchr2(b'<', b'$', line),
-    ) {
-        (Some(a), Some(b)) => Some(a.min(b)),
-        (a, b) => a.or(b),
-    };
-    syntax.or((line.len() < bytes.len()).then_some(line.len()))
+    // Searched a window at a time, so that the cost is the distance to what
+    // is found, not the length of the line: a page may hold thousands of
+    // tags on one line.
+    const WINDOW: usize = 256;
+    let mut start = 0;
+    while start < bytes.len() {
+        let window = &bytes[start..bytes.len().min(start + WINDOW)];
+        let newline = memchr::memchr(b'\n', window);
+        let line = &window[..newline.unwrap_or(window.len())];
+        let syntax = match (
+            memchr::memchr3(b'`', b'\\', b'{', line),
+            memchr::memchr2(b'<', b'$', line),
+        ) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        if let Some(found) = syntax.or(newline) {
+            return Some(start + found);
+        }
+        start += window.len();
+    }
+    None
 }
 
-/// Whether `pos` is inside a URL: a link's destination or a bare
-/// `https://…`/`www.…` address, which GFM makes a link (braces and `$`
-/// there are part of it, not MDX).
-pub(super) fn in_url(src: &str, pos: usize) -> bool {
-    in_link_destination(src, pos) || in_bare_url(src, pos)
+/// Whether `pos` (on the line starting at `line_start`) is inside a URL: a
+/// link's destination or a bare `https://…`/`www.…` address, which GFM
+/// makes a link (braces and `$` there are part of it, not MDX).
+pub(super) fn in_url(src: &str, line_start: usize, pos: usize) -> bool {
+    in_link_destination(src, line_start, pos) || in_bare_url(src, line_start, pos)
 }
 
 /// Whether the word `pos` is in starts as GFM's literal autolinks do (after
-/// `*`, `_`, `~` or `(`, if any).
-fn in_bare_url(src: &str, pos: usize) -> bool {
-    let before = &src[..pos];
+/// `*`, `_`, `~` or `(`, if any), looking back at most
+/// [`DESTINATION_LOOKBACK`] bytes.
+fn in_bare_url(src: &str, line_start: usize, pos: usize) -> bool {
+    let before = &src[lookback_start(src, line_start, pos)..pos];
     let start = (before.char_indices().rev())
         .find(|(_, c)| c.is_whitespace())
         .map_or(0, |(i, c)| i + c.len_utf8());
-    let word = &before[start..];
-    let word = word.trim_start_matches(['*', '_', '~', '(']);
+    let word = before[start..].trim_start_matches(['*', '_', '~', '(']);
     ["http://", "https://", "www."].iter().any(|start| {
         word.get(..start.len())
             .is_some_and(|w| w.eq_ignore_ascii_case(start))
     })
 }
 
-/// Whether `pos` is inside the destination of a link on its line
-/// (`](…` still open, without white space).
-fn in_link_destination(src: &str, pos: usize) -> bool {
-    let line = &src[src[..pos].rfind('\n').map_or(0, |i| i + 1)..pos];
+/// Where a look back from `pos` starts: its line's start, or
+/// [`DESTINATION_LOOKBACK`] bytes back on a longer line.
+fn lookback_start(src: &str, line_start: usize, pos: usize) -> usize {
+    let mut from = line_start.max(pos.saturating_sub(DESTINATION_LOOKBACK));
+    while !src.is_char_boundary(from) {
+        from += 1;
+    }
+    from
+}
+
+/// The line breaks of a text, found once, so that the line around any
+/// offset is a binary search away, not a scan of the line.
+#[derive(Debug, Default)]
+pub(super) struct Lines {
+    breaks: Vec<usize>,
+    len: usize,
+}
+
+impl Lines {
+    pub(super) fn new(src: &str) -> Lines {
+        Lines {
+            breaks: memchr::memchr_iter(b'\n', src.as_bytes()).collect(),
+            len: src.len(),
+        }
+    }
+
+    /// The start and end (before its `\n`) of the line holding `offset`.
+    pub(super) fn bounds(&self, offset: usize) -> (usize, usize) {
+        let i = self.breaks.partition_point(|&b| b < offset);
+        let start = i.checked_sub(1).map_or(0, |i| self.breaks[i] + 1);
+        (start, self.breaks.get(i).copied().unwrap_or(self.len))
+    }
+}
+
+/// How far back a URL's start is looked for: longer URLs are not ones an
+/// author writes braces into, and a longer look would cost the square of a
+/// long line's length.
+const DESTINATION_LOOKBACK: usize = 4096;
+
+/// Whether `pos` (on the line starting at `line_start`) is inside the
+/// destination of a link on its line (`](…` still open, without white
+/// space), looking back at most [`DESTINATION_LOOKBACK`] bytes.
+fn in_link_destination(src: &str, line_start: usize, pos: usize) -> bool {
+    let line = &src[lookback_start(src, line_start, pos)..pos];
     let Some(open) = line.rfind("](") else {
         return false;
     };

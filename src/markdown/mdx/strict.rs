@@ -14,6 +14,7 @@ use std::ops::Range;
 
 use super::super::attrs::{Attr, AttrValue};
 use super::document::{Element, Node, Problem};
+use super::scan::Lines;
 use super::syntax::{element_name_len, NOT_AN_ATTRIBUTE, SPREAD};
 
 /// The rule these problems are reported under.
@@ -30,19 +31,23 @@ pub(super) fn rejected(offset: usize, why: impl std::fmt::Display, fix: &str) ->
 
 /// The problems of where the tags of `nodes`' elements are, at any depth.
 pub(super) fn structure(src: &str, nodes: &[Node], out: &mut Vec<Problem>) {
+    structure_in(src, &Lines::new(src), nodes, out);
+}
+
+fn structure_in(src: &str, lines: &Lines, nodes: &[Node], out: &mut Vec<Problem>) {
     for node in nodes {
         if let Node::Element(element) = node {
-            out.extend(element_structure(src, element));
-            structure(src, &element.children, out);
+            out.extend(element_structure(src, lines, element));
+            structure_in(src, lines, &element.children, out);
         }
     }
 }
 
-fn element_structure(src: &str, el: &Element) -> Option<Problem> {
-    let (line_start, _) = line_bounds(src, el.offset);
+fn element_structure(src: &str, lines: &Lines, el: &Element) -> Option<Problem> {
+    let (line_start, _) = lines.bounds(el.offset);
     let before = &src[line_start..el.offset];
     // The end of the line the opening tag ends on.
-    let (_, line_end) = line_bounds(src, el.open_end.saturating_sub(1));
+    let (_, line_end) = lines.bounds(el.open_end.saturating_sub(1));
     if let Some(problem) = table_cell(src, el, before) {
         return Some(problem);
     }
@@ -65,7 +70,7 @@ fn element_structure(src: &str, el: &Element) -> Option<Problem> {
             "put the element's text on the lines after its opening tag, or close it in the same paragraph",
         ));
     }
-    let (close_line, close_end) = line_bounds(src, close.start);
+    let (close_line, close_end) = lines.bounds(close.start);
     let before_close = src[close_line..close.start].trim();
     let after_close = src[close.end..close_end].trim();
     if starts_line && text_follows && before_close.is_empty() {
@@ -166,13 +171,6 @@ fn has_blank_line(text: &str) -> bool {
     let mut lines: Vec<&str> = lines.collect();
     lines.pop();
     lines.iter().any(|line| line.trim().is_empty())
-}
-
-/// The start and end (before its `\n`) of the line holding `offset`.
-fn line_bounds(src: &str, offset: usize) -> (usize, usize) {
-    let start = src[..offset].rfind('\n').map_or(0, |i| i + 1);
-    let end = src[offset..].find('\n').map_or(src.len(), |i| offset + i);
-    (start, end)
 }
 
 /// Why MDX cannot read `code`, the JavaScript between the braces of an

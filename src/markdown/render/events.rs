@@ -23,12 +23,43 @@ fn options() -> Options {
         | Options::ENABLE_HEADING_ATTRIBUTES
 }
 
+/// How deep block quotes and lists may nest, like components
+/// ([`mdx::MAX_NESTING`]).
+const MAX_BLOCK_NESTING: usize = mdx::MAX_NESTING;
+
+/// Where block quotes and lists first nest deeper than [`MAX_BLOCK_NESTING`]
+/// (a byte offset in the fragment's Markdown).
+fn too_deep(events: &[(Event, Range<usize>)]) -> Option<usize> {
+    let mut depth = 0usize;
+    for (event, range) in events {
+        match event {
+            Event::Start(Tag::BlockQuote(_) | Tag::List(_)) => {
+                depth += 1;
+                if depth > MAX_BLOCK_NESTING {
+                    return Some(range.start);
+                }
+            }
+            Event::End(TagEnd::BlockQuote(_) | TagEnd::List(_)) => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    None
+}
+
 impl Renderer<'_> {
     pub(super) fn markdown_to_html(&mut self, frag: &Fragment, slots: &[&Element]) -> String {
         let events: Vec<(Event, Range<usize>)> = pulldown_cmark::TextMergeWithOffset::new(
             Parser::new_ext(&frag.md, options()).into_offset_iter(),
         )
         .collect();
+        if let Some(at) = too_deep(&events) {
+            self.error_line(
+                frag.line_at(at),
+                1,
+                format!("block quotes and lists are nested more than {MAX_BLOCK_NESTING} deep here"),
+                "close some of the quotes or lists before this line: sheaf reads at most that many nested",
+            );
+        }
         let mut out = Vec::with_capacity(events.len());
         let mut i = 0;
         while i < events.len() {

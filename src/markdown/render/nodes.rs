@@ -40,6 +40,16 @@ impl Renderer<'_> {
                 problem.help.clone(),
             );
         }
+        if let Some(offset) = doc.too_deep {
+            self.error_at(
+                offset,
+                format!(
+                    "components and HTML tags are nested more than {} deep here",
+                    mdx::MAX_NESTING
+                ),
+                "close some of the tags before this one: sheaf reads at most that many nested tags",
+            );
+        }
         let html = self.render_nodes(&doc.nodes, 0, block);
         self.docs.pop();
         html

@@ -86,7 +86,7 @@ impl<'a> Renderer<'a> {
         self.error_line(line, column, message, help);
     }
 
-    fn error_line(&mut self, line: usize, column: usize, message: String, help: &str) {
+    pub(super) fn error_line(&mut self, line: usize, column: usize, message: String, help: &str) {
         let ctx = self.ctx();
         let d = Diagnostic::error(ctx.file.clone(), message)
             .at_line(line + ctx.line_offset, column)
@@ -103,12 +103,13 @@ impl<'a> Renderer<'a> {
         offset: usize,
     ) -> Result<Snippet, SnippetError> {
         let found = (self.env.snippets)(reference);
-        if let Err(SnippetError::Outside(message)) = &found {
-            self.error_at(
-                offset,
-                format!("snippet `{reference}`: {message}"),
-                OUTSIDE_HELP,
-            );
+        let refused = match &found {
+            Err(SnippetError::Outside(message)) => Some((message, OUTSIDE_HELP)),
+            Err(SnippetError::TooLarge(message)) => Some((message, "split the snippet in two")),
+            _ => None,
+        };
+        if let Some((message, help)) = refused {
+            self.error_at(offset, format!("snippet `{reference}`: {message}"), help);
         }
         found
     }
