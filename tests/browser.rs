@@ -8,10 +8,14 @@
 //!
 //! Screenshots land in `<target dir>/screenshots/` for a human to look at.
 
+#[path = "browser/axe.rs"]
+mod axe;
 #[path = "common/mod.rs"]
 mod common;
 #[path = "browser/driver.rs"]
 mod driver;
+#[path = "browser/keyboard.rs"]
+mod keyboard;
 #[path = "browser/server.rs"]
 mod server;
 #[path = "browser/site.rs"]
@@ -190,7 +194,7 @@ async fn ctrl_k_search_finds_a_heading_and_enter_opens_it() {
     let target = browser
         .eval_string(
             "var id = document.activeElement.getAttribute('aria-activedescendant');
-             return document.getElementById(id).querySelector('a').href;",
+             return document.getElementById(id).href;",
         )
         .await;
     assert!(target.contains("/guides/quickstart/"), "{target}");
@@ -234,7 +238,7 @@ async fn html_page_urls_are_followed_by_sidebar_links_and_search() {
     let input = browser.client.active_element().await.unwrap();
     input.send_keys("current major").await.unwrap();
     browser
-        .wait_until("document.querySelector('#sheaf-search-results[data-query=\"current major\"]:not([aria-busy]) [role=option] a')")
+        .wait_until("document.querySelector('#sheaf-search-results[data-query=\"current major\"]:not([aria-busy]) a[role=option]')")
         .await;
     input
         .send_keys(&char::from(Key::Enter).to_string())
@@ -279,7 +283,7 @@ async fn example_docs_search_finds_the_token_rotation_endpoint() {
     let position = browser
         .eval_string(
             "var opts = Array.from(document.querySelectorAll('#sheaf-search-results [role=option]'));
-             return String(opts.findIndex(o => o.querySelector('a').href.includes('/api-reference/rotate-token/')));",
+             return String(opts.findIndex(o => o.href.includes('/api-reference/rotate-token/')));",
         )
         .await;
     let position: usize = position
