@@ -1843,8 +1843,8 @@ async fn docs_json_unknown_paths_go_home_unless_404_redirect_is_off() {
 }
 
 /// On a phone, what scrolls sideways (code samples, wide tables) can be
-/// reached with the keyboard, and the GitHub link, an icon there, keeps a
-/// name (WCAG 2.1.1, 4.1.2).
+/// reached with the keyboard and says what it is, and the GitHub link, an
+/// icon there, keeps a name (WCAG 2.1.1, 4.1.2).
 #[tokio::test]
 async fn on_a_phone_scrolling_regions_are_focusable_and_icon_links_named() {
     let Some(browser) = launch().await else {
@@ -1863,6 +1863,18 @@ async fn on_a_phone_scrolling_regions_are_focusable_and_icon_links_named() {
         )
         .await;
     assert_eq!(unreachable, json!(0));
+    let unnamed = browser
+        .eval(
+            "return [...document.querySelectorAll('[tabindex=\"0\"]:is(pre, table)')]
+                .filter(e => !e.getAttribute('aria-label') && !e.querySelector('caption'))
+                .map(e => e.outerHTML.slice(0, 80));",
+        )
+        .await;
+    assert_eq!(unnamed, json!([]), "every scrolling region has a name");
+    let code = browser
+        .eval_string("return document.querySelector('pre[tabindex=\"0\"]').getAttribute('role') + ' ' + document.querySelector('pre[tabindex=\"0\"]').getAttribute('aria-label');")
+        .await;
+    assert!(code.starts_with("region Code"), "{code}");
     let github = browser
         .eval_string(
             "const a = document.querySelector('.cta-github');

@@ -219,8 +219,8 @@ async fn the_keyboard_alone_reaches_and_works_every_control() {
     let call = calls.try_recv().expect("the API got the request");
     assert_eq!(call.method, "PUT");
 
-    // Mode toggle: Shift+Tab from the content reaches it backwards too;
-    // Enter switches the mode and says so.
+    // Mode toggle: Tab reaches it in the top bar; Enter switches the mode
+    // and the button says so (aria-pressed).
     let theme = browser.theme().await;
     open(&browser, &site, "quickstart/").await;
     tab_to(&browser, "button[data-mode-toggle]", 20).await;
