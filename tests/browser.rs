@@ -8,10 +8,14 @@
 //!
 //! Screenshots land in `<target dir>/screenshots/` for a human to look at.
 
+#[path = "browser/axe.rs"]
+mod axe;
 #[path = "common/mod.rs"]
 mod common;
 #[path = "browser/driver.rs"]
 mod driver;
+#[path = "browser/keyboard.rs"]
+mod keyboard;
 #[path = "browser/server.rs"]
 mod server;
 #[path = "browser/site.rs"]
@@ -190,7 +194,7 @@ async fn ctrl_k_search_finds_a_heading_and_enter_opens_it() {
     let target = browser
         .eval_string(
             "var id = document.activeElement.getAttribute('aria-activedescendant');
-             return document.getElementById(id).querySelector('a').href;",
+             return document.getElementById(id).href;",
         )
         .await;
     assert!(target.contains("/guides/quickstart/"), "{target}");
@@ -234,7 +238,7 @@ async fn html_page_urls_are_followed_by_sidebar_links_and_search() {
     let input = browser.client.active_element().await.unwrap();
     input.send_keys("current major").await.unwrap();
     browser
-        .wait_until("document.querySelector('#sheaf-search-results[data-query=\"current major\"]:not([aria-busy]) [role=option] a')")
+        .wait_until("document.querySelector('#sheaf-search-results[data-query=\"current major\"]:not([aria-busy]) a[role=option]')")
         .await;
     input
         .send_keys(&char::from(Key::Enter).to_string())
@@ -279,7 +283,7 @@ async fn example_docs_search_finds_the_token_rotation_endpoint() {
     let position = browser
         .eval_string(
             "var opts = Array.from(document.querySelectorAll('#sheaf-search-results [role=option]'));
-             return String(opts.findIndex(o => o.querySelector('a').href.includes('/api-reference/rotate-token/')));",
+             return String(opts.findIndex(o => o.href.includes('/api-reference/rotate-token/')));",
         )
         .await;
     let position: usize = position
@@ -1839,8 +1843,8 @@ async fn docs_json_unknown_paths_go_home_unless_404_redirect_is_off() {
 }
 
 /// On a phone, what scrolls sideways (code samples, wide tables) can be
-/// reached with the keyboard, and the GitHub link, an icon there, keeps a
-/// name (WCAG 2.1.1, 4.1.2).
+/// reached with the keyboard and says what it is, and the GitHub link, an
+/// icon there, keeps a name (WCAG 2.1.1, 4.1.2).
 #[tokio::test]
 async fn on_a_phone_scrolling_regions_are_focusable_and_icon_links_named() {
     let Some(browser) = launch().await else {
@@ -1859,6 +1863,18 @@ async fn on_a_phone_scrolling_regions_are_focusable_and_icon_links_named() {
         )
         .await;
     assert_eq!(unreachable, json!(0));
+    let unnamed = browser
+        .eval(
+            "return [...document.querySelectorAll('[tabindex=\"0\"]:is(pre, table)')]
+                .filter(e => !e.getAttribute('aria-label') && !e.querySelector('caption'))
+                .map(e => e.outerHTML.slice(0, 80));",
+        )
+        .await;
+    assert_eq!(unnamed, json!([]), "every scrolling region has a name");
+    let code = browser
+        .eval_string("return document.querySelector('pre[tabindex=\"0\"]').getAttribute('role') + ' ' + document.querySelector('pre[tabindex=\"0\"]').getAttribute('aria-label');")
+        .await;
+    assert!(code.starts_with("region Code"), "{code}");
     let github = browser
         .eval_string(
             "const a = document.querySelector('.cta-github');

@@ -99,7 +99,7 @@ const NOT_YET_THE_SAME: &[(&str, &str)] = &[
     ),
     (
         "frontmatter-duplicate-key",
-        "a duplicate frontmatter key: sheaf keeps the last value, MDX's YAML reader rejects the whole frontmatter",
+        "a duplicate frontmatter key: not MDX but YAML; the build reports it as an error at its line (Mintlify's YAML reader rejects it too), the reading takes the last value",
     ),
 ];
 

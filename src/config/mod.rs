@@ -34,7 +34,12 @@
 //! site's name shows). An OpenAPI file the config names must exist and hold
 //! an object; its syntax errors are left to the OpenAPI loader, which places
 //! them in the spec itself.
+//!
+//! `colors` are shown in the shades that read in both modes (`colors.rs`,
+//! over [`crate::color`]); a colour that cannot be used as is for text or
+//! buttons is a note at its line naming the shade readers see.
 
+mod colors;
 mod docs_json;
 mod entries;
 #[cfg(test)]
@@ -259,6 +264,7 @@ fn parse_and_validate(
     let mut doc = doc;
     let config = typed_config(&mut doc, file, shape, out)?;
     out.extend(semantic::check(&doc, &config, files, file));
+    out.extend(colors::notes(&doc, config.colors.as_ref(), file));
     Some((config, doc))
 }
 

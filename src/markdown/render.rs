@@ -6,12 +6,14 @@
 //!
 //! `renderer` holds the page's state and reports problems, `nodes` lays a
 //! document's nodes out as markdown with tokens (`fragment`), `events` runs
-//! pulldown-cmark over it; `context` is the document being rendered.
+//! pulldown-cmark over it; `context` is the document being rendered;
+//! `outline` warns about skipped heading levels and images without alt text.
 
 mod context;
 mod events;
 mod fragment;
 mod nodes;
+mod outline;
 mod renderer;
 mod text;
 

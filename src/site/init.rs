@@ -9,7 +9,7 @@ use crate::config::{SCHEMA_FILE_NAME, SCHEMA_TEXT};
 const SITE_JSON: &str = r##"{
   "$schema": "./site.schema.json",
   "name": "My Docs",
-  "colors": { "primary": "#0D9373" },
+  "colors": { "primary": "#0B765B", "light": "#2CA185" },
   "navigation": [
     { "group": "Get started", "pages": ["introduction", "quickstart"] }
   ]

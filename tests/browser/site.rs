@@ -48,6 +48,18 @@ pub fn example_site() -> Site {
     build_and_serve(source)
 }
 
+/// [`example_site`] with its API base URL on `api_origin` (a local mock),
+/// so Try-it gets an answer.
+pub fn example_site_against(api_origin: &str) -> Site {
+    let source = tempfile::tempdir().expect("a source directory");
+    let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("example-docs");
+    common::copy_tree(&example, source.path());
+    edit_site_json(source.path(), |config| {
+        config["api"]["baseUrl"] = serde_json::json!(api_origin);
+    });
+    build_and_serve(source)
+}
+
 /// Builds the docs in `source` and serves the output.
 pub fn build_and_serve(source: tempfile::TempDir) -> Site {
     let output = tempfile::tempdir().expect("an output directory");

@@ -515,7 +515,8 @@
     ' aria-autocomplete="list" aria-expanded="false" aria-controls="sheaf-search-results"' +
     ' autocomplete="off" autocapitalize="off" spellcheck="false" enterkeyhint="go"' +
     ' placeholder="' + escapeHtml(searchPrompt()) + '">' +
-    '<button type="button" class="sheaf-search__close" aria-label="Close search">' +
+    '<button type="button" class="sheaf-search__close">' +
+    '<span class="sheaf-search__sr">Close search: </span>' +
     '<kbd class="sheaf-search__close-key">Esc</kbd><span class="sheaf-search__close-text">Cancel</span>' +
     '</button></div>' +
     '<p class="sheaf-search__status" role="status" aria-live="polite"></p>' +
@@ -675,7 +676,7 @@
     ui.status.textContent = results.length + (results.length === 1 ? ' page found' : ' pages found');
     ui.status.classList.add('sheaf-search__sr');
     ui.input.setAttribute('aria-expanded', 'true');
-    var hrefs = options().map(function (option) { return option.querySelector('a').href; });
+    var hrefs = options().map(function (option) { return option.href; });
     setActive(Math.max(0, hrefs.indexOf(keep)), false);
     shows(text);
   }
@@ -687,16 +688,16 @@
     var fresh = document.createElement('ul');
     fresh.innerHTML = html;
     var byHref = {};
-    options().forEach(function (option) { byHref[option.querySelector('a').href] = option; });
-    var next = Array.prototype.slice.call(fresh.children).map(function (option) {
-      var href = option.querySelector('a').href;
-      var kept = byHref[href];
-      if (!kept) return option;
-      delete byHref[href];
-      kept.id = option.id;
-      kept.className = option.className;
+    options().forEach(function (option) { byHref[option.href] = option.parentNode; });
+    var next = Array.prototype.slice.call(fresh.children).map(function (row) {
+      var option = row.querySelector('a');
+      var kept = byHref[option.href];
+      if (!kept) return row;
+      delete byHref[option.href];
+      kept.className = row.className;
       var link = kept.querySelector('a');
-      link.innerHTML = option.querySelector('a').innerHTML;
+      link.id = option.id;
+      link.innerHTML = option.innerHTML;
       return kept;
     });
     Object.keys(byHref).forEach(function (href) { byHref[href].remove(); });
@@ -705,13 +706,13 @@
 
   function activeHref() {
     var option = options()[active];
-    return option ? option.querySelector('a').href : null;
+    return option ? option.href : null;
   }
 
   function optionHtml(id, href, kind, inner) {
-    return '<li role="option" id="sheaf-search-option-' + id + '" aria-selected="false"' +
-      ' class="sheaf-search__option sheaf-search__option--' + kind + '">' +
-      '<a href="' + escapeHtml(href) + '" tabindex="-1">' + inner + '</a></li>';
+    return '<li role="none" class="sheaf-search__option sheaf-search__option--' + kind + '">' +
+      '<a role="option" id="sheaf-search-option-' + id + '" aria-selected="false" href="' +
+      escapeHtml(href) + '" tabindex="-1">' + inner + '</a></li>';
   }
 
   function methodHtml(endpoint) {
@@ -748,7 +749,7 @@
       event.preventDefault();
       var option = options()[active];
       if (option) {
-        var href = option.querySelector('a').href;
+        var href = option.href;
         closeDialog();
         location.href = href;
       } else {

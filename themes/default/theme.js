@@ -287,12 +287,26 @@
   }
 
   // What scrolls sideways (code, wide tables) can be reached and scrolled
-  // with the keyboard (WCAG 2.1.1): focusable once it overflows.
+  // with the keyboard (WCAG 2.1.1): focusable once it overflows, and named
+  // so a screen reader says what the stop is: code by its block's title or
+  // language (a region), a table by its caption, else "Table".
+  function scrollerName(el) {
+    if (el.tagName === "TABLE") return el.querySelector("caption") ? null : "Table";
+    var block = el.closest(".c-code");
+    var title = block && block.querySelector(".c-code-title");
+    var lang = block && block.getAttribute("data-lang");
+    if (title) return "Code: " + title.textContent;
+    return lang && lang !== "text" ? "Code (" + lang + ")" : "Code";
+  }
+
   function focusableScrollers() {
-    document.querySelectorAll("pre, table, .api-samples, .api-responses").forEach(function (el) {
-      if (el.scrollWidth > el.clientWidth + 1 && !el.hasAttribute("tabindex")) {
-        el.setAttribute("tabindex", "0");
-      }
+    document.querySelectorAll("pre, table").forEach(function (el) {
+      if (el.scrollWidth <= el.clientWidth + 1 || el.hasAttribute("tabindex")) return;
+      el.setAttribute("tabindex", "0");
+      var name = scrollerName(el);
+      if (!name || el.hasAttribute("aria-label") || el.hasAttribute("aria-labelledby")) return;
+      if (el.tagName !== "TABLE") el.setAttribute("role", "region");
+      el.setAttribute("aria-label", name);
     });
   }
 

@@ -350,6 +350,11 @@ impl Renderer<'_> {
     /// Safe HTML passed through with JSX attribute names converted.
     fn html_element(&mut self, el: &Element) -> String {
         let name = el.name.as_str();
+        if name == "img" && !el.attrs.iter().any(|a| a.name == "alt") {
+            let src = el.attrs.iter().find(|a| a.name == "src");
+            let src = src.and_then(|a| super::attrs::value_text(&a.value.to_json()));
+            self.image_missing_alt(el.offset, src.as_deref().unwrap_or(""));
+        }
         let attrs = self.html_attrs(el);
         if super::mdx::is_void_tag(name) {
             return format!("<{name}{attrs}>");

@@ -114,12 +114,11 @@ impl Renderer<'_> {
                 title,
                 id,
             }) => {
-                let url = self.rewrite_url_at_line(
-                    dest_url,
-                    UrlKind::Asset,
-                    frag.line_at(range.start),
-                    1,
-                );
+                let line = frag.line_at(range.start);
+                if matches!(events.get(i + 1), Some((Event::End(TagEnd::Image), _))) {
+                    self.image_without_alt(line, 1, dest_url);
+                }
+                let url = self.rewrite_url_at_line(dest_url, UrlKind::Asset, line, 1);
                 out.push(Event::Start(Tag::Image {
                     link_type: *link_type,
                     dest_url: url.into(),
@@ -365,6 +364,7 @@ impl Renderer<'_> {
             None => self.heading_id(&text),
         };
         let n = *level as u8;
+        self.heading_in_order(n, frag.line_at(events[start].1.start));
         let class = if classes.is_empty() {
             String::new()
         } else {

@@ -25,6 +25,8 @@ pub(in crate::markdown) struct Renderer<'a> {
     next_id: usize,
     /// Component names already warned about on this page.
     warned_names: HashSet<String>,
+    /// The level of the last heading (1: the page title).
+    pub(super) outline_level: u8,
 }
 
 impl<'a> Renderer<'a> {
@@ -38,6 +40,7 @@ impl<'a> Renderer<'a> {
             docs: Vec::new(),
             next_id: 0,
             warned_names: HashSet::new(),
+            outline_level: 1,
         }
     }
 
@@ -67,6 +70,7 @@ impl<'a> Renderer<'a> {
     }
 
     pub fn record_heading(&mut self, level: u8, id: String, text: String) {
+        self.outline_level = level;
         self.out.headings.push(Heading { level, id, text });
     }
 
