@@ -1144,6 +1144,33 @@ async fn docs_json_switchers_keep_the_reader_on_the_same_page() {
     browser.close().await;
 }
 
+/// The browser's search reads Japanese as the index does (bigrams): a word
+/// inside a sentence and frontmatter `keywords` are found.
+#[tokio::test]
+async fn search_finds_words_inside_japanese_sentences_and_keywords() {
+    let Some(browser) = launch().await else {
+        return;
+    };
+    let site = named_fixture_site("search-keywords-cjk");
+    let titles = "return window.sheafSearch.query(arguments[0]).then(function (results) {
+        return results.map(function (r) { return r.title; });
+    });";
+    browser.goto(&site.url("")).await;
+    for (query, expected) in [
+        ("トークン", "認証"),
+        ("認証の方法", "認証"),
+        ("onboarding", "Quickstart"),
+    ] {
+        let found = browser
+            .client
+            .execute(titles, vec![json!(query)])
+            .await
+            .unwrap();
+        assert_eq!(found, json!([expected]), "{query}");
+    }
+    browser.close().await;
+}
+
 #[tokio::test]
 async fn docs_json_search_stays_within_the_readers_language() {
     let Some(browser) = launch().await else {

@@ -1178,3 +1178,23 @@ fn build_files(files: &[(&str, &str)]) -> (tempfile::TempDir, std::process::Outp
     ]);
     (dir, output)
 }
+
+/// The built search index finds a page by its frontmatter `keywords`, and
+/// a word inside a Japanese sentence (read as bigrams on both sides).
+#[test]
+fn search_finds_frontmatter_keywords_and_words_inside_japanese_sentences() {
+    let out = tempfile::tempdir().unwrap();
+    let site = out.path().join("site");
+    let output = build(&fixture("search-keywords-cjk"), &site);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let titles = |q: &str| -> Vec<String> {
+        (sheaf::search::query(&site.join("search"), q)
+            .unwrap()
+            .into_iter())
+        .map(|hit| hit.title)
+        .collect()
+    };
+    assert_eq!(titles("onboarding"), ["Quickstart"]);
+    assert_eq!(titles("トークン"), ["認証"]);
+    assert_eq!(titles("認証の方法"), ["認証"]);
+}

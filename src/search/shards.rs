@@ -44,15 +44,22 @@ pub(crate) fn script(key: &str, json: &str) -> String {
     format!("sheafSearchData(\"{key}\",{json});\n")
 }
 
-/// Term shards `t/<key>.js`, one per shard key, in key order.
+/// Term shards `t/<key>.js`, one per shard key, in key order. Terms of
+/// one key are not always neighbours in term order (Han and kana share
+/// shards by code point), so they are grouped by key first.
 pub(crate) fn term_shards(entries: &[TermEntry], doc_count: u32) -> Vec<IndexFile> {
-    let groups: Vec<&[TermEntry]> = entries
-        .chunk_by(|a, b| shard_key(&a.term) == shard_key(&b.term))
-        .collect();
+    let mut groups: std::collections::BTreeMap<String, Vec<&TermEntry>> = Default::default();
+    for entry in entries {
+        groups
+            .entry(shard_key(&entry.term))
+            .or_default()
+            .push(entry);
+    }
+    let groups: Vec<(String, Vec<&TermEntry>)> = groups.into_iter().collect();
     groups
         .par_iter()
-        .map(|group| {
-            let key = format!("t/{}", shard_key(&group[0].term));
+        .map(|(key, group)| {
+            let key = format!("t/{key}");
             let mut json = String::from("{");
             for (index, entry) in group.iter().enumerate() {
                 if index > 0 {

@@ -68,6 +68,25 @@ fn a_word_prefix_finds_the_word() {
 }
 
 #[test]
+fn words_inside_chinese_and_japanese_sentences_are_found() {
+    let dir = indexed(&[
+        page(
+            "ja/auth/",
+            "認証",
+            "アクセストークンを使った認証の方法を説明します。",
+        ),
+        page("zh/auth/", "认证", "使用令牌进行身份验证的方法。"),
+        page("en/auth/", "Auth", "Use an access token."),
+    ]);
+    assert_eq!(titles(dir.path(), "トークン"), ["認証"]);
+    assert_eq!(titles(dir.path(), "令牌"), ["认证"]);
+    assert_eq!(titles(dir.path(), "身份验证"), ["认证"]);
+    // A lone character, as typed so far, finds the words it starts.
+    assert_eq!(titles(dir.path(), "令"), ["认证"]);
+    assert!(titles(dir.path(), "牌令").is_empty());
+}
+
+#[test]
 fn title_matches_rank_above_body_matches() {
     let dir = indexed(&[
         page("body/", "Sessions", "token token token token token token"),

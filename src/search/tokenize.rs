@@ -7,6 +7,14 @@
 //! canonical decomposition (NFD) and removal of combining marks, so "Café"
 //! and "cafe" are the same term. ASCII text, the common case, takes a fast
 //! path that never allocates per token.
+//!
+//! Chinese and Japanese write no spaces between words, so a run of Han or
+//! kana ([`is_cjk`]) is indexed as its overlapping pairs of characters
+//! (bigrams, as search engines do for CJK: `トークン` is `トー ーク クン`),
+//! a lone such character as itself; a query is read the same way, so the
+//! words inside a sentence are found. Such terms share shards by their
+//! first character's code point modulo [`CJK_SHARDS`], so a page of
+//! thousands of distinct pairs does not write thousands of files.
 
 use unicode_normalization::char::is_combining_mark;
 use unicode_normalization::UnicodeNormalization;
@@ -89,11 +97,55 @@ impl Tokenizer {
         self.normalized
             .extend(folded.filter(|c| !is_combining_mark(*c)));
         let parts = self.normalized.split(|c: char| !c.is_alphanumeric());
-        for part in parts.filter(|p| !p.is_empty() && p.len() <= MAX_TOKEN_BYTES) {
-            each(part);
+        for part in parts.filter(|p| !p.is_empty()) {
+            emit_by_script(part, each);
         }
     }
 }
+
+/// Emits `word`'s runs of other letters as terms and its runs of Han or
+/// kana as their bigrams.
+fn emit_by_script(word: &str, each: &mut impl FnMut(&str)) {
+    let mut rest = word;
+    while let Some(first) = rest.chars().next() {
+        let cjk = is_cjk(first);
+        let len = rest
+            .char_indices()
+            .find(|&(_, c)| is_cjk(c) != cjk)
+            .map_or(rest.len(), |(i, _)| i);
+        let (run, after) = rest.split_at(len);
+        if cjk {
+            emit_bigrams(run, each);
+        } else if run.len() <= MAX_TOKEN_BYTES {
+            each(run);
+        }
+        rest = after;
+    }
+}
+
+fn emit_bigrams(run: &str, each: &mut impl FnMut(&str)) {
+    let bounds: Vec<usize> = (run.char_indices().map(|(i, _)| i))
+        .chain([run.len()])
+        .collect();
+    if bounds.len() == 2 {
+        each(run);
+    }
+    for window in bounds.windows(3) {
+        each(&run[window[0]..window[2]]);
+    }
+}
+
+/// Han ideographs (with extensions and compatibility forms), hiragana and
+/// katakana (with half-width forms): the scripts written without spaces.
+/// `search.js` has the same ranges.
+pub(crate) fn is_cjk(c: char) -> bool {
+    matches!(u32::from(c),
+        0x3040..=0x30FF | 0x31F0..=0x31FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF
+        | 0xF900..=0xFAFF | 0xFF66..=0xFF9F | 0x20000..=0x2FA1F)
+}
+
+/// How many shards terms of Han or kana are spread over.
+pub(crate) const CJK_SHARDS: u32 = 64;
 
 /// All terms of `text` as owned strings (for queries and tests).
 pub fn tokenize(text: &str) -> Vec<String> {
@@ -106,6 +158,9 @@ pub fn tokenize(text: &str) -> Vec<String> {
 /// each kept if `[a-z0-9]` and written `_<hex code point>` otherwise, so
 /// every file name is portable.
 pub(crate) fn shard_key(term: &str) -> String {
+    if let Some(first) = term.chars().next().filter(|&c| is_cjk(c)) {
+        return format!("_c{:x}", u32::from(first) % CJK_SHARDS);
+    }
     let mut key = String::with_capacity(SHARD_KEY_CHARS * 2);
     for c in term.chars().take(SHARD_KEY_CHARS) {
         if c.is_ascii_lowercase() || c.is_ascii_digit() {
@@ -160,6 +215,23 @@ mod tests {
     #[test]
     fn non_latin_scripts_stay_words() {
         assert_eq!(tokenize("Привет, мир"), ["привет", "мир"]);
+    }
+
+    #[test]
+    fn chinese_and_japanese_runs_are_indexed_as_bigrams() {
+        assert_eq!(
+            tokenize("アクセストークン"),
+            ["アク", "クセ", "セス", "スト", "トー", "ーク", "クン"]
+        );
+        assert_eq!(tokenize("令牌"), ["令牌"]);
+        assert_eq!(tokenize("用令牌认证"), ["用令", "令牌", "牌认", "认证"]);
+        assert_eq!(tokenize("字"), ["字"]);
+        // Other letters in the same run stay words of their own.
+        assert_eq!(
+            tokenize("OpenAI兼容的LLM"),
+            ["openai", "兼容", "容的", "llm"]
+        );
+        assert_eq!(shard_key("令牌"), format!("_c{:x}", 0x4EE4 % CJK_SHARDS));
     }
 
     #[test]

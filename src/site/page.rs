@@ -467,6 +467,7 @@ fn search_doc(
         }
     }
     keywords.extend(rendered.api_fields.iter().map(|f| f.name.clone()));
+    keywords.extend(frontmatter_keywords(page));
     SearchDoc {
         url: page.url(),
         title: page.title.clone(),
@@ -476,6 +477,22 @@ fn search_doc(
         endpoint: endpoint.map(|v| (v.method.clone(), v.path.clone())),
         keywords,
         sections: sections(page, rendered),
+    }
+}
+
+/// The frontmatter's `keywords` (a list, or one string), which Mintlify's
+/// search finds the page by.
+fn frontmatter_keywords(page: &Page) -> Vec<String> {
+    use serde_json::Value;
+    let text = |value: &Value| match value {
+        Value::String(s) => Some(s.clone()),
+        Value::Number(n) => Some(n.to_string()),
+        _ => None,
+    };
+    match page.frontmatter.values.get("keywords") {
+        Some(Value::Array(items)) => items.iter().filter_map(text).collect(),
+        Some(value) => text(value).into_iter().collect(),
+        None => Vec::new(),
     }
 }
 

@@ -49,9 +49,27 @@
   var WORD = /[\p{Alphabetic}\p{N}\p{M}]+/gu;
   var encoder = new TextEncoder();
 
+  /* Han and kana, written without spaces: the ranges of is_cjk in
+     src/search/tokenize.rs. A run of them is read as its bigrams. */
+  var CJK_RUN = /([\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f\u{20000}-\u{2fa1f}]+)/u;
+  var CJK_SHARDS = 64;
+
   function tokens(text) {
-    return String(text).toLowerCase().normalize('NFD').replace(MARKS, '').split(NON_WORD)
-      .filter(function (t) { return t && encoder.encode(t).length <= MAX_TOKEN_BYTES; });
+    var out = [];
+    String(text).toLowerCase().normalize('NFD').replace(MARKS, '').split(NON_WORD)
+      .forEach(function (word) {
+        word.split(CJK_RUN).forEach(function (run, index) {
+          if (!run) return;
+          if (index % 2 === 0) {
+            if (encoder.encode(run).length <= MAX_TOKEN_BYTES) out.push(run);
+            return;
+          }
+          var chars = Array.from(run);
+          if (chars.length === 1) out.push(run);
+          for (var i = 0; i + 1 < chars.length; i++) out.push(chars[i] + chars[i + 1]);
+        });
+      });
+    return out;
   }
 
   function queryTerms(text) {
@@ -65,6 +83,8 @@
   }
 
   function shardKey(term) {
+    var first = Array.from(term)[0] || '';
+    if (CJK_RUN.test(first)) return '_c' + (first.codePointAt(0) % CJK_SHARDS).toString(16);
     return Array.from(term).slice(0, 2).map(function (c) {
       return /^[a-z0-9]$/.test(c) ? c : '_' + c.codePointAt(0).toString(16);
     }).join('');
