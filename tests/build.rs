@@ -1198,3 +1198,24 @@ fn search_finds_frontmatter_keywords_and_words_inside_japanese_sentences() {
     assert_eq!(titles("トークン"), ["認証"]);
     assert_eq!(titles("認証の方法"), ["認証"]);
 }
+
+/// `<Visibility>`: the humans' part on the HTML page only, the agents' part
+/// in the page's Markdown copy only, neither with its tags.
+#[test]
+fn visibility_splits_what_people_and_agents_read() {
+    let out = tempfile::tempdir().unwrap();
+    let site = out.path().join("site");
+    let output = build(&fixture("visibility"), &site);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(!stderr(&output).contains("warning"), "{}", stderr(&output));
+    let html = fs::read_to_string(site.join("index.html")).unwrap();
+    assert!(
+        html.contains("<strong>Rotate</strong> in the dashboard"),
+        "{html}"
+    );
+    assert!(!html.contains("with the current token"), "{html}");
+    let copy = fs::read_to_string(site.join("index.md")).unwrap();
+    assert!(copy.contains("with the current token"), "{copy}");
+    assert!(!copy.contains("in the dashboard"), "{copy}");
+    assert!(!copy.contains("Visibility"), "{copy}");
+}

@@ -49,6 +49,7 @@ mod math;
 mod mdx;
 mod render;
 mod untrusted;
+mod visibility;
 
 use std::path::{Path, PathBuf};
 
@@ -59,6 +60,7 @@ pub use headings::{heading_ids, slug, Slugger};
 pub use highlight::{CodeInfo, Highlighter};
 pub use mdx::reading as mdx_reading;
 pub use untrusted::runs_script;
+pub use visibility::for_agents;
 
 /// The markdown stage, built once per build and shared by every page
 /// (it is `Sync`).

@@ -269,7 +269,8 @@ pub fn markdown_path(page: &Page) -> PathBuf {
     PathBuf::from(format!("{}.md", page.slug))
 }
 
-/// The Markdown written beside a page: its `text`, or for an endpoint page
+/// The Markdown written beside a page: its `text` as agents read it
+/// (`<Visibility>`), or for an endpoint page
 /// without a file, a short description of the operation.
 pub fn markdown_source<'t>(
     page: &Page,
@@ -277,7 +278,13 @@ pub fn markdown_source<'t>(
     variables: &std::collections::BTreeMap<String, String>,
 ) -> Cow<'t, str> {
     if page.source_path.is_some() {
-        return crate::content::variables::substitute(text, variables).0;
+        return match crate::markdown::for_agents(text) {
+            Cow::Borrowed(text) => crate::content::variables::substitute(text, variables).0,
+            Cow::Owned(text) => {
+                let substituted = crate::content::variables::substitute(&text, variables).0;
+                Cow::Owned(substituted.into_owned())
+            }
+        };
     }
     let reference = page.openapi.as_deref().unwrap_or_default();
     Cow::Owned(format!(

@@ -163,6 +163,7 @@ impl Renderer<'_> {
             "View" => self.view(el),
             "Tile" => self.tile(el),
             "Banner" => self.banner(el),
+            "Visibility" => self.visibility(el),
             "Panel" => self.panel(el),
             "Prompt" => self.prompt(el),
             "Stub" => self.stub(el),
@@ -184,6 +185,25 @@ impl Renderer<'_> {
         self.push_text(&value);
         self.push_text("\n");
         Some(value)
+    }
+
+    /// `<Visibility for="humans">` shows its children; `for="agents"`
+    /// shows nothing here, only in the page's Markdown copy
+    /// ([`crate::markdown::for_agents`]).
+    fn visibility(&mut self, el: &Element) -> String {
+        match el.attrs.text("for").as_deref() {
+            Some("agents") => String::new(),
+            Some("humans") => self.children_html(el),
+            other => {
+                let message = format!(
+                    "`<Visibility for={}>`: Mintlify knows `humans` and `agents`",
+                    other.map_or("…".to_string(), |v| format!("\"{v}\""))
+                );
+                let help = Some("sheaf shows its content on the page".to_string());
+                self.warn_at(el.offset, message, help);
+                self.children_html(el)
+            }
+        }
     }
 
     fn wrapper(&mut self, el: &Element, tag: &str, class: &str) -> String {
