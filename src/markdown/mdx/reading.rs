@@ -53,8 +53,13 @@ fn split(source: &str) -> (Map<String, Value>, &str) {
     let Some((yaml, body, _)) = crate::yaml::frontmatter_block(source) else {
         return (Map::new(), source);
     };
-    match crate::yaml::from_str::<Value>(yaml) {
-        Ok(Value::Object(values)) => (values, body),
+    // Read as a build reads it (`content::frontmatter`): YAML's own values
+    // first, so a key written twice is refused there too.
+    let values = crate::yaml::from_str::<serde_yaml_ng::Value>(yaml)
+        .ok()
+        .and_then(|value| serde_json::to_value(value).ok());
+    match values {
+        Some(Value::Object(values)) => (values, body),
         _ => (Map::new(), body),
     }
 }
