@@ -696,9 +696,13 @@ async fn sidebar_groups_from_the_section_script_are_in_place_before_the_content(
         let frames: Vec<Vec<String>> =
             serde_json::from_value(browser.eval("return window.sheafSidebarFrames;").await)
                 .unwrap();
+        // A group whose title the parser has not reached yet reads "" in
+        // that frame; it still stands in its place.
         for frame in &frames {
+            let in_place = frame.len() <= all.len()
+                && (frame.iter().zip(all)).all(|(shown, name)| shown.is_empty() || shown == name);
             assert!(
-                all.starts_with(&frame.iter().map(String::as_str).collect::<Vec<_>>()),
+                in_place,
                 "{path}: a frame showed {frame:?}; groups may only be added below what shows"
             );
         }
