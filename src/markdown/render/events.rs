@@ -240,6 +240,11 @@ impl Renderer<'_> {
             }
             return;
         }
+        if !text.contains(TOKEN_OPEN) && !text.contains('~') {
+            self.out.text.push_str(text);
+            out.push(Event::Text(text.clone()));
+            return;
+        }
         if !text.contains(TOKEN_OPEN) {
             self.plain_text(text, out);
             return;
