@@ -5,7 +5,7 @@ use super::super::attrs::AttrList;
 use super::super::html::{attr, escape};
 use super::super::mdx::{Element, Node};
 use super::super::render::Renderer;
-use super::super::UrlKind;
+use super::super::{UpdateEntry, UrlKind};
 
 impl Renderer<'_> {
     /// Note, Warning, Info, Tip, Check: an `<aside>` with an icon.
@@ -226,22 +226,48 @@ impl Renderer<'_> {
         let label = self.text_attr(el, "label").unwrap_or_default();
         let id = self.heading_id(&label);
         self.record_heading(2, id.clone(), label.clone());
-        let description = self
-            .text_attr(el, "description")
-            .map(|d| format!("<p class=\"c-update-desc\">{}</p>", escape(&d)))
+        let description_text = self.text_attr(el, "description");
+        let description = (description_text.as_deref())
+            .map(|d| format!("<p class=\"c-update-desc\">{}</p>", escape(d)))
             .unwrap_or_default();
-        let tags = match el.attrs.get("tags").map(|v| v.to_json()) {
-            Some(serde_json::Value::Array(tags)) => {
-                let items: String = tags
-                    .iter()
-                    .filter_map(|t| t.as_str())
+        let tag_names: Vec<String> = match el.attrs.get("tags").map(|v| v.to_json()) {
+            Some(serde_json::Value::Array(tags)) => (tags.iter())
+                .filter_map(|t| t.as_str().map(String::from))
+                .collect(),
+            _ => Vec::new(),
+        };
+        let tags = match tag_names.is_empty() {
+            true => String::new(),
+            false => {
+                let items: String = (tag_names.iter())
                     .map(|t| format!("<li>{}</li>", escape(t)))
                     .collect();
                 format!("<ul class=\"c-update-tags\">{items}</ul>")
             }
-            _ => String::new(),
         };
+        let text_start = self.out.text.len();
         let body = self.children_html(el);
+        let rss = el.attrs.get("rss").map(|v| v.to_json());
+        let rss_text = |key: &str| {
+            let value = rss.as_ref()?.get(key)?.as_str()?;
+            Some(value.to_string())
+        };
+        let entry = UpdateEntry {
+            id: id.clone(),
+            label: label.clone(),
+            description: description_text,
+            tags: tag_names,
+            text: self
+                .out
+                .text
+                .get(text_start..)
+                .unwrap_or_default()
+                .trim()
+                .to_string(),
+            rss_title: rss_text("title"),
+            rss_description: rss_text("description"),
+        };
+        self.out.updates.push(entry);
         format!(
             "<section class=\"c-update\" id=\"{}\"><div class=\"c-update-meta\">\
              <a class=\"c-update-label\" href=\"#{}\">{}</a>{description}{tags}</div>\
