@@ -12,6 +12,8 @@
 mod axe;
 #[path = "common/mod.rs"]
 mod common;
+#[path = "browser/components.rs"]
+mod components;
 #[path = "browser/driver.rs"]
 mod driver;
 #[path = "browser/keyboard.rs"]
