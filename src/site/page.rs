@@ -268,7 +268,10 @@ fn page_content(
     content.intro = parts.intro;
     content.html = parts.main + &content.html;
     content.is_endpoint = true;
-    content.endpoint_method = Some(view.method.clone());
+    content.endpoint_method = Some(match view.webhook {
+        true => "WEBHOOK".to_string(),
+        false => view.method.clone(),
+    });
     content.endpoint_path = Some(view.path.clone());
     content
 }
