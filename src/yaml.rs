@@ -36,6 +36,16 @@ impl YamlError {
     }
 }
 
+mod core_schema;
+
+/// Parses a page's frontmatter `text` as Mintlify does: [`from_str`], then
+/// its plain scalars as YAML 1.2's core schema reads them (`core_schema`).
+pub fn frontmatter_value(text: &str) -> Result<serde_yaml_ng::Value, YamlError> {
+    let mut value = from_str(text)?;
+    core_schema::to_core_schema(text, &mut value);
+    Ok(value)
+}
+
 /// Parses `text` as YAML into `T`, refusing deep nesting first.
 pub fn from_str<T: DeserializeOwned>(text: &str) -> Result<T, YamlError> {
     check_depth(text)?;

@@ -2,6 +2,8 @@
 //! page. Known keys are read leniently (a YAML number or boolean where a
 //! string is expected is taken as its text, since real sites write
 //! `title: 2024`); every key is kept in `values` for page expressions.
+//! Plain scalars read as YAML 1.2's core schema reads them, as Mintlify's
+//! frontmatter parser does ([`crate::yaml::frontmatter_value`]: `010` is 10).
 //!
 //! Beside the title, icon and layout keys, the keys Mintlify documents for a
 //! page are read here and acted on downstream: `tag` and `deprecated` (a
@@ -129,7 +131,7 @@ pub fn split<'a>(source: &'a str, file: &Path) -> (Split<'a>, Option<Diagnostic>
         };
         return (split, None);
     };
-    let (frontmatter, problem) = match crate::yaml::from_str::<Value>(yaml) {
+    let (frontmatter, problem) = match crate::yaml::frontmatter_value(yaml) {
         Ok(value) => (from_value(&value), None),
         Err(e) => {
             let (line, column) = match &e {

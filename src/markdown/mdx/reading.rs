@@ -55,13 +55,25 @@ fn split(source: &str) -> (Map<String, Value>, &str) {
     };
     // Read as a build reads it (`content::frontmatter`): YAML's own values
     // first, so a key written twice is refused there too.
-    let values = crate::yaml::from_str::<serde_yaml_ng::Value>(yaml)
+    // A number JSON cannot hold (`.inf`) is left unknown, as the oracle's
+    // JSON record leaves it.
+    let values = crate::yaml::frontmatter_value(yaml)
         .ok()
+        .map(without_non_finite)
         .and_then(|value| serde_json::to_value(value).ok());
     match values {
         Some(Value::Object(values)) => (values, body),
         _ => (Map::new(), body),
     }
+}
+
+/// `value` without the mapping entries whose value is a number JSON cannot
+/// hold (infinities, NaN).
+fn without_non_finite(mut value: serde_yaml_ng::Value) -> serde_yaml_ng::Value {
+    if let serde_yaml_ng::Value::Mapping(map) = &mut value {
+        map.retain(|_, v| v.as_f64().is_none_or(f64::is_finite));
+    }
+    value
 }
 
 /// What an expression can name: `frontmatter.KEY` and exported constants.
