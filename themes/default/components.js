@@ -26,9 +26,11 @@
     return button;
   }
 
+  // The code's text: notation markers are gone at build time, and line
+  // numbers and the diff gutter are CSS, so textContent is the code itself.
   function addCopyButton(block) {
     var code = block.querySelector("pre code");
-    if (!code || !navigator.clipboard) return;
+    if (!code || !navigator.clipboard || block.classList.contains("c-code-nocopy")) return;
     var button = copyButton("Copy code", function () { return code.textContent; });
     block.insertBefore(button, code.parentNode);
   }
