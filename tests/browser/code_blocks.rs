@@ -1,6 +1,6 @@
 //! Code block options in the browser (`tests/fixtures/code-block-options`):
 //! the copy button copies the code without notation markers, diff signs or
-//! line numbers; an expandable block opens without JavaScript; screenshots
+//! line numbers; a code group's tabs show the blocks' icons; an expandable block opens without JavaScript; screenshots
 //! of every option in light and dark mode.
 
 use serde_json::json;
@@ -71,6 +71,14 @@ async fn the_copy_button_copies_the_code_without_markers_signs_or_numbers() {
         .eval("return document.querySelectorAll('.c-code-nocopy button.c-copy').length;")
         .await;
     assert_eq!(no_copy, json!(0), "`nocopy` has no copy button");
+    let tab_icons = browser
+        .eval("return Array.from(document.querySelectorAll('.c-code-group .c-tab')).map(function (t) { return !!t.querySelector('svg.icon'); });")
+        .await;
+    assert_eq!(
+        tab_icons,
+        json!([true, true]),
+        "a code group's tabs show the icons"
+    );
     browser.close().await;
 }
 
@@ -120,6 +128,10 @@ async fn code_block_options_screenshots_in_light_and_dark() {
         };
         assert_eq!(dimmed, json!(expected), "{theme}");
         save_screenshot(&browser, &format!("code-block-options-{theme}")).await;
+        browser
+            .eval("document.getElementById('options-sheaf-does-not-know').scrollIntoView();")
+            .await;
+        save_screenshot(&browser, &format!("code-block-options-end-{theme}")).await;
     }
     browser.close().await;
 }

@@ -100,6 +100,10 @@
     if (!tabs.length || panels.indexOf(null) !== -1) return;
     list.setAttribute("role", "tablist");
     tabs.forEach(function (tab, i) {
+      // A code block's icon moves up to its tab with its title (the
+      // header is hidden in a tabbed code group).
+      var icon = panels[i].querySelector(":scope > .c-code > .c-code-header > .icon");
+      if (icon) tab.insertBefore(icon.cloneNode(true), tab.firstChild);
       tab.setAttribute("role", "tab");
       panels[i].setAttribute("role", "tabpanel");
       panels[i].setAttribute("aria-labelledby", tab.id);
