@@ -14,6 +14,8 @@ mod axe;
 mod code_blocks;
 #[path = "common/mod.rs"]
 mod common;
+#[path = "browser/components.rs"]
+mod components;
 #[path = "browser/driver.rs"]
 mod driver;
 #[path = "browser/keyboard.rs"]

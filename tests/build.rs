@@ -1200,7 +1200,8 @@ fn search_finds_frontmatter_keywords_and_words_inside_japanese_sentences() {
 }
 
 /// `<Visibility>`: the humans' part on the HTML page only, the agents' part
-/// in the page's Markdown copy only, neither with its tags.
+/// in the page's Markdown copy and `llms-full.txt` only, neither with its
+/// tags.
 #[test]
 fn visibility_splits_what_people_and_agents_read() {
     let out = tempfile::tempdir().unwrap();
@@ -1218,4 +1219,8 @@ fn visibility_splits_what_people_and_agents_read() {
     assert!(copy.contains("with the current token"), "{copy}");
     assert!(!copy.contains("in the dashboard"), "{copy}");
     assert!(!copy.contains("Visibility"), "{copy}");
+    let llms = fs::read_to_string(site.join("llms-full.txt")).unwrap();
+    assert!(llms.contains("with the current token"), "{llms}");
+    assert!(llms.contains("Tokens expire after a year."), "{llms}");
+    assert!(!llms.contains("in the dashboard"), "{llms}");
 }

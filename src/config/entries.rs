@@ -10,14 +10,16 @@ const HTTP_METHODS: [&str; 8] = [
 ];
 
 /// Whether a navigation entry names an OpenAPI operation (`GET /x`,
-/// `openapi.json post /x`) rather than a page file.
+/// `openapi.json post /x`) or webhook (`webhook newPet`, `openapi.json
+/// webhook newPet`) rather than a page file.
 pub fn is_endpoint_entry(entry: &str) -> bool {
     let words: Vec<&str> = entry.split_whitespace().collect();
     let (method, path) = match words.as_slice() {
         [m, p] | [_, m, p] => (*m, *p),
         _ => return false,
     };
-    HTTP_METHODS.contains(&method.to_ascii_lowercase().as_str()) && path.starts_with('/')
+    let method = method.to_ascii_lowercase();
+    (HTTP_METHODS.contains(&method.as_str()) && path.starts_with('/')) || method == "webhook"
 }
 
 /// A navigation entry as a slug: no leading `/`, no extension. `None` when
@@ -60,6 +62,8 @@ mod tests {
     fn endpoint_entries_are_recognised() {
         assert!(is_endpoint_entry("GET /api/user"));
         assert!(is_endpoint_entry("openapi.json post /x/{id}"));
+        assert!(is_endpoint_entry("openapi.json webhook newPet"));
+        assert!(is_endpoint_entry("webhook newPet"));
         assert!(!is_endpoint_entry("api-reference/get"));
         assert!(!is_endpoint_entry("get started"));
     }

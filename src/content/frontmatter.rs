@@ -1,7 +1,18 @@
 //! Page frontmatter: the YAML block between two `---` lines at the top of a
 //! page. Known keys are read leniently (a YAML number or boolean where a
 //! string is expected is taken as its text, since real sites write
-//! `title: 2024`); other keys are kept in `extra` and otherwise ignored.
+//! `title: 2024`); every key is kept in `values` for page expressions.
+//!
+//! Beside the title, icon and layout keys, the keys Mintlify documents for a
+//! page are read here and acted on downstream: `tag` and `deprecated` (a
+//! label by the page's name in the sidebar and by its title), `url` (the
+//! sidebar entry leads there instead), `canonical`, `og:*`/`twitter:*` (the
+//! page's own meta tags, over the site's), `searchable: false` (left out of
+//! the site's search), `hideFooterPagination`, `hideApiMarker` (no method
+//! badge in the sidebar), `playground` (the endpoint page's Try-it) and
+//! `rss` (the page's `<Update>`s as a feed). `site::checks` warns at the
+//! line of a value it cannot use and of the documented keys sheaf does not
+//! act on ([`IGNORED_KEYS`]).
 
 use std::path::Path;
 
@@ -30,6 +41,28 @@ pub struct Frontmatter {
     pub hidden: bool,
     /// `noindex: true`: never indexed by search engines (robots tag, sitemap).
     pub noindex: bool,
+    /// `tag`: a short label beside the page's name in the sidebar and its title.
+    pub tag: Option<String>,
+    /// `deprecated: true`: marked deprecated in the sidebar and by its title.
+    pub deprecated: bool,
+    /// `url`: the address the page's sidebar entry leads to instead of it.
+    pub url: Option<String>,
+    /// `canonical`: the address search engines should take for the page.
+    pub canonical: Option<String>,
+    /// `searchable: false`: the page is left out of the site's search.
+    pub unsearchable: bool,
+    /// `hideFooterPagination: true`: no previous/next links under the page.
+    pub hide_footer_pagination: bool,
+    /// `hideApiMarker: true`: no method badge by the page's sidebar entry.
+    pub hide_api_marker: bool,
+    /// `playground`: `interactive`, `simple` or `none`, the endpoint page's
+    /// Try-it over the config's `api.playground`.
+    pub playground: Option<String>,
+    /// `rss: true`: the page's `<Update>` entries are published as a feed.
+    pub rss: bool,
+    /// `og:*` and `twitter:*` keys with their text, in the order written:
+    /// the page's own meta tags, which replace the site's of the same name.
+    pub meta: Vec<(String, String)>,
     /// Every key with its value, which page expressions read as
     /// `frontmatter.key`.
     pub values: serde_json::Map<String, serde_json::Value>,
@@ -122,9 +155,60 @@ pub fn split<'a>(source: &'a str, file: &Path) -> (Split<'a>, Option<Diagnostic>
     (split, problem)
 }
 
+impl Frontmatter {
+    /// The `url` the page's sidebar entry leads to, when it is an absolute
+    /// `http(s)` or `mailto:` address (never `javascript:`).
+    pub fn sidebar_url(&self) -> Option<&str> {
+        let url = self.url.as_deref()?.trim();
+        (is_web_address(url) || url.to_ascii_lowercase().starts_with("mailto:")).then_some(url)
+    }
+
+    /// The `canonical` address, when it is an absolute `http(s)` one.
+    pub fn canonical_url(&self) -> Option<&str> {
+        let url = self.canonical.as_deref()?.trim();
+        is_web_address(url).then_some(url)
+    }
+}
+
+/// An absolute `http(s)` address with a host.
+fn is_web_address(url: &str) -> bool {
+    let lower = url.to_ascii_lowercase();
+    let rest = (lower.strip_prefix("https://")).or_else(|| lower.strip_prefix("http://"));
+    rest.is_some_and(|rest| !rest.is_empty())
+}
+
+/// Keys Mintlify documents for a page that sheaf reads but does not act
+/// on, with why: each is a warning at its line (`site::checks`).
+pub const IGNORED_KEYS: [(&str, &str); 4] = [
+    (
+        "public",
+        "pages are public on a static site: there is no login",
+    ),
+    (
+        "groups",
+        "pages are public on a static site: there is no login to restrict them to groups",
+    ),
+    ("timestamp", "pages show no last-modified date"),
+    (
+        "openapi-schema",
+        "a schema page is not generated; document the schema in the page's text",
+    ),
+];
+
+/// Whether frontmatter key `key` names a meta tag of the page's own.
+fn is_meta_key(key: &str) -> bool {
+    key.starts_with("og:") || key.starts_with("twitter:")
+}
+
 fn from_value(value: &Value) -> Frontmatter {
     let text = |key: &str| value.get(key).and_then(scalar_text);
     let flag = |key: &str| value.get(key).and_then(Value::as_bool).unwrap_or(false);
+    let meta = (value.as_mapping().into_iter().flatten())
+        .filter_map(|(key, value)| {
+            let key = key.as_str().filter(|k| is_meta_key(k))?;
+            Some((key.to_string(), scalar_text(value)?))
+        })
+        .collect();
     Frontmatter {
         title: text("title"),
         description: text("description"),
@@ -137,6 +221,16 @@ fn from_value(value: &Value) -> Frontmatter {
         mode: text("mode"),
         hidden: flag("hidden"),
         noindex: flag("noindex"),
+        tag: text("tag").filter(|t| !t.trim().is_empty()),
+        deprecated: flag("deprecated"),
+        url: text("url"),
+        canonical: text("canonical"),
+        unsearchable: value.get("searchable").and_then(Value::as_bool) == Some(false),
+        hide_footer_pagination: flag("hideFooterPagination"),
+        hide_api_marker: flag("hideApiMarker"),
+        playground: text("playground"),
+        rss: flag("rss"),
+        meta,
         values: match serde_json::to_value(value) {
             Ok(serde_json::Value::Object(values)) => values,
             _ => serde_json::Map::new(),
@@ -171,6 +265,58 @@ mod tests {
         assert_eq!(s.frontmatter.openapi.as_deref(), Some("GET /api/user"));
         assert_eq!(s.body, "# Body\n");
         assert_eq!(s.body_line_offset, 5);
+    }
+
+    #[test]
+    fn reads_the_keys_mintlify_documents_for_a_page() {
+        let src = "---\ntag: NEW\ndeprecated: true\nurl: https://x.dev\ncanonical: https://x.dev/a\n\
+                   searchable: false\nhideFooterPagination: true\nhideApiMarker: true\n\
+                   playground: none\nrss: true\nog:image: /og.png\ntwitter:card: summary_large_image\n---\n";
+        let fm = parse(src).0.frontmatter;
+        assert_eq!(fm.tag.as_deref(), Some("NEW"));
+        assert_eq!(fm.url.as_deref(), Some("https://x.dev"));
+        assert_eq!(fm.canonical.as_deref(), Some("https://x.dev/a"));
+        assert_eq!(fm.playground.as_deref(), Some("none"));
+        assert!(fm.deprecated && fm.unsearchable && fm.rss);
+        assert!(fm.hide_footer_pagination && fm.hide_api_marker);
+        let meta = [
+            ("og:image", "/og.png"),
+            ("twitter:card", "summary_large_image"),
+        ];
+        let meta = meta.map(|(k, v)| (k.to_string(), v.to_string()));
+        assert_eq!(fm.meta, meta);
+    }
+
+    #[test]
+    fn only_web_and_mail_addresses_are_linked() {
+        let fm = |url: &str| Frontmatter {
+            url: Some(url.into()),
+            canonical: Some(url.into()),
+            ..Frontmatter::default()
+        };
+        assert_eq!(fm("https://x.dev").sidebar_url(), Some("https://x.dev"));
+        assert_eq!(fm("https://x.dev").canonical_url(), Some("https://x.dev"));
+        assert_eq!(fm("mailto:a@b.c").sidebar_url(), Some("mailto:a@b.c"));
+        assert_eq!(fm("mailto:a@b.c").canonical_url(), None);
+        for bad in [
+            "javascript:alert(1)",
+            "/guide",
+            "https://",
+            "JavaScript://x",
+        ] {
+            assert_eq!(fm(bad).sidebar_url(), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_page_is_searchable_unless_it_says_false() {
+        assert!(
+            !parse("---\nsearchable: true\n---\n")
+                .0
+                .frontmatter
+                .unsearchable
+        );
+        assert!(!parse("---\ntitle: x\n---\n").0.frontmatter.unsearchable);
     }
 
     #[test]

@@ -38,8 +38,9 @@
 //! root page). [`Site::load`] keeps only the *visible* navigation: hidden
 //! groups and `hidden: true` pages are left out of `nav`, `nav_order` and
 //! `in_nav`, though still built. [`Site::is_searchable`] (listed, or
-//! `seo.indexHiddenPages`) decides the site search, [`Site::is_indexed`]
-//! (also no `noindex: true`) the sitemap and the robots tag.
+//! `seo.indexHiddenPages`, and no `searchable: false`) decides the site
+//! search, [`Site::is_indexed`] (listed or `seo.indexHiddenPages`, and no
+//! `noindex: true`) the sitemap and the robots tag.
 //!
 //! `pageUrls` (`a/b/index.html` or `a/b.html`; a folder's `index` page is
 //! the folder) gives [`Page::url`], `output_path`, `dir` and `depth`.
@@ -62,7 +63,7 @@ use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 pub use alternates::{Alternate, Alternates, SiteAlternates};
-pub use frontmatter::{Frontmatter, PageMode};
+pub use frontmatter::{Frontmatter, PageMode, IGNORED_KEYS};
 pub use nav::{GroupDisplay, NavItem};
 pub use page::{frontmatter_line, Page, PageId};
 pub use text::{PageText, TextError, Texts};
@@ -173,18 +174,24 @@ impl Site {
             .map(|&id| &self.pages[id])
     }
 
-    /// Whether the site's own search lists `page`: a page the navigation
-    /// does not list (unlisted, in a hidden group, `hidden: true`) only with
+    /// Whether `page` is found at all: a page the navigation does not list
+    /// (unlisted, in a hidden group, `hidden: true`) only with
     /// `seo.indexHiddenPages`, as Mintlify does.
-    pub fn is_searchable(&self, page: &Page) -> bool {
+    fn is_findable(&self, page: &Page) -> bool {
         page.in_nav || self.config.seo.index_hidden_pages
     }
 
+    /// Whether the site's own search lists `page`: a findable page without
+    /// `searchable: false`.
+    pub fn is_searchable(&self, page: &Page) -> bool {
+        self.is_findable(page) && !page.frontmatter.unsearchable
+    }
+
     /// Whether search engines may index `page` (sitemap, no robots
-    /// `noindex`): a searchable page without `noindex: true`, and not a
+    /// `noindex`): a findable page without `noindex: true`, and not a
     /// listing (whose canonical URL is its page's).
     pub fn is_indexed(&self, page: &Page) -> bool {
-        self.is_searchable(page) && !page.frontmatter.noindex && page.listing_of.is_none()
+        self.is_findable(page) && !page.frontmatter.noindex && page.listing_of.is_none()
     }
 
     /// Every page but the listings: each source once.

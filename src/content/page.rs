@@ -99,6 +99,15 @@ impl Page {
         Some(crate::markdown::callout::without_tags(description))
     }
 
+    /// Where the page's feed is written when its frontmatter says `rss:
+    /// true`, relative to the site root: `rss.xml` in the page's folder.
+    pub fn feed_path(&self) -> String {
+        match self.slug.is_empty() {
+            true => "rss.xml".to_string(),
+            false => format!("{}/rss.xml", self.slug),
+        }
+    }
+
     /// The output file relative to the site root: `a/b/index.html` (or `a/b.html`).
     pub fn output_path(&self) -> PathBuf {
         PathBuf::from(self.urls.file(self.place()))

@@ -5,7 +5,12 @@
 //! [`split`] finds them in text that is otherwise plain Markdown: a
 //! callout opens a line (outside fenced code) and closes with its own end
 //! tag; its attributes are dropped and its inside stays untrusted text.
+//!
+//! `<Danger>` has a look of its own (red), not `<Warning>`'s; a page's
+//! `<Callout icon="key" color="#FFC107">` shows its icon and colour
+//! ([`custom_html`]).
 
+use crate::color::{readable_on, Rgb, DEFAULT_BG_DARK, DEFAULT_BG_LIGHT, EDGE_CONTRAST};
 use crate::icons::inline_svg;
 
 /// The callout components.
@@ -15,16 +20,45 @@ pub const NAMES: [&str; 7] = [
 
 /// A callout named `name` around `body` (HTML).
 pub fn html(name: &str, body: &str) -> String {
-    let (kind, icon, label) = match name {
-        "Warning" | "Danger" => ("warning", "triangle-exclamation", "Warning"),
+    let (kind, icon, label) = look(name);
+    let (svg, _) = inline_svg(icon, None);
+    with_look(kind, label, &svg, "", body)
+}
+
+/// A `<Callout>` with its own icon (`icon_html`, else the note's) and
+/// colour (`color` as `#rrggbb`): the colour marks its edge and icon in a
+/// shade that keeps 3:1 against each mode's page (the text keeps the
+/// page's own colour, whatever the colour given).
+pub fn custom_html(icon_html: Option<&str>, color: Option<Rgb>, body: &str) -> String {
+    let (kind, icon, label) = look("Callout");
+    let svg = icon_html.map_or_else(|| inline_svg(icon, None).0, str::to_string);
+    let style = color.map_or_else(String::new, |color| {
+        let light = readable_on(color, &[DEFAULT_BG_LIGHT], EDGE_CONTRAST);
+        let dark = readable_on(color, &[DEFAULT_BG_DARK], EDGE_CONTRAST);
+        format!(
+            " style=\"--callout-light:{};--callout-dark:{}\"",
+            light.hex(),
+            dark.hex()
+        )
+    });
+    with_look(kind, label, &svg, &style, body)
+}
+
+/// The class, the default icon and the accessible name of callout `name`.
+fn look(name: &str) -> (&'static str, &'static str, &'static str) {
+    match name {
+        "Warning" => ("warning", "triangle-exclamation", "Warning"),
+        "Danger" => ("danger", "circle-exclamation", "Danger"),
         "Info" => ("info", "circle-info", "Info"),
         "Tip" => ("tip", "lightbulb", "Tip"),
         "Check" => ("check", "circle-check", "Check"),
         _ => ("note", "circle-exclamation", "Note"),
-    };
-    let (svg, _) = inline_svg(icon, None);
+    }
+}
+
+fn with_look(kind: &str, label: &str, svg: &str, style: &str, body: &str) -> String {
     format!(
-        "<aside class=\"c-callout c-{kind}\" role=\"note\" aria-label=\"{label}\">\
+        "<aside class=\"c-callout c-{kind}\" role=\"note\" aria-label=\"{label}\"{style}>\
          <span class=\"c-callout-icon\">{svg}</span><div class=\"c-callout-body\">{body}</div></aside>"
     )
 }

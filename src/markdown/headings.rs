@@ -53,6 +53,8 @@ pub fn heading_ids(body: &str) -> HashSet<String> {
     let mut ids = HashSet::new();
     let mut slugger = Slugger::default();
     let mut in_fence = false;
+    // Inside a field's open tag whose name is not reached yet.
+    let mut in_field = false;
     for line in body.lines() {
         let trimmed = line.trim_start();
         if trimmed.starts_with("```") || trimmed.starts_with("~~~") {
@@ -69,8 +71,36 @@ pub fn heading_ids(body: &str) -> HashSet<String> {
         if line.contains("id=") {
             ids.extend(explicit_ids(line).map(str::to_string));
         }
+        in_field |= line.contains("<ParamField") || line.contains("<ResponseField");
+        if in_field {
+            if let Some(name) = field_name(line) {
+                ids.insert(slugger.unique(&kebab(&format!("param {name}"))));
+                in_field = false;
+            }
+            in_field &= !line.contains('>');
+        }
     }
     ids
+}
+
+/// The name a `<ParamField>`/`<ResponseField>` open tag gives on `line`:
+/// the value of its first `name`, `path`, `body`, `query`, `header` or
+/// `cookie` attribute.
+fn field_name(line: &str) -> Option<&str> {
+    const KEYS: [&str; 6] = ["name", "path", "body", "query", "header", "cookie"];
+    let mut rest = line;
+    while let Some(eq) = rest.find("=\"") {
+        let key_start = rest[..eq]
+            .rfind(|c: char| !c.is_ascii_alphanumeric())
+            .map_or(0, |i| i + 1);
+        let value = &rest[eq + 2..];
+        let end = value.find('"')?;
+        if KEYS.contains(&&rest[key_start..eq]) {
+            return Some(&value[..end]);
+        }
+        rest = &value[end + 1..];
+    }
+    None
 }
 
 /// The slug of `text`: ASCII letters and digits lowercased, runs of
@@ -87,9 +117,69 @@ pub fn slug(text: &str) -> String {
     out.trim_end_matches('-').to_string()
 }
 
+/// `text` in kebab case as lodash's `kebabCase` words it, which Mintlify's
+/// field anchors use: words split at anything not a letter or digit,
+/// between a lower-case and an upper-case letter, before the last capital
+/// of a capital run followed by lower case, and between letters and
+/// digits; joined lower-case with `-` (`expiresInDays` ->
+/// `expires-in-days`, `user_group_id` -> `user-group-id`).
+pub fn kebab(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len() + 4);
+    for (i, &c) in chars.iter().enumerate() {
+        if !c.is_alphanumeric() {
+            if !out.is_empty() && !out.ends_with('-') {
+                out.push('-');
+            }
+            continue;
+        }
+        let prev = i
+            .checked_sub(1)
+            .map(|p| chars[p])
+            .filter(|p| p.is_alphanumeric());
+        let next = chars.get(i + 1).copied();
+        let starts_word = prev.is_some_and(|p| {
+            (p.is_lowercase() && c.is_uppercase())
+                || (p.is_uppercase() && c.is_uppercase() && next.is_some_and(char::is_lowercase))
+                || (p.is_numeric() != c.is_numeric())
+        });
+        if starts_word && !out.ends_with('-') {
+            out.push('-');
+        }
+        out.extend(c.to_lowercase());
+    }
+    out.trim_end_matches('-').to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fields_have_mintlify_s_anchors_beside_the_headings() {
+        let body = "## Storage\n<ParamField path=\"storage\" type=\"object\">\n</ParamField>\n\
+                    <ResponseField\n  type=\"int\"\n  name=\"expiresInDays\"\n>\n";
+        let ids = heading_ids(body);
+        for id in ["storage", "param-storage", "param-expires-in-days"] {
+            assert!(ids.contains(id), "{id}: {ids:?}");
+        }
+    }
+
+    #[test]
+    fn kebab_case_splits_words_as_lodash_does() {
+        assert_eq!(kebab("param expiresInDays"), "param-expires-in-days");
+        assert_eq!(kebab("param user_group_id"), "param-user-group-id");
+        assert_eq!(
+            kebab("param data-attribution-model"),
+            "param-data-attribution-model"
+        );
+        assert_eq!(kebab("param HTMLParser"), "param-html-parser");
+        assert_eq!(kebab("param v2Token"), "param-v-2-token");
+        assert_eq!(
+            kebab("param storage.allowMemory"),
+            "param-storage-allow-memory"
+        );
+    }
 
     #[test]
     fn slugs_are_lowercase_ascii_and_dashes() {

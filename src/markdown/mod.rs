@@ -216,6 +216,23 @@ pub struct Rendered {
     /// Every RequestExample / ResponseExample, in order: the page shows
     /// them in its aside, not in `html`.
     pub examples: Vec<AsideExample>,
+    /// Every `<Update>`, in order: the entries of the page's feed when its
+    /// frontmatter says `rss: true`.
+    pub updates: Vec<UpdateEntry>,
+}
+
+/// An `<Update>` entry: its label (and the id the page gives it), its
+/// description and tags, its text, and the `rss={{title, description}}`
+/// its feed item uses instead of the label and text.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct UpdateEntry {
+    pub id: String,
+    pub label: String,
+    pub description: Option<String>,
+    pub tags: Vec<String>,
+    pub text: String,
+    pub rss_title: Option<String>,
+    pub rss_description: Option<String>,
 }
 
 /// A `<RequestExample>` or `<ResponseExample>`, rendered.

@@ -2,9 +2,8 @@
 //! says to people and what it says to language models. The HTML page shows
 //! the humans' part (the component renders its children; the agents' part
 //! renders nothing); the page's Markdown copy keeps the agents' part
-//! without its tags and drops the humans' part ([`for_agents`]).
-//! `llms-full.txt`, made of the rendered pages' text, holds what the HTML
-//! page holds.
+//! without its tags and drops the humans' part ([`for_agents`]), and so
+//! does `llms-full.txt`, for which `site` renders that text once more.
 
 use std::borrow::Cow;
 use std::ops::Range;

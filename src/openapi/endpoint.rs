@@ -47,6 +47,8 @@ pub struct EndpointView {
     pub body_needs_proxy: bool,
     /// A hand-written (`api:` frontmatter) page: the page lists its own fields.
     pub manual: bool,
+    /// An OpenAPI 3.1 webhook: `path` is its name, `method` how it is sent.
+    pub webhook: bool,
 }
 
 /// Parameters by where they go.

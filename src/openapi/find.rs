@@ -1,6 +1,8 @@
 //! Resolving the operation references pages and navigation use:
 //! `GET /api/user`, `get /api/user`, `openapi.json GET /x`, `v1 get /x` (spec
-//! file stem), `/openapi.yml POST /x`, quoted or not.
+//! file stem), `/openapi.yml POST /x`, quoted or not; and OpenAPI 3.1
+//! webhooks, as Mintlify names them: `webhook newPet`, `openapi.json
+//! webhook newPet`.
 
 use serde::Serialize;
 
@@ -16,21 +18,26 @@ pub struct OperationRef {
     pub spec: String,
     /// Upper case: `GET`.
     pub method: String,
+    /// The path; a webhook's name.
     pub path: String,
+    /// An OpenAPI 3.1 `webhooks` entry (a request the API sends), not a
+    /// `paths` operation.
+    pub webhook: bool,
     #[serde(skip)]
     pub(crate) spec_index: usize,
 }
 
 impl std::fmt::Display for OperationRef {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{} {} ({})", self.method, self.path, self.spec)
+        let kind = if self.webhook { "webhook " } else { "" };
+        write!(f, "{kind}{} {} ({})", self.method, self.path, self.spec)
     }
 }
 
 /// Why a reference matched no operation.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum FindError {
-    #[error("`{reference}` is not an operation reference like `GET /users` or `openapi.json GET /users`")]
+    #[error("`{reference}` is not an operation reference like `GET /users`, `openapi.json GET /users` or `webhook newUser`")]
     Malformed { reference: String },
     #[error("no OpenAPI spec `{spec}` is loaded (loaded: {})", list_or_none(.known))]
     UnknownSpec { spec: String, known: Vec<String> },
@@ -51,12 +58,22 @@ fn list_or_none(items: &[String]) -> String {
     }
 }
 
-/// A parsed reference: optional spec, method (upper case), path.
+/// A parsed reference: optional spec, method (upper case) and path, or
+/// `WEBHOOK` and the webhook's name.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Reference {
     pub spec: Option<String>,
     pub method: String,
     pub path: String,
+}
+
+impl Reference {
+    /// The method token that names a webhook.
+    pub const WEBHOOK: &'static str = "WEBHOOK";
+
+    pub fn is_webhook(&self) -> bool {
+        self.method == Self::WEBHOOK
+    }
 }
 
 pub(crate) fn parse_reference(reference: &str) -> Result<Reference, FindError> {
@@ -70,7 +87,8 @@ pub(crate) fn parse_reference(reference: &str) -> Result<Reference, FindError> {
         [spec, method, path] => (Some(spec.to_string()), *method, *path),
         _ => return Err(malformed()),
     };
-    if !METHODS.contains(&method.to_ascii_lowercase().as_str()) {
+    let lower = method.to_ascii_lowercase();
+    if !METHODS.contains(&lower.as_str()) && lower != "webhook" {
         return Err(malformed());
     }
     Ok(Reference {
@@ -154,6 +172,13 @@ mod tests {
             parse_reference("FETCH /x"),
             Err(FindError::Malformed { .. })
         ));
+        let hook = parse_reference("openapi.json webhook newPet").unwrap();
+        assert!(hook.is_webhook());
+        assert_eq!(
+            (hook.spec.as_deref(), hook.path.as_str()),
+            (Some("openapi.json"), "newPet")
+        );
+        assert!(parse_reference("webhook newPet").unwrap().is_webhook());
     }
 
     #[test]

@@ -77,6 +77,7 @@ impl EndpointView {
             path,
             method,
             manual: true,
+            webhook: false,
         };
         let generated = generated_samples(&sample_request(&view));
         view.code_samples = chosen_samples(generated, &api.examples_languages);

@@ -117,6 +117,8 @@ struct Spec {
     stem: String,
     /// `(lower-case method, path)` in file order.
     operations: Vec<(String, String)>,
+    /// `(lower-case method, name)` of its OpenAPI 3.1 `webhooks`.
+    webhooks: Vec<(String, String)>,
 }
 
 impl ApiSpecs {
@@ -195,6 +197,7 @@ impl ApiSpecs {
         check_version(&name, &value)?;
         let stem = location.stem();
         let operations = list_operations(&value);
+        let webhooks = list_webhooks(&value);
         let document = Document {
             location,
             name: name.clone(),
@@ -211,6 +214,7 @@ impl ApiSpecs {
             name,
             stem,
             operations,
+            webhooks,
         };
         self.specs.insert(at, spec);
         Ok(())
@@ -243,13 +247,22 @@ impl ApiSpecs {
 
     /// Every operation of every spec, in load and file order.
     pub fn operations(&self) -> impl Iterator<Item = OperationRef> + '_ {
+        self.all_operations().filter(|op| !op.webhook)
+    }
+
+    /// Every operation and webhook of every spec, in load and file order
+    /// (a spec's webhooks after its paths).
+    fn all_operations(&self) -> impl Iterator<Item = OperationRef> + '_ {
         self.specs.iter().enumerate().flat_map(|(index, spec)| {
-            spec.operations
-                .iter()
-                .map(move |(method, path)| OperationRef {
+            let paths = spec.operations.iter().map(|op| (op, false));
+            let hooks = spec.webhooks.iter().map(|op| (op, true));
+            paths
+                .chain(hooks)
+                .map(move |((method, path), webhook)| OperationRef {
                     spec: spec.name.clone(),
                     method: method.to_ascii_uppercase(),
                     path: path.clone(),
+                    webhook,
                     spec_index: index,
                 })
         })
@@ -268,15 +281,24 @@ impl ApiSpecs {
         let spec = self.specs.iter().find(|s| s.doc == doc)?;
         let value = self.store.root(doc).value;
         let mut groups: Vec<(String, Vec<String>)> = Vec::new();
-        for (method, path) in &spec.operations {
+        let paths = spec.operations.iter().map(|op| ("paths", op));
+        let hooks = spec.webhooks.iter().map(|op| ("webhooks", op));
+        for (place, (method, path)) in paths.chain(hooks) {
             let tag = value
-                .get("paths")
+                .get(place)
                 .and_then(|paths| paths.get(path))
                 .and_then(|item| item.get(method))
                 .and_then(|operation| operation.pointer("/tags/0"))
                 .and_then(Value::as_str)
-                .unwrap_or("Endpoints");
-            let entry = format!("{source} {} {path}", method.to_ascii_uppercase());
+                .unwrap_or(if place == "paths" {
+                    "Endpoints"
+                } else {
+                    "Webhooks"
+                });
+            let entry = match place {
+                "paths" => format!("{source} {} {path}", method.to_ascii_uppercase()),
+                _ => format!("{source} webhook {path}"),
+            };
             match groups.iter_mut().find(|(name, _)| name == tag) {
                 Some((_, entries)) => entries.push(entry),
                 None => groups.push((tag.to_string(), vec![entry])),
@@ -332,9 +354,10 @@ impl ApiSpecs {
             None => (0..self.specs.len()).collect(),
         };
         for exact in [true, false] {
-            let found = self.operations().find(|op| {
+            let found = self.all_operations().find(|op| {
                 candidates.contains(&op.spec_index)
-                    && op.method == wanted.method
+                    && op.webhook == wanted.is_webhook()
+                    && (op.webhook || op.method == wanted.method)
                     && paths_match(&wanted.path, &op.path, exact)
             });
             if let Some(op) = found {
@@ -350,9 +373,12 @@ impl ApiSpecs {
             None => "any loaded spec".into(),
         };
         let pool = self
-            .operations()
+            .all_operations()
             .filter(|op| candidates.contains(&op.spec_index))
-            .map(|op| format!("{} {}", op.method, op.path));
+            .map(|op| match op.webhook {
+                true => format!("webhook {}", op.path),
+                false => format!("{} {}", op.method, op.path),
+            });
         Err(FindError::NotFound {
             closest: closest(&format!("{} {}", wanted.method, wanted.path), pool),
             method: wanted.method,
@@ -382,6 +408,7 @@ impl ApiSpecs {
             spec_name: &spec.name,
             path: &op.path,
             method,
+            webhook: op.webhook,
         }
     }
 
@@ -447,7 +474,17 @@ fn check_version(name: &str, value: &Value) -> Result<(), Box<Diagnostic>> {
 
 /// `(method, path)` of every operation, in file order.
 fn list_operations(value: &Value) -> Vec<(String, String)> {
-    let Some(paths) = value.get("paths").and_then(Value::as_object) else {
+    list_items(value, "paths")
+}
+
+/// `(method, name)` of every OpenAPI 3.1 webhook, in file order.
+fn list_webhooks(value: &Value) -> Vec<(String, String)> {
+    list_items(value, "webhooks")
+}
+
+/// `(method, key)` of every operation of the path items under `place`.
+fn list_items(value: &Value, place: &str) -> Vec<(String, String)> {
+    let Some(paths) = value.get(place).and_then(Value::as_object) else {
         return Vec::new();
     };
     let mut out = Vec::new();

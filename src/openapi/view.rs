@@ -2,7 +2,10 @@
 //! an [`EndpointView`] (the data, in `endpoint`) from the spec: title and
 //! description, base URLs from `servers` (else site.json `api.baseUrl`), auth,
 //! parameters by location, the request body and responses as field trees
-//! with examples (`bodies`), and the code samples.
+//! with examples (`bodies`), and the code samples. A webhook (OpenAPI 3.1
+//! `webhooks`) is read the same way, its payload as the body (its example
+//! in place of code samples) and the responses the API expects, without
+//! servers or Try-it.
 
 use serde_json::Value;
 
@@ -10,7 +13,7 @@ use super::auth::auth_for;
 use super::bodies::{request_body, responses};
 use super::fields::{order_fields, FieldBuilder, FieldView};
 use super::request::sample_request;
-use super::samples::{chosen_samples, generated_samples, spec_samples};
+use super::samples::{chosen_samples, generated_samples, spec_samples, CodeSample};
 use super::store::{DocId, DocStore, Node};
 use crate::config::{ApiConfig, ExampleDefaults, PlaygroundMode};
 
@@ -26,6 +29,8 @@ pub(crate) struct OperationSource<'a> {
     pub path: &'a str,
     /// Lower case, as in the spec.
     pub method: &'a str,
+    /// `path` names an entry of `webhooks`, not of `paths`.
+    pub webhook: bool,
 }
 
 const NO_VALUE: Value = Value::Null;
@@ -37,9 +42,10 @@ fn operation_nodes<'a>(src: &OperationSource<'a>) -> (Node<'a>, Node<'a>, Node<'
         doc: src.spec_doc,
         value: &NO_VALUE,
     };
+    let place = if src.webhook { "webhooks" } else { "paths" };
     let path_item = root
         .value
-        .get("paths")
+        .get(place)
         .and_then(|p| p.get(src.path))
         .map(|value| Node {
             doc: src.spec_doc,
@@ -105,12 +111,32 @@ pub(crate) fn build_view(src: &OperationSource<'_>, api: &ApiConfig) -> Endpoint
         path: src.path.to_string(),
         method,
         manual: false,
+        webhook: false,
     };
+    if src.webhook {
+        // A request the API sends: nothing to try, no server to call.
+        view.webhook = true;
+        view.playground_mode = PlaygroundMode::Hide;
+        view.base_urls.clear();
+        view.server_descriptions.clear();
+        view.code_samples = webhook_payload(&view).into_iter().collect();
+        return view;
+    }
     let mut samples = spec_samples(op.value);
     let generated = generated_samples(&sample_request(&view));
     samples.extend(chosen_samples(generated, &api.examples_languages));
     view.code_samples = samples;
     view
+}
+
+/// A webhook's example payload, shown where an operation's code samples are.
+fn webhook_payload(view: &EndpointView) -> Option<CodeSample> {
+    let code = view.request_body.as_ref()?.example_json.clone()?;
+    Some(CodeSample {
+        lang: "json".into(),
+        label: "Payload".into(),
+        code,
+    })
 }
 
 /// Without any base URL there is nowhere to send a request (Mintlify's rule).

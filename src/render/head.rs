@@ -1,5 +1,4 @@
-//! The `<head>` every page shares: favicon, `metadata` meta tags, the
-//! stylesheets and scripts it loads ([`AssetLinks`]), the inline
+//! The `<head>` every page shares: favicon, the stylesheets and scripts it loads ([`AssetLinks`]), the inline
 //! background image style, and the boot script that sets the colour mode
 //! and docs version before first paint.
 
@@ -18,18 +17,9 @@ pub struct AssetLinks {
 }
 
 #[derive(Serialize)]
-struct Meta {
-    /// `property` for Open Graph keys, else `name`.
-    attr: &'static str,
-    name: String,
-    content: String,
-}
-
-#[derive(Serialize)]
 pub struct HeadView {
     favicon: Option<String>,
     favicon_type: Option<&'static str>,
-    metadata: Vec<Meta>,
     style: String,
     boot: String,
     stylesheets: Vec<String>,
@@ -48,30 +38,9 @@ pub fn head_view(site: &Site, assets: &AssetLinks) -> HeadView {
             _ => return None,
         })
     });
-    let metadata = config
-        .metadata
-        .iter()
-        .filter_map(|(name, value)| {
-            let content = match value {
-                serde_json::Value::String(s) => s.clone(),
-                serde_json::Value::Number(_) | serde_json::Value::Bool(_) => value.to_string(),
-                _ => return None,
-            };
-            Some(Meta {
-                attr: if name.starts_with("og:") {
-                    "property"
-                } else {
-                    "name"
-                },
-                name: name.clone(),
-                content,
-            })
-        })
-        .collect();
     HeadView {
         favicon: favicon.map(links::asset),
         favicon_type,
-        metadata,
         style: background_style(site),
         boot: boot_script(config),
         stylesheets: assets.stylesheets.clone(),

@@ -75,8 +75,9 @@ pub fn raise_issue_url(repo: &str, page: &Page) -> String {
 
 /// The HTTP method of an endpoint page (`openapi: GET /x`, `api: POST https://…`).
 pub fn endpoint_method(page: &Page) -> Option<String> {
-    const METHODS: [&str; 8] = [
-        "GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE",
+    // `WEBHOOK` for an OpenAPI 3.1 webhook (`webhook newPet`).
+    const METHODS: [&str; 9] = [
+        "GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE", "WEBHOOK",
     ];
     let spec = page
         .openapi

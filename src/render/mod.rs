@@ -72,6 +72,7 @@ mod head;
 mod icon;
 mod lean;
 mod links;
+mod page_meta;
 mod sections;
 mod shared;
 mod sidebar;
@@ -212,7 +213,7 @@ impl Theme {
         let mode = page.mode();
         // A custom page is the top bar and the body alone.
         let custom = mode == PageMode::Custom;
-        let (prev, next) = match custom {
+        let (prev, next) = match custom || page.frontmatter.hide_footer_pagination {
             true => (None, None),
             false => site.neighbours(page.id),
         };
@@ -226,7 +227,7 @@ impl Theme {
             page_language: page.language.as_deref(),
             tab: page.tab,
             section: self.tab_scopes.section_of(page.tab, page.anchor),
-            noindex: !site.is_indexed(page),
+            meta: page_meta::page_meta(site, page, &page.title),
             no_tabs: self.tab_scopes.hides_bar(page.tab, page.anchor),
             hreflang: site
                 .alternates
@@ -248,9 +249,10 @@ impl Theme {
             version: page.version.as_deref().or(self.default_version.as_deref()),
             page_version: page.version.as_deref(),
             title: &page.title,
+            tag: page.frontmatter.tag.as_deref(),
+            deprecated: page.frontmatter.deprecated,
             layout: layout_class(mode),
             title_shown: !matches!(mode, PageMode::Custom | PageMode::Frame),
-            description: page.description_text(),
             description_html: content
                 .description_html
                 .clone()
@@ -261,8 +263,8 @@ impl Theme {
             aside: &content.aside,
             aside_label: &content.aside_label,
             endpoint_path: content.endpoint_path.as_deref(),
-            canonical: (page.is_copy() || page.listing_of.is_some())
-                .then(|| format!("{root}{}", site.source_page(page).url())),
+            canonical: page_meta::canonical(site, page, &root),
+            feed: (page.frontmatter.rss).then(|| format!("{root}{}", page.feed_path())),
             toc: toc_entries(page, content),
             method: content
                 .endpoint_method
@@ -456,8 +458,8 @@ struct PageView<'a> {
     section: Option<usize>,
     /// The page's section has no tab to show: the tab bar is hidden.
     no_tabs: bool,
-    /// Search engines are asked not to index the page (`Site::is_indexed`).
-    noindex: bool,
+    /// The `<head>`'s meta tags (`page_meta`).
+    meta: Vec<page_meta::Meta>,
     hreflang: Vec<AlternateLink>,
     other_versions: Vec<AlternateLink>,
     root: &'a str,
@@ -466,14 +468,15 @@ struct PageView<'a> {
     version: Option<&'a str>,
     page_version: Option<&'a str>,
     title: &'a str,
+    /// Frontmatter `tag` and `deprecated: true`, beside the title.
+    tag: Option<&'a str>,
+    deprecated: bool,
     /// The page's `mode` when the layout shows it (`custom`, `center`,
     /// `frame`), as a class of the layout.
     layout: Option<&'static str>,
     /// The title, description and page actions at the top (not on custom
     /// and frame pages).
     title_shown: bool,
-    /// Plain text, for the meta tags.
-    description: Option<String>,
     /// Under the title.
     description_html: Option<String>,
     eyebrow: Option<&'a str>,
@@ -482,9 +485,11 @@ struct PageView<'a> {
     aside: &'a str,
     aside_label: &'a str,
     endpoint_path: Option<&'a str>,
-    /// A copy of a page (at the site root, a tab's folder) names the page's
-    /// own URL.
+    /// The frontmatter's `canonical`, or for a copy of a page (at the site
+    /// root, a tab's folder) the page's own URL.
     canonical: Option<String>,
+    /// The page's feed (`rss: true`).
+    feed: Option<String>,
     toc: Vec<&'a TocEntry>,
     method: Option<String>,
     is_endpoint: bool,

@@ -83,6 +83,11 @@ enum ItemView {
         method: Option<String>,
         current: String,
         version: Option<String>,
+        /// Frontmatter `tag`, and `deprecated: true`.
+        tag: Option<String>,
+        deprecated: bool,
+        /// The external arrow, when frontmatter `url` leads elsewhere.
+        external: Option<String>,
     },
     Group {
         name: String,
@@ -327,13 +332,17 @@ fn item_view(site: &Site, item: &NavItem) -> ItemView {
         NavItem::Page(id) => {
             let page = &site.pages[*id];
             let fm = &page.frontmatter;
+            let url = fm.sidebar_url();
             ItemView::Page {
-                href: links::page_href(page),
+                href: url.map_or_else(|| links::page_href(page), String::from),
                 title: page.nav_title.clone(),
                 icon: group_icon(&fm.icon, &fm.icon_type),
-                method: links::endpoint_method(page),
+                method: links::endpoint_method(page).filter(|_| !fm.hide_api_marker),
                 current: Key::Page(page.id).current_marker(),
                 version: fm.version.clone(),
+                tag: fm.tag.clone(),
+                deprecated: fm.deprecated,
+                external: url.map(|_| icon::ui("arrow-up-right-from-square")),
             }
         }
         NavItem::Group {

@@ -22,6 +22,7 @@ pub fn after_loading(
     let mut out = check_page_versions(site);
     out.extend(check_page_icons(site));
     out.extend(check_page_modes(site));
+    out.extend(super::page_keys::check(site));
     out.extend(check_empty_sections(site, file, source));
     let places = Places::of(site, files);
     out.extend(check_redirects(&places, file, source));

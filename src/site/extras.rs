@@ -14,7 +14,7 @@ use super::links::is_static_asset;
 use crate::config::Redirect;
 use crate::content::{Page, PageId, Site};
 use crate::render::{escape_html, Theme};
-use crate::search::SearchDoc;
+use crate::search::SearchSection;
 
 /// Where the site files are written, at the site root.
 pub const SITEMAP: &str = "sitemap.xml";
@@ -148,17 +148,17 @@ impl<W: io::Write> LlmsFull<W> {
         })
     }
 
-    /// Takes the pages `ids`, just rendered, with the search docs of those
-    /// that have one; writes every page whose turn has come.
+    /// Takes the pages `ids`, just rendered, with the sections of those
+    /// that have text; writes every page whose turn has come.
     pub fn add_step<'d>(
         &mut self,
         site: &Site,
         ids: std::ops::Range<PageId>,
-        docs: impl IntoIterator<Item = (PageId, &'d SearchDoc)>,
+        sections: impl IntoIterator<Item = (PageId, &'d [SearchSection])>,
     ) -> io::Result<()> {
-        let mut texts: std::collections::HashMap<PageId, String> = docs
+        let mut texts: std::collections::HashMap<PageId, String> = sections
             .into_iter()
-            .map(|(id, doc)| (id, page_text(doc)))
+            .map(|(id, sections)| (id, page_text(sections)))
             .collect();
         for id in ids {
             self.rendered[id] = true;
@@ -237,9 +237,9 @@ impl Spill {
 
 /// A page's text in `llms-full.txt`: its sections, each under its heading
 /// (the intro section, without one, goes under the page title).
-fn page_text(doc: &SearchDoc) -> String {
+fn page_text(sections: &[SearchSection]) -> String {
     let mut text = String::new();
-    for section in &doc.sections {
+    for section in sections {
         if !section.anchor.is_empty() && !section.heading.is_empty() {
             let _ = write!(text, "\n### {}\n", section.heading);
         }
@@ -386,7 +386,7 @@ pub fn redirects_file(site: &Site) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::SearchSection;
+    use crate::search::SearchDoc;
     use crate::sources::SourceFiles;
 
     /// Pages `a`, `b`, `c` in the navigation (`a` listed twice) and `d`
@@ -428,8 +428,12 @@ mod tests {
         let mut llms = LlmsFull::new(site, spill.path(), Vec::new()).unwrap();
         for &(start, end) in steps {
             let in_step = docs.iter().filter(|(id, _)| (start..end).contains(id));
-            llms.add_step(site, start..end, in_step.map(|(id, d)| (*id, d)))
-                .unwrap();
+            llms.add_step(
+                site,
+                start..end,
+                in_step.map(|(id, d)| (*id, d.sections.as_slice())),
+            )
+            .unwrap();
         }
         String::from_utf8(llms.finish(site).unwrap()).unwrap()
     }

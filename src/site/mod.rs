@@ -57,11 +57,14 @@
 mod checks;
 mod compare;
 mod extras;
+mod feed;
 pub mod init;
 mod links;
 pub mod migrate;
 mod output;
 mod page;
+mod page_keys;
+mod page_text;
 mod preview;
 mod project;
 mod session;
@@ -273,6 +276,7 @@ fn write_site(
         options,
         rendered.index,
         rendered.llms,
+        rendered.feeds,
     );
     let stopped = |()| options.stop.check();
     match result.and_then(stopped).and_then(|()| staging.commit()) {
@@ -288,6 +292,8 @@ fn write_site(
 struct RenderedPages {
     index: crate::search::IndexBuilder,
     llms: Option<LlmsFull>,
+    /// The pages with `rss: true` and their `<Update>`s.
+    feeds: Vec<feed::Feed>,
     /// Empty unless [`Findings::Keep`].
     kept: KeptPages,
 }
@@ -312,6 +318,7 @@ fn write_pages(
         llms: (site.config.markdown_sources)
             .then(|| start_llms_full(site, staging))
             .transpose()?,
+        feeds: Vec::new(),
         kept: KeptPages::default(),
     };
     let roots = site.section_roots();
@@ -331,13 +338,16 @@ fn write_pages(
             finish_step(keep, &mut rendered, done);
         }
         let mut step = RenderedStep::new(ids);
-        for (id, output) in outputs {
+        for (id, mut output) in outputs {
             if keep == Findings::Keep {
                 let checks = session::PageChecks::of(&output);
                 rendered.kept.checks.extend(checks.map(|c| (id, c)));
             }
+            step.add_texts(id, &mut output);
+            if let Some(entries) = output.feed.take() {
+                rendered.feeds.push(feed::Feed { page: id, entries });
+            }
             diagnostics.extend(output.diagnostics);
-            step.add_doc(id, output.search);
         }
         previous = Some(step);
     }

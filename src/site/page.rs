@@ -6,14 +6,16 @@ use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 
 use super::links::UrlResolver;
+use super::page_text::{search_doc, sections, LlmsText};
 use super::Project;
+use crate::config::PlaygroundMode;
 use crate::confine::{DocsRoot, ReadError};
 use crate::content::variables::substitute;
 use crate::content::{frontmatter_line, Page, PageId};
 use crate::diagnostics::Diagnostic;
 use crate::markdown::{
-    ApiFieldKind, ExampleKind, Markdown, PageEnv, Rendered, Snippet, SnippetError, UrlKind,
-    UrlRewrite,
+    ApiFieldKind, ExampleKind, Markdown, PageEnv, Rendered, Snippet, SnippetError, UpdateEntry,
+    UrlKind, UrlRewrite,
 };
 use crate::openapi::{
     parse_api_reference, render_endpoint_html, EndpointText, EndpointView, ManualParam,
@@ -25,8 +27,14 @@ use crate::search::{SearchDoc, SearchSection};
 pub struct PageOutput {
     /// The full HTML, `None` when the theme failed (reported in `diagnostics`).
     pub html: Option<String>,
-    /// The page's search document (`None` when only checking).
+    /// The page's search document (`None` when only checking, or when the
+    /// site's search does not list the page).
     pub search: Option<SearchDoc>,
+    /// What `llms-full.txt` takes for a navigation page (`None` when only
+    /// checking, or for a page the navigation does not list).
+    pub llms: Option<LlmsText>,
+    /// The page's `<Update>` entries, when its frontmatter asks for a feed.
+    pub feed: Option<Vec<UpdateEntry>>,
     pub diagnostics: Vec<Diagnostic>,
     /// The other pages whose headings the page's links name (see
     /// [`UrlResolver::anchor_targets`]).
@@ -39,6 +47,8 @@ impl PageOutput {
         PageOutput {
             html: None,
             search: None,
+            llms: None,
+            feed: None,
             diagnostics: vec![problem],
             anchor_targets: Vec::new(),
         }
@@ -72,6 +82,7 @@ pub fn read_text<'p>(project: &Project, page: &'p Page) -> Result<Cow<'p, str>, 
 
 /// Renders page `page` of `project` from its `text`.
 pub fn render_text(project: &Project, page: &Page, text: &str, mode: Mode) -> PageOutput {
+    let source = text;
     let resolver = UrlResolver::new(&project.site, &project.slugs, page);
     let urls = |url: &str, kind: UrlKind| resolver.rewrite(url, kind);
     let mut diagnostics = Vec::new();
@@ -119,10 +130,23 @@ pub fn render_text(project: &Project, page: &Page, text: &str, mode: Mode) -> Pa
             }
         },
     };
+    let building = mode == Mode::Build;
+    let search = (building && project.site.is_searchable(page))
+        .then(|| search_doc(project, page, &body, endpoint.as_ref()));
+    let llms = (building && page.in_nav).then(|| match source.contains("<Visibility") {
+        true => LlmsText::Own(agents_sections(project, page, source, &urls)),
+        false if search.is_some() => LlmsText::Search,
+        false => LlmsText::Own(sections(page, &body)),
+    });
+    if page.frontmatter.rss && body.updates.is_empty() {
+        diagnostics.extend(feed_without_updates(project, page));
+    }
+    let feed = (building && page.frontmatter.rss).then(|| body.updates.clone());
     PageOutput {
         html: page_html,
-        search: (mode == Mode::Build && project.site.is_searchable(page))
-            .then(|| search_doc(project, page, &body, endpoint.as_ref())),
+        search,
+        llms,
+        feed,
         diagnostics,
         anchor_targets: resolver.anchor_targets(),
     }
@@ -244,12 +268,44 @@ fn page_content(
     content.intro = parts.intro;
     content.html = parts.main + &content.html;
     content.is_endpoint = true;
-    content.endpoint_method = Some(view.method.clone());
+    content.endpoint_method = Some(match view.webhook {
+        true => "WEBHOOK".to_string(),
+        false => view.method.clone(),
+    });
     content.endpoint_path = Some(view.path.clone());
     content
 }
 
 /// Renders the Markdown/MDX `body` of `page`, its URLs rewritten by `urls`.
+/// `rss: true` on a page without `<Update>`: its feed would be empty.
+fn feed_without_updates(project: &Project, page: &Page) -> Option<Diagnostic> {
+    let file = page.source_path.as_ref()?;
+    let line = page
+        .frontmatter_line(&project.site.root, &["rss"])
+        .unwrap_or(1);
+    let warning = Diagnostic::warning(
+        file,
+        "`rss: true`, but the page has no `<Update>` entry: no feed is written",
+    )
+    .at_line(line, 1)
+    .with_help("a feed lists the page's `<Update label=\"…\">` entries; add some, or remove `rss`");
+    Some(warning)
+}
+
+/// The page's sections as agents read it: its source without the humans'
+/// `<Visibility>` parts and with the agents' ones, rendered again.
+fn agents_sections(
+    project: &Project,
+    page: &Page,
+    source: &str,
+    urls: &dyn Fn(&str, UrlKind) -> UrlRewrite,
+) -> Vec<SearchSection> {
+    let agents = crate::markdown::for_agents(source);
+    let variables = &project.site.config.variables;
+    let (body, _) = substitute(page.body_of(&agents), variables);
+    sections(page, &render_body(project, page, &body, urls))
+}
+
 fn render_body(
     project: &Project,
     page: &Page,
@@ -323,7 +379,11 @@ fn endpoint_view(
     text: &str,
     rendered: &Rendered,
 ) -> Result<Option<EndpointView>, Diagnostic> {
-    let api = project.site.config.api.clone().unwrap_or_default();
+    let mut api = project.site.config.api.clone().unwrap_or_default();
+    let playground = page.frontmatter.playground.as_deref();
+    if let Some(mode) = playground.and_then(PlaygroundMode::from_display) {
+        api.playground.mode = mode;
+    }
     if let Some(reference) = &page.openapi {
         return match project.specs.find(reference) {
             Ok(op) => Ok(Some(project.specs.endpoint(&op, &api))),
@@ -444,87 +504,6 @@ fn section_headings(html: &str) -> Vec<TocEntry> {
             })
         })
         .collect()
-}
-
-fn search_doc(
-    project: &Project,
-    page: &Page,
-    rendered: &Rendered,
-    endpoint: Option<&EndpointView>,
-) -> SearchDoc {
-    let mut keywords = Vec::new();
-    if let Some(view) = endpoint {
-        keywords.extend(view.parameters.path.iter().map(|f| f.name.clone()));
-        keywords.extend(view.parameters.query.iter().map(|f| f.name.clone()));
-        if let Some(body) = &view.request_body {
-            keywords.extend(body.fields.iter().map(|f| f.name.clone()));
-        }
-        for response in &view.responses {
-            keywords.extend(response.fields.iter().map(|f| f.name.clone()));
-        }
-        if let Some(description) = &view.description_md {
-            keywords.push(description.clone());
-        }
-    }
-    keywords.extend(rendered.api_fields.iter().map(|f| f.name.clone()));
-    keywords.extend(frontmatter_keywords(page));
-    SearchDoc {
-        url: page.url(),
-        title: page.title.clone(),
-        group: project.groups.get(&page.id).cloned(),
-        version: page.version.clone(),
-        language: page.language.clone(),
-        endpoint: endpoint.map(|v| (v.method.clone(), v.path.clone())),
-        keywords,
-        sections: sections(page, rendered),
-    }
-}
-
-/// The frontmatter's `keywords` (a list, or one string), which Mintlify's
-/// search finds the page by.
-fn frontmatter_keywords(page: &Page) -> Vec<String> {
-    use serde_json::Value;
-    let text = |value: &Value| match value {
-        Value::String(s) => Some(s.clone()),
-        Value::Number(n) => Some(n.to_string()),
-        _ => None,
-    };
-    match page.frontmatter.values.get("keywords") {
-        Some(Value::Array(items)) => items.iter().filter_map(text).collect(),
-        Some(value) => text(value).into_iter().collect(),
-        None => Vec::new(),
-    }
-}
-
-/// Splits the page's plain text at its headings, in order.
-fn sections(page: &Page, rendered: &Rendered) -> Vec<SearchSection> {
-    let text = &rendered.text;
-    let mut cuts: Vec<(usize, usize, &crate::markdown::Heading)> = Vec::new();
-    let mut from = 0;
-    for heading in rendered.headings.iter().filter(|h| h.level >= 2) {
-        if let Some(i) = text[from..].find(heading.text.as_str()) {
-            let start = from + i;
-            cuts.push((start, start + heading.text.len(), heading));
-            from = start + heading.text.len();
-        }
-    }
-    let intro_end = cuts.first().map_or(text.len(), |c| c.0);
-    // Every doc of the site is held until the index is written: no slack.
-    let mut out = Vec::with_capacity(cuts.len() + 1);
-    out.push(SearchSection {
-        anchor: String::new(),
-        heading: page.title.clone(),
-        text: text[..intro_end].trim().to_string(),
-    });
-    for (i, (_, text_start, heading)) in cuts.iter().enumerate() {
-        let end = cuts.get(i + 1).map_or(text.len(), |c| c.0);
-        out.push(SearchSection {
-            anchor: heading.id.clone(),
-            heading: heading.text.clone(),
-            text: text[*text_start..end].trim().to_string(),
-        });
-    }
-    out
 }
 
 #[cfg(test)]

@@ -9,8 +9,12 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
-use super::{extras, output, page, BuildOptions, Findings, Project, RenderedPages};
+use std::collections::HashMap;
+
+use super::page_text::LlmsText;
+use super::{extras, feed, output, page, BuildOptions, Findings, Project, RenderedPages};
 use crate::content::{PageId, Site};
+use crate::search::{SearchDoc, SearchSection};
 
 /// `llms-full.txt`, written into the staging folder as pages are rendered.
 pub(super) type LlmsFull = extras::LlmsFull<std::io::BufWriter<std::fs::File>>;
@@ -20,12 +24,14 @@ pub(super) fn start_llms_full(site: &Site, staging: &output::Staging) -> std::io
     LlmsFull::new(site, staging.path(), std::io::BufWriter::new(file))
 }
 
-/// A step of rendered pages: their ids, and the search docs of those that
-/// have one with their page ids.
+/// A step of rendered pages: their ids, the search docs of those that
+/// have one with their page ids, and what `llms-full.txt` takes of each
+/// navigation page.
 pub(super) struct RenderedStep {
     ids: std::ops::Range<PageId>,
     doc_ids: Vec<PageId>,
     docs: Vec<crate::search::SearchDoc>,
+    llms: Vec<(PageId, LlmsText)>,
 }
 
 impl RenderedStep {
@@ -34,14 +40,32 @@ impl RenderedStep {
             ids,
             doc_ids: Vec::new(),
             docs: Vec::new(),
+            llms: Vec::new(),
         }
     }
 
-    pub(super) fn add_doc(&mut self, id: PageId, doc: Option<crate::search::SearchDoc>) {
-        if let Some(doc) = doc {
+    /// Takes what page `id`'s job made for search and `llms-full.txt`.
+    pub(super) fn add_texts(&mut self, id: PageId, output: &mut page::PageOutput) {
+        if let Some(doc) = output.search.take() {
             self.doc_ids.push(id);
             self.docs.push(doc);
         }
+        self.llms.extend(output.llms.take().map(|text| (id, text)));
+    }
+
+    /// Each navigation page's sections for `llms-full.txt`: its own, or
+    /// its search document's.
+    fn llms_sections(&self) -> Vec<(PageId, &[SearchSection])> {
+        let docs: HashMap<PageId, &SearchDoc> =
+            self.doc_ids.iter().copied().zip(&self.docs).collect();
+        let mut out = Vec::with_capacity(self.llms.len());
+        for (id, text) in &self.llms {
+            match text {
+                LlmsText::Own(sections) => out.push((*id, sections.as_slice())),
+                LlmsText::Search => out.extend(docs.get(id).map(|d| (*id, d.sections.as_slice()))),
+            }
+        }
+        out
     }
 }
 
@@ -63,8 +87,7 @@ pub(super) fn hand_over(
     }
     rendered.index.add(&step.docs)?;
     if let Some(llms) = &mut rendered.llms {
-        let docs = step.doc_ids.iter().copied().zip(&step.docs);
-        llms.add_step(&project.site, step.ids.clone(), docs)?;
+        llms.add_step(&project.site, step.ids.clone(), step.llms_sections())?;
     }
     Ok(step)
 }
@@ -119,22 +142,24 @@ pub(super) fn write_site_files(
     options: &BuildOptions,
     index: crate::search::IndexBuilder,
     llms: Option<LlmsFull>,
+    feeds: Vec<feed::Feed>,
 ) -> std::io::Result<()> {
     output::copy_static_files(&project.site.root, out, staging)?;
     let (search, rest) = rayon::join(
         || index.finish(),
-        || write_extras(project, staging, options, llms),
+        || write_extras(project, staging, options, llms, &feeds),
     );
     search.and(rest)
 }
 
 /// The theme assets, 404 page, sitemap, robots.txt, llms files
-/// (`llms-full.txt` only with `markdownSources`) and redirects.
+/// (`llms-full.txt` only with `markdownSources`), feeds and redirects.
 fn write_extras(
     project: &Project,
     staging: &output::Staging,
     options: &BuildOptions,
     llms: Option<LlmsFull>,
+    feeds: &[feed::Feed],
 ) -> std::io::Result<()> {
     let site = &project.site;
     for (path, bytes) in project.theme.assets() {
@@ -151,6 +176,10 @@ fn write_extras(
     )?;
     let robots = extras::robots(site_url);
     staging.put(Path::new(extras::ROBOTS), robots.as_bytes())?;
+    for feed in feeds {
+        let xml = feed::rss(site, feed, site_url);
+        staging.put(&feed::path(&site.pages[feed.page]), xml.as_bytes())?;
+    }
     let llms_index = extras::llms_index(site);
     staging.put(Path::new(extras::LLMS_INDEX), llms_index.as_bytes())?;
     if let Some(llms) = llms {

@@ -190,6 +190,19 @@ const DOCS_JSON_VIEWS: &[View] = &[
 /// expandable block's button.
 const CODE_BLOCK_VIEWS: &[View] = &[shot("code block options", "", "code-block-options")];
 
+/// The component props fixture: a callout in the author's colour, Danger,
+/// synced tabs, a dropdown code group, zoomable images; and the zoom open.
+const PROPS_VIEWS: &[View] = &[
+    page("component props", ""),
+    View {
+        name: "image zoom open",
+        path: "",
+        action: "document.querySelector('.c-zoom-trigger').click();",
+        ready: "document.querySelector('dialog.c-zoom') && document.querySelector('dialog.c-zoom').open",
+        screenshot: None,
+    },
+];
+
 /// Links on every callout tint, in the brand's colour.
 const CALLOUTS_WITH_LINKS: &str = "
 ## Callouts with links
@@ -199,6 +212,7 @@ const CALLOUTS_WITH_LINKS: &str = "
 <Info>A [link in an info](/changelog).</Info>
 <Tip>A [link in a tip](/changelog).</Tip>
 <Check>A [link in a check](/changelog).</Check>
+<Danger>A [link in a danger](/changelog).</Danger>
 ";
 
 /// The components fixture with `colors` the theme must shade to read.
@@ -260,6 +274,7 @@ async fn every_page_kind_passes_axe_wcag_21_aa_in_both_modes_and_widths() {
         (example_site_against(&api.origin()), EXAMPLE_VIEWS),
         (components_site(), COMPONENT_VIEWS),
         (named_fixture_site("docsjson-nav"), DOCS_JSON_VIEWS),
+        (named_fixture_site("component-props"), PROPS_VIEWS),
         (named_fixture_site("code-block-options"), CODE_BLOCK_VIEWS),
     ];
     emulate_media(&browser, "prefers-reduced-motion", "reduce");

@@ -98,16 +98,19 @@
       return document.getElementById(tab.getAttribute("aria-controls"));
     });
     if (!tabs.length || panels.indexOf(null) !== -1) return;
-    list.setAttribute("role", "tablist");
+    var dropdown = container.hasAttribute("data-dropdown");
+    if (!dropdown) list.setAttribute("role", "tablist");
     tabs.forEach(function (tab, i) {
       // A code block's icon moves up to its tab with its title (the
       // header is hidden in a tabbed code group).
       var icon = panels[i].querySelector(":scope > .c-code > .c-code-header > .icon");
       if (icon) tab.insertBefore(icon.cloneNode(true), tab.firstChild);
-      tab.setAttribute("role", "tab");
-      panels[i].setAttribute("role", "tabpanel");
-      panels[i].setAttribute("aria-labelledby", tab.id);
-      panels[i].tabIndex = 0;
+      if (!dropdown) {
+        tab.setAttribute("role", "tab");
+        panels[i].setAttribute("role", "tabpanel");
+        panels[i].setAttribute("aria-labelledby", tab.id);
+        panels[i].tabIndex = 0;
+      }
       tab.addEventListener("click", function () { select(tabs, panels, i, false); });
     });
     list.addEventListener("keydown", function (event) {
@@ -123,9 +126,48 @@
       event.preventDefault();
       select(tabs, panels, next, true);
     });
-    list.hidden = false;
+    var first = Math.min(Number(container.getAttribute("data-first")) || 0, tabs.length - 1);
+    container.sheafSelect = function (label) {
+      var i = tabs.map(tabLabel).indexOf(label);
+      if (i !== -1) { select(tabs, panels, i, false); if (menu) menu.selectedIndex = i; }
+    };
+    var menu = dropdown ? addMenu(container, list, tabs, panels) : null;
+    tabs.forEach(function (tab) {
+      tab.addEventListener("click", function () { syncOthers(container, tabLabel(tab)); });
+    });
+    list.hidden = menu !== null;
     container.setAttribute("data-ready", "");
-    select(tabs, panels, 0, false);
+    select(tabs, panels, first, false);
+    if (menu) menu.selectedIndex = first;
+  }
+
+  function tabLabel(tab) { return tab.textContent.trim(); }
+
+  // `data-sync`: the tabs of the same name in the page's other synced
+  // containers follow the one chosen.
+  function syncOthers(container, label) {
+    if (!container.hasAttribute("data-sync")) return;
+    document.querySelectorAll("[data-tabs][data-sync][data-ready]").forEach(function (other) {
+      if (other !== container && other.sheafSelect) other.sheafSelect(label);
+    });
+  }
+
+  // `CodeGroup dropdown`: a labelled menu in place of the tab list.
+  function addMenu(container, list, tabs, panels) {
+    var menu = document.createElement("select");
+    menu.className = "c-tab-menu";
+    menu.setAttribute("aria-label", "Example");
+    tabs.forEach(function (tab) {
+      var option = document.createElement("option");
+      option.textContent = tabLabel(tab);
+      menu.appendChild(option);
+    });
+    menu.addEventListener("change", function () {
+      select(tabs, panels, menu.selectedIndex, false);
+      syncOthers(container, tabLabel(tabs[menu.selectedIndex]));
+    });
+    list.parentNode.insertBefore(menu, list);
+    return menu;
   }
 
   function init() {

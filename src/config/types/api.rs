@@ -92,6 +92,19 @@ pub enum PlaygroundMode {
     Hide,
 }
 
+impl PlaygroundMode {
+    /// The mode a docs.json `api.playground.display` or a page's
+    /// `playground` key names (`interactive`, `simple`, `none`).
+    pub fn from_display(display: &str) -> Option<PlaygroundMode> {
+        match display.trim() {
+            "interactive" => Some(PlaygroundMode::Show),
+            "simple" => Some(PlaygroundMode::Simple),
+            "none" => Some(PlaygroundMode::Hide),
+            _ => None,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 #[serde(untagged)]
 pub enum OneOrMany {

@@ -1,7 +1,10 @@
 //! API reference components written by hand: ParamField, ResponseField and
-//! Expandable (nested fields).
+//! Expandable (nested fields). A field's anchor is Mintlify's, `param-`
+//! and its name in kebab case for both kinds (`#param-user-group-id`,
+//! `#param-expires-in-days`), so links written for a Mintlify site land.
 
 use super::super::attrs::AttrList;
+use super::super::headings::kebab;
 use super::super::html::escape;
 use super::super::mdx::Element;
 use super::super::render::Renderer;
@@ -61,7 +64,8 @@ impl Renderer<'_> {
             required,
             default: default.clone(),
         });
-        let id = self.heading_id(&format!("{}-{name}", location.unwrap_or("response")));
+        // Mintlify's anchor for both kinds, so links written for it land.
+        let id = self.heading_id(&kebab(&format!("param {name}")));
         let mut head = format!("<code class=\"c-field-name\">{}</code>", escape(&name));
         let badge = |class: &str, text: &str| {
             format!(

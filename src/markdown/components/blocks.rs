@@ -2,16 +2,31 @@
 //! frames, icons, tooltips and changelog updates.
 
 use super::super::attrs::AttrList;
+use super::super::callout;
 use super::super::html::{attr, escape};
 use super::super::mdx::{Element, Node};
 use super::super::render::Renderer;
-use super::super::UrlKind;
+use super::super::{UpdateEntry, UrlKind};
+use crate::color::Rgb;
 
 impl Renderer<'_> {
-    /// Note, Warning, Info, Tip, Check: an `<aside>` with an icon.
+    /// Note, Warning, Info, Tip, Check, Danger: an `<aside>` with an
+    /// icon; `<Callout>` with its own `icon` and `color`.
     pub(super) fn callout(&mut self, el: &Element) -> String {
         let body = self.children_html(el);
-        super::super::callout::html(&el.name, &body)
+        if el.name != "Callout" {
+            return callout::html(&el.name, &body);
+        }
+        let icon = el.attrs.text("icon").map(|icon| self.icon_html(el, &icon));
+        let color = el.attrs.text("color").and_then(|color| {
+            let rgb = Rgb::parse(color.trim());
+            if rgb.is_none() {
+                let message = format!("`<Callout color=\"{color}\">` is not a `#rrggbb` colour; the callout keeps the note's colours");
+                self.warn_at(el.offset, message, Some("write the colour as `#rrggbb`, such as `#FFC107`".into()));
+            }
+            rgb
+        });
+        callout::custom_html(icon.as_deref(), color, &body)
     }
 
     /// A card; with `href` the whole card is a link.
@@ -148,11 +163,23 @@ impl Renderer<'_> {
     /// Frame: a `<figure>` with an optional caption.
     pub(super) fn frame(&mut self, el: &Element) -> String {
         let body = self.children_html(el);
-        let caption = self
-            .text_attr(el, "caption")
-            .map(|c| format!("<figcaption>{}</figcaption>", escape(&c)))
-            .unwrap_or_default();
+        let caption = match self.text_attr(el, "caption") {
+            Some(caption) => format!("<figcaption>{}</figcaption>", self.caption_html(&caption)),
+            None => String::new(),
+        };
         format!("<figure class=\"c-frame\">{body}{caption}</figure>")
+    }
+
+    /// A caption's Markdown (links, emphasis, code) as inline HTML: one
+    /// paragraph loses its `<p>`.
+    fn caption_html(&mut self, caption: &str) -> String {
+        let html = self.jsx_attr_html(caption);
+        let trimmed = html.trim();
+        let inner = (trimmed.strip_prefix("<p>")).and_then(|rest| rest.strip_suffix("</p>"));
+        match inner.filter(|inner| !inner.contains("<p>")) {
+            Some(inner) => inner.to_string(),
+            None => html,
+        }
     }
 
     /// Icon: an inline icon with optional size and colour.
@@ -226,22 +253,48 @@ impl Renderer<'_> {
         let label = self.text_attr(el, "label").unwrap_or_default();
         let id = self.heading_id(&label);
         self.record_heading(2, id.clone(), label.clone());
-        let description = self
-            .text_attr(el, "description")
-            .map(|d| format!("<p class=\"c-update-desc\">{}</p>", escape(&d)))
+        let description_text = self.text_attr(el, "description");
+        let description = (description_text.as_deref())
+            .map(|d| format!("<p class=\"c-update-desc\">{}</p>", escape(d)))
             .unwrap_or_default();
-        let tags = match el.attrs.get("tags").map(|v| v.to_json()) {
-            Some(serde_json::Value::Array(tags)) => {
-                let items: String = tags
-                    .iter()
-                    .filter_map(|t| t.as_str())
+        let tag_names: Vec<String> = match el.attrs.get("tags").map(|v| v.to_json()) {
+            Some(serde_json::Value::Array(tags)) => (tags.iter())
+                .filter_map(|t| t.as_str().map(String::from))
+                .collect(),
+            _ => Vec::new(),
+        };
+        let tags = match tag_names.is_empty() {
+            true => String::new(),
+            false => {
+                let items: String = (tag_names.iter())
                     .map(|t| format!("<li>{}</li>", escape(t)))
                     .collect();
                 format!("<ul class=\"c-update-tags\">{items}</ul>")
             }
-            _ => String::new(),
         };
+        let text_start = self.out.text.len();
         let body = self.children_html(el);
+        let rss = el.attrs.get("rss").map(|v| v.to_json());
+        let rss_text = |key: &str| {
+            let value = rss.as_ref()?.get(key)?.as_str()?;
+            Some(value.to_string())
+        };
+        let entry = UpdateEntry {
+            id: id.clone(),
+            label: label.clone(),
+            description: description_text,
+            tags: tag_names,
+            text: self
+                .out
+                .text
+                .get(text_start..)
+                .unwrap_or_default()
+                .trim()
+                .to_string(),
+            rss_title: rss_text("title"),
+            rss_description: rss_text("description"),
+        };
+        self.out.updates.push(entry);
         format!(
             "<section class=\"c-update\" id=\"{}\"><div class=\"c-update-meta\">\
              <a class=\"c-update-label\" href=\"#{}\">{}</a>{description}{tags}</div>\

@@ -432,6 +432,8 @@ fn html_attr_name(name: &str) -> Option<String> {
     Some(match name {
         "className" => "class".to_string(),
         "htmlFor" => "for".to_string(),
+        // Mintlify's `<img noZoom>`: the theme's zoom leaves it alone.
+        "noZoom" | "nozoom" => "data-no-zoom".to_string(),
         "viewBox" => "viewBox".to_string(),
         n if n.starts_with("stroke")
             || n.starts_with("fill")

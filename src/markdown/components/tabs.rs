@@ -3,6 +3,11 @@
 //! The HTML holds every panel, each with its label, and a tab list that is
 //! hidden until `components.js` turns the container into an ARIA tablist;
 //! without JavaScript the panels simply read one after the other.
+//! `Tabs defaultTabIndex` chooses the panel shown first (`data-first`);
+//! choosing a tab also chooses the tabs and code-group tabs of the same
+//! name elsewhere on the page (`data-sync`, Mintlify's default; off with
+//! `sync={false}`); `CodeGroup dropdown` picks its panels from a menu
+//! (`data-dropdown`).
 //! Request/ResponseExample leave the page's flow: they go to
 //! [`Rendered::examples`](super::super::Rendered), which the page shows in
 //! its aside (the right column on wide screens), as Mintlify does.
@@ -20,6 +25,27 @@ use super::super::{AsideExample, ExampleKind};
 struct Panel {
     label: String,
     html: String,
+}
+
+/// How a tabbed container behaves: the panel shown first (`Tabs`
+/// `defaultTabIndex`), whether choosing a tab also chooses the tabs of the
+/// same name elsewhere on the page (`sync`, on unless `sync={false}`), and
+/// whether `CodeGroup dropdown` picks panels from a menu instead of tabs.
+struct TabOptions {
+    first: usize,
+    sync: bool,
+    dropdown: bool,
+}
+
+impl TabOptions {
+    fn of(el: &Element) -> TabOptions {
+        let sync = el.attrs.get("sync").map(|v| v.to_json());
+        TabOptions {
+            first: 0,
+            sync: sync != Some(serde_json::Value::Bool(false)),
+            dropdown: el.attrs.flag("dropdown"),
+        }
+    }
 }
 
 impl Renderer<'_> {
@@ -47,7 +73,33 @@ impl Renderer<'_> {
                 }
             }
         }
-        self.tabbed("c-tabs", None, panels)
+        let mut options = TabOptions::of(el);
+        options.first = self.default_tab(el, panels.len());
+        self.tabbed("c-tabs", None, panels, options)
+    }
+
+    /// `defaultTabIndex` (from 0) when it names one of `count` tabs; a
+    /// warning and the first tab otherwise.
+    fn default_tab(&mut self, el: &Element, count: usize) -> usize {
+        let Some(value) = el.attrs.get("defaultTabIndex").map(|v| v.to_json()) else {
+            return 0;
+        };
+        let index = match &value {
+            serde_json::Value::Number(n) => n.as_u64(),
+            serde_json::Value::String(s) => s.trim().parse().ok(),
+            _ => None,
+        };
+        match index.map(|i| i as usize).filter(|&i| i < count) {
+            Some(index) => index,
+            None => {
+                let message = format!(
+                    "`defaultTabIndex={value}` names no tab of these {count}; the first is shown"
+                );
+                let help = format!("count tabs from 0: 0 to {}", count.saturating_sub(1));
+                self.warn_at(el.offset, message, Some(help));
+                0
+            }
+        }
     }
 
     /// A `<Tab>` outside `<Tabs>`: a titled section.
@@ -98,7 +150,7 @@ impl Renderer<'_> {
             "c-code-group" => class.to_string(),
             other => format!("c-code-group {other}"),
         };
-        self.tabbed(&class, heading, panels)
+        self.tabbed(&class, heading, panels, TabOptions::of(el))
     }
 
     /// A `<RequestExample>` or `<ResponseExample>`: a code group recorded
@@ -114,15 +166,30 @@ impl Renderer<'_> {
     }
 
     /// The shared markup of tabbed containers.
-    fn tabbed(&mut self, class: &str, heading: Option<&str>, panels: Vec<Panel>) -> String {
+    fn tabbed(
+        &mut self,
+        class: &str,
+        heading: Option<&str>,
+        panels: Vec<Panel>,
+        options: TabOptions,
+    ) -> String {
         let id = self.unique_id("tabs");
-        let mut html = format!("<div class=\"{class}\" data-tabs>");
+        let mut html = format!("<div class=\"{class}\" data-tabs");
+        if options.first > 0 {
+            html.push_str(&format!(" data-first=\"{}\"", options.first));
+        }
+        html.push_str(if options.sync { " data-sync" } else { "" });
+        html.push_str(if options.dropdown {
+            " data-dropdown>"
+        } else {
+            ">"
+        });
         if let Some(heading) = heading {
             html.push_str(&format!("<p class=\"c-tabs-heading\">{heading}</p>"));
         }
         html.push_str("<div class=\"c-tablist\" hidden>");
         for (i, panel) in panels.iter().enumerate() {
-            let selected = i == 0;
+            let selected = i == options.first;
             html.push_str(&format!(
                 "<button type=\"button\" class=\"c-tab\" id=\"{id}-tab-{i}\" aria-controls=\"{id}-panel-{i}\" aria-selected=\"{selected}\" tabindex=\"{}\">{}</button>",
                 if selected { 0 } else { -1 },

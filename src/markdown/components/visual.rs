@@ -130,19 +130,43 @@ impl Renderer<'_> {
         items
     }
 
+    /// A swatch, its name and its value: one colour, or `{light, dark}`
+    /// (each mode's swatch in its mode, both values written).
     fn color_item(&mut self, el: &Element) -> String {
         let name = self.text_attr(el, "name").unwrap_or_default();
-        let value = el.attrs.text("value").unwrap_or_default();
-        let swatch = match css_color(&value) {
-            Some(css) => format!(
-                "<span class=\"c-color-swatch\" style=\"--swatch: {}\"></span>",
-                escape(css)
+        let json = el.attrs.get("value").map(|v| v.to_json());
+        let modes = json.as_ref().and_then(|value| {
+            let light = value.get("light")?.as_str()?.to_string();
+            let dark = value.get("dark")?.as_str()?.to_string();
+            Some((light, dark))
+        });
+        let (style, shown) = match modes {
+            Some((light, dark)) => {
+                let css = css_color(&light).zip(css_color(&dark));
+                let style = css.map(|(l, d)| format!("--swatch: {l}; --swatch-dark: {d}"));
+                (style, format!("{light} / {dark}"))
+            }
+            None => {
+                let value = el.attrs.text("value").unwrap_or_default();
+                (
+                    css_color(&value).map(|css| format!("--swatch: {css}")),
+                    value,
+                )
+            }
+        };
+        let swatch = match style {
+            Some(style) => format!(
+                "<span class=\"c-color-swatch\" style=\"{}\"></span>",
+                escape(&style)
             ),
             None => {
                 self.warn_at(
                     el.offset,
-                    format!("`{value}` is not a CSS colour on `<Color.Item>`"),
-                    Some("write a hex, rgb(), hsl() or oklch() colour".to_string()),
+                    format!("`{shown}` is not a CSS colour on `<Color.Item>`"),
+                    Some(
+                        "write a hex, rgb(), hsl() or oklch() colour, or `{ light: …, dark: … }`"
+                            .to_string(),
+                    ),
                 );
                 "<span class=\"c-color-swatch c-color-swatch-none\"></span>".to_string()
             }
@@ -150,7 +174,7 @@ impl Renderer<'_> {
         format!(
             "<li class=\"c-color-item\">{swatch}<span class=\"c-color-name\">{}</span><code class=\"c-color-value\">{}</code></li>",
             escape(&name),
-            escape(&value)
+            escape(&shown)
         )
     }
 

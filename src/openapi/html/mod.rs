@@ -149,8 +149,14 @@ impl<'a> Html<'a> {
 
     fn header(&mut self, view: &EndpointView) {
         let method = esc(&view.method);
+        self.out
+            .push_str("<header class=\"endpoint-header\"><div class=\"endpoint-line\">");
+        if view.webhook {
+            self.out
+                .push_str("<span class=\"badge badge-webhook\">Webhook</span>");
+        }
         self.out.push_str(&format!(
-            "<header class=\"endpoint-header\"><div class=\"endpoint-line\"><span class=\"method-badge method-{}\">{method}</span><code class=\"endpoint-path\">{}</code>",
+            "<span class=\"method-badge method-{}\">{method}</span><code class=\"endpoint-path\">{}</code>",
             view.method.to_ascii_lowercase(),
             esc(&view.path)
         ));

@@ -1,0 +1,114 @@
+//! The meta tags and canonical link of one page's `<head>`.
+//!
+//! Three sources, each over the one before, one tag per name:
+//! 1. what every page says of itself: `description` and `og:description`
+//!    (its frontmatter description as text), `og:title`, `og:site_name`,
+//!    `og:type`, `twitter:card`, and `robots: noindex` for a page search
+//!    engines should not index;
+//! 2. the config's `metadata` (docs.json `seo.metatags`), site-wide;
+//! 3. the page's own `og:*` and `twitter:*` frontmatter keys.
+//!
+//! Open Graph names (`og:`, `article:`, `fb:`) are written as `property`,
+//! the others as `name`. The canonical link is the page's frontmatter
+//! `canonical` (an absolute `http(s)` address), else, for a copy of a page
+//! shown at another place, that page's own URL.
+
+use serde::Serialize;
+
+use crate::content::{Page, Site};
+
+#[derive(Debug, Serialize, PartialEq)]
+pub struct Meta {
+    /// `property` for Open Graph names, else `name`.
+    attr: &'static str,
+    name: String,
+    content: String,
+}
+
+/// The meta tags of `page`, titled `title` in `site`.
+pub fn page_meta(site: &Site, page: &Page, title: &str) -> Vec<Meta> {
+    let mut meta = Vec::new();
+    if let Some(description) = page.description_text() {
+        set(&mut meta, "description", &description);
+        set(&mut meta, "og:description", &description);
+    }
+    set(&mut meta, "og:title", title);
+    set(&mut meta, "og:site_name", &site.config.name);
+    set(&mut meta, "og:type", "article");
+    set(&mut meta, "twitter:card", "summary");
+    if !site.is_indexed(page) {
+        set(&mut meta, "robots", "noindex");
+    }
+    for (name, value) in &site.config.metadata {
+        if let Some(content) = scalar_text(value) {
+            set(&mut meta, name, &content);
+        }
+    }
+    for (name, content) in &page.frontmatter.meta {
+        set(&mut meta, name, content);
+    }
+    meta
+}
+
+/// The page's canonical URL, relative to a page whose root prefix is `root`
+/// when it is the site's own.
+pub fn canonical(site: &Site, page: &Page, root: &str) -> Option<String> {
+    if let Some(url) = page.frontmatter.canonical_url() {
+        return Some(url.to_string());
+    }
+    (page.is_copy() || page.listing_of.is_some())
+        .then(|| format!("{root}{}", site.source_page(page).url()))
+}
+
+/// Sets tag `name` to `content`, in place of one set before.
+fn set(meta: &mut Vec<Meta>, name: &str, content: &str) {
+    let content = content.to_string();
+    match meta.iter_mut().find(|m| m.name == name) {
+        Some(existing) => existing.content = content,
+        None => meta.push(Meta {
+            attr: attribute(name),
+            name: name.to_string(),
+            content,
+        }),
+    }
+}
+
+fn attribute(name: &str) -> &'static str {
+    let open_graph = ["og:", "article:", "fb:"];
+    match open_graph.iter().any(|prefix| name.starts_with(prefix)) {
+        true => "property",
+        false => "name",
+    }
+}
+
+fn scalar_text(value: &serde_json::Value) -> Option<String> {
+    match value {
+        serde_json::Value::String(s) => Some(s.clone()),
+        serde_json::Value::Number(_) | serde_json::Value::Bool(_) => Some(value.to_string()),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_later_source_replaces_a_tag_in_its_place() {
+        let mut meta = Vec::new();
+        set(&mut meta, "og:title", "Page");
+        set(&mut meta, "twitter:card", "summary");
+        set(&mut meta, "og:title", "Own");
+        let names: Vec<_> = meta
+            .iter()
+            .map(|m| (m.attr, &*m.name, &*m.content))
+            .collect();
+        assert_eq!(
+            names,
+            [
+                ("property", "og:title", "Own"),
+                ("name", "twitter:card", "summary")
+            ]
+        );
+    }
+}
