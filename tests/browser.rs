@@ -10,6 +10,8 @@
 
 #[path = "browser/axe.rs"]
 mod axe;
+#[path = "browser/code_blocks.rs"]
+mod code_blocks;
 #[path = "common/mod.rs"]
 mod common;
 #[path = "browser/components.rs"]

@@ -1,60 +1,29 @@
-//! Code blocks: the fence's info string (```` ```js App.js {1,3} ````) and
-//! build-time highlighting with syntect into flat `hl-` token spans
-//! ([`tokens`]: one short class per colour, adjacent runs merged), coloured
-//! by `themes/default/highlight.css`.
+//! Code blocks: the fence's info string and its options ([`options`]),
+//! Shiki's `[!code …]` notation ([`notation`]), build-time highlighting
+//! with syntect into flat `hl-` token spans ([`tokens`]: one short class
+//! per colour, adjacent runs merged), coloured by
+//! `themes/default/highlight.css`, and the block's HTML ([`block`]).
+//!
+//! A block that marks lines (line numbers, highlight, focus, diff) has one
+//! `<span class=c-line>` per line, each closing its token spans; a plain
+//! block stays one run of token spans (code blocks are on most pages).
 
+mod block;
+mod notation;
+mod options;
 mod tokens;
+
+pub use block::{Block, BlockProblem};
+pub use options::CodeInfo;
 
 use syntect::highlighting::{self, HighlightIterator, HighlightState, Theme};
 use syntect::parsing::{ParseState, ScopeStack, SyntaxReference, SyntaxSet};
 use syntect::util::LinesWithEndings;
 
-use super::html::{escape, escape_text_into};
+use std::borrow::Cow;
+
+use super::html::escape_text_into;
 use tokens::TokenClass;
-
-/// What a fence's info string says: the language and Mintlify's title.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct CodeInfo {
-    pub lang: Option<String>,
-    pub title: Option<String>,
-}
-
-impl CodeInfo {
-    /// Reads `lang [title words…] [{1,3}] [key=value…]`; unknown meta is ignored.
-    pub fn parse(info: &str) -> CodeInfo {
-        let info = info.trim();
-        let (lang, meta) = info.split_once(char::is_whitespace).unwrap_or((info, ""));
-        let lang = lang.trim_start_matches('{').trim_end_matches('}');
-        let lang = (!lang.is_empty()).then(|| lang.to_ascii_lowercase());
-        CodeInfo {
-            lang,
-            title: title_from_meta(meta),
-        }
-    }
-
-    /// The tab label in a CodeGroup: the title, else the language.
-    pub fn label(&self) -> String {
-        self.title
-            .clone()
-            .or_else(|| self.lang.clone())
-            .unwrap_or_else(|| "Code".to_string())
-    }
-}
-
-fn title_from_meta(meta: &str) -> Option<String> {
-    if let Some(rest) = meta.split_once("title=").map(|(_, r)| r) {
-        let quote = rest.chars().next()?;
-        if quote == '"' || quote == '\'' {
-            return rest[1..].split(quote).next().map(str::to_string);
-        }
-    }
-    let words: Vec<&str> = meta
-        .split_whitespace()
-        .take_while(|w| !w.starts_with('{') && !w.contains('='))
-        .filter(|w| !matches!(*w, "lines" | "wrap" | "expandable" | "focus"))
-        .collect();
-    (!words.is_empty()).then(|| words.join(" "))
-}
 
 /// The syntax definitions and the token-class theme, loaded once per build.
 pub struct Highlighter {
@@ -116,6 +85,40 @@ impl Highlighter {
             })
     }
 
+    /// The highlighted inner HTML of each line of `code` (without its line
+    /// break), every line closing the spans it opens.
+    pub fn highlight_lines(&self, lang: Option<&str>, code: &str) -> Vec<String> {
+        lang.and_then(|l| self.syntax(l))
+            .and_then(|syntax| self.line_spans(syntax, code))
+            .unwrap_or_else(|| {
+                code.lines()
+                    .map(|line| {
+                        let mut plain = String::with_capacity(line.len());
+                        escape_text_into(&mut plain, line);
+                        plain
+                    })
+                    .collect()
+            })
+    }
+
+    /// [`Highlighter::token_spans`], one string per line.
+    fn line_spans(&self, syntax: &SyntaxReference, code: &str) -> Option<Vec<String>> {
+        let classes = highlighting::Highlighter::new(&self.classes);
+        let mut parser = ParseState::new(syntax);
+        let mut state = HighlightState::new(&classes, ScopeStack::new());
+        let mut lines = Vec::new();
+        for line in LinesWithEndings::from(code) {
+            let ops = parser.parse_line(line, &self.syntaxes).ok()?;
+            let mut spans = Spans::with_capacity(line.len() * 2);
+            for (style, text) in HighlightIterator::new(&mut state, &ops, line, &classes) {
+                let text = text.trim_end_matches(['\n', '\r']);
+                spans.push(TokenClass::from_color(style.foreground), text);
+            }
+            lines.push(spans.finish());
+        }
+        Some(lines)
+    }
+
     /// `code` as token spans; `None` when the grammar fails on it.
     fn token_spans(&self, syntax: &SyntaxReference, code: &str) -> Option<String> {
         let classes = highlighting::Highlighter::new(&self.classes);
@@ -131,32 +134,42 @@ impl Highlighter {
         Some(spans.finish())
     }
 
-    /// A whole code block: optional title header and highlighted code (the
-    /// copy button is added by `components.js`: it needs the script anyway).
+    /// A whole code block's HTML (see [`block`]); what it could not read
+    /// is dropped: [`Highlighter::block`] gives it.
     pub fn code_block(&self, info: &CodeInfo, code: &str) -> String {
+        self.block(info, code).html
+    }
+
+    /// A whole code block: its HTML, its code without notation markers and
+    /// what the author should hear about.
+    pub fn block<'c>(&self, info: &CodeInfo, code: &'c str) -> Block<'c> {
         let lang = info.lang.as_deref();
-        // Lean markup: code blocks are on most pages.
-        let lang_attr = crate::html::attr_value(lang.unwrap_or_default());
-        let mut html = format!("<div class=c-code data-lang={lang_attr}>");
-        if let Some(title) = &info.title {
-            html.push_str(&format!(
-                "<div class=c-code-header><span class=c-code-title>{}</span></div>",
-                escape(title)
-            ));
+        let marked = (notation::reads_markers(lang) && code.contains("[!code "))
+            .then(|| notation::strip(code));
+        let (text, marks, unknown) = match marked {
+            Some(m) => (Cow::Owned(m.code), m.marks, m.unknown),
+            None => (Cow::Borrowed(code), Vec::new(), Vec::new()),
+        };
+        let line_count = text.lines().count();
+        let body = match block::needs_lines(info, &marks) {
+            true => block::Body::Lines(self.highlight_lines(lang, &text)),
+            false => block::Body::Run(self.highlight(lang, &text)),
+        };
+        let mut problems = block::option_problems(info, line_count);
+        problems.extend(unknown.into_iter().map(|(line, marker)| {
+            BlockProblem {
+                line,
+                message: format!("unknown code notation `[!code {marker}]`"),
+                help: "sheaf shows it as written; it reads `++`, `--`, `highlight` and `focus`"
+                    .to_string(),
+                note: false,
+            }
+        }));
+        Block {
+            html: block::html(info, body, &marks, line_count),
+            text,
+            problems,
         }
-        let class = lang
-            .map(|l| {
-                format!(
-                    " class={}",
-                    crate::html::attr_value(&format!("language-{l}"))
-                )
-            })
-            .unwrap_or_default();
-        html.push_str(&format!(
-            "<pre class=hl><code{class}>{}</code></pre></div>",
-            self.highlight(lang, code)
-        ));
-        html
     }
 }
 
@@ -206,24 +219,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn info_string_gives_language_and_title() {
-        let info = CodeInfo::parse("js App.js {1,3}");
-        assert_eq!(info.lang.as_deref(), Some("js"));
-        assert_eq!(info.title.as_deref(), Some("App.js"));
-        let info = CodeInfo::parse("bash Install the CLI theme={null}");
-        assert_eq!(info.title.as_deref(), Some("Install the CLI"));
-        assert_eq!(CodeInfo::parse("python").title, None);
-        assert_eq!(
-            CodeInfo::parse("ts title=\"a b.ts\" lines")
-                .title
-                .as_deref(),
-            Some("a b.ts")
-        );
-        assert_eq!(CodeInfo::parse("").label(), "Code");
-        assert_eq!(CodeInfo::parse("go").label(), "go");
-    }
-
-    #[test]
     fn known_languages_get_token_classes() {
         let h = Highlighter::new();
         let html = h.highlight(Some("rust"), "fn main() {}\n");
@@ -259,11 +254,12 @@ mod tests {
     }
 
     #[test]
-    fn block_has_title_header_and_language() {
+    fn lines_close_their_spans() {
         let h = Highlighter::new();
-        let html = h.code_block(&CodeInfo::parse("js App.js"), "let a;\n");
-        assert!(html.contains("<span class=c-code-title>App.js</span>"));
-        assert!(!html.contains("c-copy"), "the script adds the copy button");
-        assert!(html.contains("<code class=language-js>"));
+        let lines = h.highlight_lines(Some("rust"), "/* a\nb */\nfn main() {}\n");
+        assert_eq!(lines.len(), 3);
+        assert_eq!(lines[0], "<span class=hl-c>/* a</span>");
+        assert_eq!(lines[1], "<span class=hl-c>b */</span>");
+        assert_eq!(h.highlight_lines(None, "<a>\n\nb"), ["&lt;a&gt;", "", "b"]);
     }
 }

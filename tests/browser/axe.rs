@@ -1,6 +1,7 @@
 //! axe-core in the browser: every kind of page of `example-docs/`, the
-//! components fixture and a docs.json fixture, in light and dark mode at
-//! 1280 px and 390 px, has no WCAG 2.1 A or AA violation.
+//! components fixture, a docs.json fixture and the code block options, in
+//! light and dark mode at 1280 px and 390 px, has no WCAG 2.1 A or AA
+//! violation.
 //!
 //! axe-core is not part of the repository: `.ci/run` installs it from the
 //! npm registry (`npm install --prefix target/axe axe-core@4.14.1`). The
@@ -185,6 +186,10 @@ const DOCS_JSON_VIEWS: &[View] = &[
     },
 ];
 
+/// Every code block option: line tints, diff signs, dimmed lines, the
+/// expandable block's button.
+const CODE_BLOCK_VIEWS: &[View] = &[shot("code block options", "", "code-block-options")];
+
 /// The component props fixture: a callout in the author's colour, Danger,
 /// synced tabs, a dropdown code group, zoomable images; and the zoom open.
 const PROPS_VIEWS: &[View] = &[
@@ -270,6 +275,7 @@ async fn every_page_kind_passes_axe_wcag_21_aa_in_both_modes_and_widths() {
         (components_site(), COMPONENT_VIEWS),
         (named_fixture_site("docsjson-nav"), DOCS_JSON_VIEWS),
         (named_fixture_site("component-props"), PROPS_VIEWS),
+        (named_fixture_site("code-block-options"), CODE_BLOCK_VIEWS),
     ];
     emulate_media(&browser, "prefers-reduced-motion", "reduce");
     let mut found = Vec::new();

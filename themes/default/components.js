@@ -26,9 +26,11 @@
     return button;
   }
 
+  // The code's text: notation markers are gone at build time, and line
+  // numbers and the diff gutter are CSS, so textContent is the code itself.
   function addCopyButton(block) {
     var code = block.querySelector("pre code");
-    if (!code || !navigator.clipboard) return;
+    if (!code || !navigator.clipboard || block.classList.contains("c-code-nocopy")) return;
     var button = copyButton("Copy code", function () { return code.textContent; });
     block.insertBefore(button, code.parentNode);
   }
@@ -99,6 +101,10 @@
     var dropdown = container.hasAttribute("data-dropdown");
     if (!dropdown) list.setAttribute("role", "tablist");
     tabs.forEach(function (tab, i) {
+      // A code block's icon moves up to its tab with its title (the
+      // header is hidden in a tabbed code group).
+      var icon = panels[i].querySelector(":scope > .c-code > .c-code-header > .icon");
+      if (icon) tab.insertBefore(icon.cloneNode(true), tab.firstChild);
       if (!dropdown) {
         tab.setAttribute("role", "tab");
         panels[i].setAttribute("role", "tabpanel");

@@ -125,15 +125,14 @@ impl Renderer<'_> {
             match node {
                 Node::Text(text) => {
                     let md = dedent(&text.text, el.child_indent, text.at_line_start);
-                    for (info, code) in fenced_blocks(&md) {
+                    let text_line = self.line_of(text.offset);
+                    for (info, code, at) in fenced_blocks(&md) {
                         let mut info = CodeInfo::parse(&info);
                         let label = info.label();
                         info.title.get_or_insert_with(|| label.clone());
-                        self.push_text(&code);
-                        panels.push(Panel {
-                            label,
-                            html: self.hl.code_block(&info, &code),
-                        });
+                        let line = text_line + md[..at].matches('\n').count();
+                        let html = self.code_block_at(&info, &code, line);
+                        panels.push(Panel { label, html });
                     }
                 }
                 Node::Element(child) => {
@@ -210,21 +209,22 @@ impl Renderer<'_> {
     }
 }
 
-/// The `(info string, code)` of every fenced code block in `md`.
-fn fenced_blocks(md: &str) -> Vec<(String, String)> {
+/// The `(info string, code, offset of the fence)` of every fenced code
+/// block in `md`.
+fn fenced_blocks(md: &str) -> Vec<(String, String, usize)> {
     let mut blocks = Vec::new();
-    let mut current: Option<(String, String)> = None;
-    for event in Parser::new(md) {
+    let mut current: Option<(String, String, usize)> = None;
+    for (event, range) in Parser::new(md).into_offset_iter() {
         match event {
             Event::Start(Tag::CodeBlock(kind)) => {
                 let info = match kind {
                     CodeBlockKind::Fenced(info) => info.to_string(),
                     CodeBlockKind::Indented => String::new(),
                 };
-                current = Some((info, String::new()));
+                current = Some((info, String::new(), range.start));
             }
             Event::Text(text) => {
-                if let Some((_, code)) = current.as_mut() {
+                if let Some((_, code, _)) = current.as_mut() {
                     code.push_str(&text);
                 }
             }
@@ -245,8 +245,8 @@ mod tests {
         assert_eq!(
             blocks,
             vec![
-                ("js a.js".to_string(), "x\n".to_string()),
-                ("py".to_string(), "y\n".to_string())
+                ("js a.js".to_string(), "x\n".to_string(), 0),
+                ("py".to_string(), "y\n".to_string(), 18)
             ]
         );
     }

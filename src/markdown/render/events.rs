@@ -320,19 +320,19 @@ impl Renderer<'_> {
                 return i;
             }
         };
-        self.out.text.push_str(&code);
-        self.out.text.push('\n');
+        let line = frag.line_at(events[start].1.start);
         let html = if info.lang.as_deref() == Some("mermaid") {
+            self.out.text.push_str(&code);
             let (html, problem) = self.mermaid_figure(&code);
             if let Some(message) = problem {
-                let line = frag.line_at(events[start].1.start);
                 let help = Some(MERMAID_HELP.to_string());
                 self.warn_line(line, 1, message, help);
             }
             html
         } else {
-            self.hl.code_block(&info, &code)
+            self.code_block_at(&info, &code, line)
         };
+        self.out.text.push('\n');
         out.push(Event::Html(html.into()));
         i
     }

@@ -7,7 +7,7 @@ use std::collections::HashSet;
 
 use super::super::drawn::Diagrams;
 use super::super::headings::Slugger;
-use super::super::highlight::Highlighter;
+use super::super::highlight::{CodeInfo, Highlighter};
 use super::super::{Heading, PageEnv, Rendered, Snippet, SnippetError, UrlKind, UrlRewrite};
 use super::context::DocCtx;
 use crate::confine::OUTSIDE_HELP;
@@ -78,6 +78,11 @@ impl<'a> Renderer<'a> {
         self.out.text.push_str(text);
     }
 
+    /// The 1-based line of byte `offset` of the current document.
+    pub fn line_of(&self, offset: usize) -> usize {
+        self.ctx().position(offset).0
+    }
+
     /// Warns at byte `offset` of the current document.
     pub fn warn_at(&mut self, offset: usize, message: String, help: Option<String>) {
         let (line, column) = self.ctx().position(offset);
@@ -116,6 +121,26 @@ impl<'a> Renderer<'a> {
             self.error_at(offset, format!("snippet `{reference}`: {message}"), help);
         }
         found
+    }
+
+    /// A code block's HTML. Its code (without notation markers) joins the
+    /// page's text; what the author should hear about is reported at
+    /// `fence_line`, or at the line of code it concerns below it.
+    pub fn code_block_at(&mut self, info: &CodeInfo, code: &str, fence_line: usize) -> String {
+        let block = self.hl.block(info, code);
+        self.out.text.push_str(&block.text);
+        for problem in block.problems {
+            let line = fence_line + problem.line;
+            let ctx = self.ctx();
+            let file = ctx.file.clone();
+            let d = match problem.note {
+                true => Diagnostic::note(file, problem.message),
+                false => Diagnostic::warning(file, problem.message),
+            };
+            let d = d.at_line(line + ctx.line_offset, 1).with_help(problem.help);
+            self.out.diagnostics.push(d);
+        }
+        block.html
     }
 
     pub(super) fn warn_line(
