@@ -22,7 +22,7 @@ impl Renderer<'_> {
             title: el.attrs.text("filename").or_else(|| el.attrs.text("title")),
         };
         self.push_text(&code);
-        self.hl.code_block(&info, &code)
+        self.highlight_block(&info, &code)
     }
 
     /// The code a `<CodeBlock>`'s children spell; an expression that is

@@ -80,7 +80,7 @@ impl Renderer<'_> {
                         self.push_text(&code);
                         panels.push(Panel {
                             label,
-                            html: self.hl.code_block(&info, &code),
+                            html: self.highlight_block(&info, &code),
                         });
                     }
                 }

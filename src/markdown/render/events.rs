@@ -331,7 +331,7 @@ impl Renderer<'_> {
             }
             html
         } else {
-            self.hl.code_block(&info, &code)
+            self.highlight_block(&info, &code)
         };
         out.push(Event::Html(html.into()));
         i
