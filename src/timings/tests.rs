@@ -15,7 +15,7 @@ fn off_records_nothing_and_reports_nothing() {
     let timings = Timings::off();
     assert_eq!(timings.phase(Phase::Config, || 7), 7);
     let work = Work::default();
-    timings.page("a.mdx", || work.clone(), |w| w);
+    timings.page("a.mdx", || work, |w| w);
     timings.spec("api.yaml", 10, "YAML", Duration::from_millis(5));
     assert!(timings.report(Duration::from_secs(1)).is_none());
 }
