@@ -18,6 +18,7 @@ use std::path::{Path, PathBuf};
 use clap::{Parser, Subcommand, ValueEnum};
 
 use crate::diagnostics::{render_terminal, Diagnostics};
+use crate::timings::Timings;
 
 /// Exit code when the docs have errors.
 pub const EXIT_DOCS_ERROR: i32 = 1;
@@ -56,6 +57,10 @@ enum Command {
         /// without them (a warning; their endpoint pages say so).
         #[arg(long)]
         offline: bool,
+        /// Print where the time went to stderr: wall and CPU time per phase,
+        /// and the slowest pages and specs with what made them slow.
+        #[arg(long)]
+        timings: bool,
     },
     /// Serve a live preview that rebuilds on every save.
     Serve {
@@ -82,6 +87,9 @@ enum Command {
         /// without them (a warning).
         #[arg(long)]
         offline: bool,
+        /// Print where the time went to stderr (as `build --timings`).
+        #[arg(long)]
+        timings: bool,
     },
     /// Create a small working docs site.
     Init {
@@ -133,6 +141,7 @@ pub fn main() -> i32 {
             site_url,
             force,
             offline,
+            timings,
         } => {
             let stop = match crate::site::Stop::on_signals() {
                 Ok(stop) => stop,
@@ -146,6 +155,7 @@ pub fn main() -> i32 {
                 force,
                 offline,
                 stop,
+                timings: timings_if(timings),
             };
             build(&root, out, options)
         }
@@ -159,7 +169,8 @@ pub fn main() -> i32 {
             root,
             strict,
             offline,
-        } => check(&root, strict, offline),
+            timings,
+        } => check(&root, strict, offline, &timings_if(timings)),
         Command::Init { dir } => init(dir.as_deref()),
         Command::Migrate { root, out, force } => migrate(&root, out, force),
         Command::Schema { format } => {
@@ -169,6 +180,21 @@ pub fn main() -> i32 {
             }
             0
         }
+    }
+}
+
+/// Measurements when `--timings` asks for them.
+fn timings_if(wanted: bool) -> Timings {
+    match wanted {
+        true => Timings::on(),
+        false => Timings::off(),
+    }
+}
+
+/// The `--timings` table, after the diagnostics and before the summary line.
+fn print_timings(timings: &Timings, started: std::time::Instant) {
+    if let Some(table) = timings.report(started.elapsed()) {
+        eprint!("{table}");
     }
 }
 
@@ -185,6 +211,7 @@ fn build(root: &Path, out: Option<PathBuf>, options: crate::site::BuildOptions) 
     let started = std::time::Instant::now();
     let result = crate::site::build_with(root, &out, &options);
     report(&result.diagnostics, root);
+    print_timings(&options.timings, started);
     if result.diagnostics.has_errors() {
         let kept = if out.exists() {
             format!("{} left untouched", out.display())
@@ -225,17 +252,19 @@ fn serve(root: &Path, port: u16, host: &str, open: bool) -> i32 {
     }
 }
 
-fn check(root: &Path, strict: bool, offline: bool) -> i32 {
+fn check(root: &Path, strict: bool, offline: bool, timings: &Timings) -> i32 {
     say_which_config(root);
     let loading = crate::site::Loading {
         offline,
         preview: false,
     };
-    let mut diagnostics = crate::site::check_with(root, loading).diagnostics;
+    let started = std::time::Instant::now();
+    let mut diagnostics = crate::site::check_with(root, loading, timings).diagnostics;
     if strict {
         diagnostics.make_warnings_errors();
     }
     report(&diagnostics, root);
+    print_timings(timings, started);
     if diagnostics.has_errors() {
         eprintln!("check failed: {}", summary(&diagnostics));
         EXIT_DOCS_ERROR

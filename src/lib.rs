@@ -40,4 +40,5 @@ pub mod search;
 pub mod serve;
 pub mod site;
 pub mod sources;
+pub mod timings;
 pub mod yaml;

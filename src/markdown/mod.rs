@@ -67,6 +67,9 @@ pub use visibility::for_agents;
 pub struct Markdown {
     highlighter: Highlighter,
     diagrams: Diagrams,
+    /// Whether page renders time their diagrams and highlighting
+    /// ([`Rendered::work`], for `--timings`).
+    timed: bool,
 }
 
 impl Default for Markdown {
@@ -81,6 +84,7 @@ impl Markdown {
         Markdown {
             highlighter: Highlighter::new(),
             diagrams: Diagrams::new(),
+            timed: false,
         }
     }
 
@@ -88,6 +92,13 @@ impl Markdown {
     /// preview keeps one across rebuilds).
     pub fn with_diagrams(self, diagrams: Diagrams) -> Markdown {
         Markdown { diagrams, ..self }
+    }
+
+    /// The same stage timing each page's diagrams and highlighting when
+    /// `timings` is on ([`Rendered::work`]).
+    pub fn with_timings(self, timings: &crate::timings::Timings) -> Markdown {
+        let timed = timings.is_on();
+        Markdown { timed, ..self }
     }
 
     /// The diagrams this stage has drawn.
@@ -100,12 +111,14 @@ impl Markdown {
         Markdown {
             highlighter: Highlighter::plain(),
             diagrams: Diagrams::new(),
+            timed: false,
         }
     }
 
     /// Renders one page body (frontmatter already removed).
     pub fn render(&self, source: &str, env: &PageEnv) -> Rendered {
-        render::Renderer::new(&self.highlighter, &self.diagrams, env).render_page(source)
+        let renderer = render::Renderer::new(&self.highlighter, &self.diagrams, env);
+        renderer.timed(self.timed).render_page(source)
     }
 
     /// Renders Markdown the site author did not write as HTML (an OpenAPI
@@ -219,6 +232,8 @@ pub struct Rendered {
     /// Every `<Update>`, in order: the entries of the page's feed when its
     /// frontmatter says `rss: true`.
     pub updates: Vec<UpdateEntry>,
+    /// What its diagrams and highlighting took (only with `--timings`).
+    pub work: crate::timings::Work,
 }
 
 /// An `<Update>` entry: its label (and the id the page gives it), its

@@ -119,6 +119,9 @@ struct Spec {
     operations: Vec<(String, String)>,
     /// `(lower-case method, name)` of its OpenAPI 3.1 `webhooks`.
     webhooks: Vec<(String, String)>,
+    /// Its text's size in bytes, whether it is JSON or YAML, and how long
+    /// loading it took (its external `$ref` files included), for `--timings`.
+    load: (usize, &'static str, std::time::Duration),
 }
 
 impl ApiSpecs {
@@ -174,6 +177,7 @@ impl ApiSpecs {
         cache: &SpecCache,
         diagnostics: &mut Vec<Diagnostic>,
     ) -> Result<(), Box<Diagnostic>> {
+        let started = std::time::Instant::now();
         let name = location.display(docs.path());
         let loaded = match location.load(docs, cache) {
             Ok(loaded) => loaded,
@@ -194,6 +198,7 @@ impl ApiSpecs {
             diagnostics.push(stale.diagnostic(&name));
         }
         let (text, value) = (loaded.text, loaded.value);
+        let (bytes, format) = (text.len(), text_format(&text));
         check_version(&name, &value)?;
         let stem = location.stem();
         let operations = list_operations(&value);
@@ -215,9 +220,19 @@ impl ApiSpecs {
             stem,
             operations,
             webhooks,
+            load: (bytes, format, started.elapsed()),
         };
         self.specs.insert(at, spec);
         Ok(())
+    }
+
+    /// Calls `report` with each loaded spec's name, size in bytes, format
+    /// (`JSON` or `YAML`) and loading time, for `--timings`.
+    pub fn report_loads(&self, mut report: impl FnMut(&str, usize, &str, std::time::Duration)) {
+        for spec in &self.specs {
+            let (bytes, format, took) = spec.load;
+            report(&spec.name, bytes, format, took);
+        }
     }
 
     /// Gives the `$ref` problems their line and column in the document
@@ -497,4 +512,14 @@ fn list_items(value: &Value, place: &str) -> Vec<(String, String)> {
         }
     }
     out
+}
+
+/// `JSON` for a text that starts as JSON does (as [`source::parse_text`]
+/// reads it first), else `YAML`.
+fn text_format(text: &str) -> &'static str {
+    let body = text.trim_start_matches('\u{feff}').trim_start();
+    match body.starts_with('{') || body.starts_with('[') {
+        true => "JSON",
+        false => "YAML",
+    }
 }

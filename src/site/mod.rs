@@ -83,6 +83,7 @@ use rayon::prelude::*;
 use crate::content::PageId;
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::markdown::Markdown;
+use crate::timings::{Phase, Timings};
 
 pub use links::is_external;
 pub use page::find_snippet;
@@ -122,6 +123,8 @@ pub struct BuildOptions {
     /// Set by SIGINT or SIGTERM: the build stops before its commit and
     /// leaves the previous output as it was (see `stop.rs`).
     pub stop: Stop,
+    /// What `--timings` measures (off by default).
+    pub timings: Timings,
 }
 
 impl Project {
@@ -133,7 +136,11 @@ impl Project {
             .par_iter()
             .map(|p| page::PageOutput {
                 html: None,
-                ..page::render(self, p, mode)
+                ..(self.timings).page(
+                    &page::timed_name(p),
+                    || page::render(self, p, mode),
+                    |o| &o.work,
+                )
             })
             .collect()
     }
@@ -148,20 +155,22 @@ pub fn render_page_job(project: &Project, page: &crate::content::Page) -> usize 
 
 /// Validates everything (config, specs, pages, links) without writing anything.
 pub fn check(root: &Path) -> CheckResult {
-    check_with(root, Loading::default())
+    check_with(root, Loading::default(), &Timings::off())
 }
 
-/// [`check`], loading as `loading` says (`--offline`).
-pub fn check_with(root: &Path, loading: Loading) -> CheckResult {
+/// [`check`], loading as `loading` says (`--offline`), its phases measured
+/// into `timings` (`--timings`).
+pub fn check_with(root: &Path, loading: Loading, timings: &Timings) -> CheckResult {
     if let Err(missing) = target::check_root(root) {
         return CheckResult {
             diagnostics: Diagnostics::from(vec![missing]),
         };
     }
-    let (project, mut diagnostics) =
-        Project::load_with(root, Markdown::without_highlighting(), loading);
+    let markdown = Markdown::without_highlighting();
+    let (project, mut diagnostics) = Project::load_with(root, markdown, loading, timings);
     if let Some(project) = project {
-        for out in project.render_pages(page::Mode::Check) {
+        let pages = timings.phase(Phase::Pages, || project.render_pages(page::Mode::Check));
+        for out in pages {
             diagnostics.extend(out.diagnostics);
         }
     }
@@ -190,7 +199,9 @@ pub fn build_with(root: &Path, out: &Path, options: &BuildOptions) -> BuildResul
         offline: options.offline,
         preview: false,
     };
-    let (project, mut diagnostics) = Project::load_with(root, Markdown::new(), loading);
+    let timings = &options.timings;
+    let markdown = timings.phase(Phase::Content, Markdown::new);
+    let (project, mut diagnostics) = Project::load_with(root, markdown, loading, timings);
     let Some(project) = project else {
         return BuildResult {
             pages: 0,
@@ -258,7 +269,9 @@ fn write_site(
             return None;
         }
     };
-    let written = write_pages(project, findings, &staging, &options.stop, diagnostics);
+    let timings = &project.timings;
+    let pages = || write_pages(project, findings, &staging, &options.stop, diagnostics);
+    let written = timings.phase(Phase::Pages, pages);
     let rendered = match written {
         Ok(rendered) => rendered,
         Err(e) => {
@@ -269,17 +282,12 @@ fn write_site(
     if diagnostics.has_errors() {
         return None;
     }
-    let result = write_site_files(
-        project,
-        &staging,
-        out,
-        options,
-        rendered.index,
-        rendered.llms,
-        rendered.feeds,
-    );
+    let (index, llms, feeds) = (rendered.index, rendered.llms, rendered.feeds);
+    let files = || write_site_files(project, &staging, out, options, index, llms, feeds);
+    let result = timings.phase(Phase::Writing, files);
     let stopped = |()| options.stop.check();
-    match result.and_then(stopped).and_then(|()| staging.commit()) {
+    let commit = |()| timings.phase(Phase::Writing, || staging.commit());
+    match result.and_then(stopped).and_then(commit) {
         Ok(()) => Some(rendered.kept),
         Err(e) => {
             diagnostics.push(io_error(e));

@@ -39,6 +39,8 @@ pub struct PageOutput {
     /// The other pages whose headings the page's links name (see
     /// [`UrlResolver::anchor_targets`]).
     pub anchor_targets: Vec<PageId>,
+    /// What its diagrams and highlighting took (with `--timings`).
+    pub work: crate::timings::Work,
 }
 
 impl PageOutput {
@@ -51,6 +53,7 @@ impl PageOutput {
             feed: None,
             diagnostics: vec![problem],
             anchor_targets: Vec::new(),
+            work: Default::default(),
         }
     }
 }
@@ -60,6 +63,14 @@ impl PageOutput {
 pub enum Mode {
     Build,
     Check,
+}
+
+/// How `--timings` names a page: its source file, else its slug.
+pub fn timed_name(page: &Page) -> String {
+    match &page.source_path {
+        Some(path) => path.display().to_string(),
+        None => page.slug.clone(),
+    }
 }
 
 /// Renders page `page` of `project`, reading its text (see [`Page::text`]).
@@ -149,6 +160,7 @@ pub fn render_text(project: &Project, page: &Page, text: &str, mode: Mode) -> Pa
         feed,
         diagnostics,
         anchor_targets: resolver.anchor_targets(),
+        work: body.work,
     }
 }
 

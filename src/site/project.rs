@@ -17,6 +17,7 @@ use crate::markdown::{Diagrams, Markdown};
 use crate::openapi::{looks_like_spec, ApiSpecs, LazySpecs, SpecCache};
 use crate::render::Theme;
 use crate::sources::SourceFiles;
+use crate::timings::{Phase, Timings};
 
 /// Everything a build reads, loaded once and shared by the render jobs.
 pub struct Project {
@@ -30,6 +31,8 @@ pub struct Project {
     pub(super) loading: Loading,
     /// The page slugs, indexed for "did you mean" on the first broken link.
     pub(super) slugs: OnceLock<Suggestions>,
+    /// What `--timings` measures (off otherwise).
+    pub(super) timings: Timings,
 }
 
 /// How a project is loaded.
@@ -54,7 +57,7 @@ impl Loading {
 impl Project {
     /// Loads the docs root; `None` when the configuration is unusable.
     pub fn load(root: &Path) -> (Option<Project>, Diagnostics) {
-        Project::load_with(root, Markdown::new(), Loading::default())
+        Project::load_with(root, Markdown::new(), Loading::default(), &Timings::off())
     }
 
     /// [`Project::load`] for the preview: a spec URL that cannot be
@@ -72,17 +75,19 @@ impl Project {
             offline: false,
             preview: true,
         };
-        Project::load_with(root, markdown, loading)
+        Project::load_with(root, markdown, loading, &Timings::off())
     }
 
-    /// [`Project::load`] with a given markdown stage, loaded as `loading` says.
+    /// [`Project::load`] with a given markdown stage, loaded as `loading`
+    /// says, its phases measured into `timings`.
     pub fn load_with(
         root: &Path,
         markdown: Markdown,
         loading: Loading,
+        timings: &Timings,
     ) -> (Option<Project>, Diagnostics) {
-        let files = SourceFiles::scan(root);
-        let loaded = config::load_listed(&files);
+        let files = timings.phase(Phase::Config, || SourceFiles::scan(root));
+        let loaded = timings.phase(Phase::Config, || config::load_listed(&files));
         let mut diagnostics = loaded.diagnostics;
         let Some(mut config) = loaded.config else {
             return (None, diagnostics);
@@ -91,9 +96,13 @@ impl Project {
             true => SpecCache::from_env().offline(),
             false => SpecCache::from_env(),
         };
-        let (listed, found) = spec_sources(&files, &config);
-        let mut specs = LazySpecs::load(root, &listed, &found, cache);
-        fill_openapi_groups(&mut config.navigation, &mut specs);
+        let (listed, found) = timings.phase(Phase::Specs, || spec_sources(&files, &config));
+        let mut specs = timings.phase(Phase::Specs, || {
+            LazySpecs::load(root, &listed, &found, cache)
+        });
+        timings.phase(Phase::Specs, || {
+            fill_openapi_groups(&mut config.navigation, &mut specs)
+        });
         // The preview renders from memory; a build reads each page again.
         let texts = if loading.preview {
             Texts::Keep
@@ -102,26 +111,27 @@ impl Project {
         };
         // Reading the pages' references loads the found specs they need.
         let specs = RefCell::new(specs);
-        let title = |reference: &str| specs.borrow_mut().title(reference);
-        let (site, site_problems) = Site::load_with(&files, config, &title, texts);
+        let title =
+            |reference: &str| timings.phase(Phase::Specs, || specs.borrow_mut().title(reference));
+        let (site, site_problems) = timings.phase(Phase::Content, || {
+            Site::load_with(&files, config, &title, texts)
+        });
         let mut specs = specs.into_inner();
         for reference in site.pages.iter().filter_map(|p| p.openapi.as_deref()) {
-            specs.need(reference);
+            timings.phase(Phase::Specs, || specs.need(reference));
         }
         let (specs, mut spec_problems) = specs.finish();
+        specs.report_loads(|name, bytes, format, wall| timings.spec(name, bytes, format, wall));
         if loading.tolerates_unreachable_specs() {
             keep_building_without(&specs, &mut spec_problems, loading);
         }
         diagnostics.extend(spec_problems);
-        diagnostics.extend(specs.lint());
+        diagnostics.extend(timings.phase(Phase::Specs, || specs.lint()));
         diagnostics.extend(site_problems);
-        diagnostics.extend(checks::after_loading(
-            &site,
-            &files,
-            &loaded.file,
-            loaded.source.as_ref(),
-        ));
-        let theme = match Theme::new(&site) {
+        diagnostics.extend(timings.phase(Phase::Content, || {
+            checks::after_loading(&site, &files, &loaded.file, loaded.source.as_ref())
+        }));
+        let theme = match timings.phase(Phase::Content, || Theme::new(&site)) {
             Ok(theme) => theme,
             Err(problem) => {
                 diagnostics.push(problem);
@@ -130,12 +140,13 @@ impl Project {
         };
         let project = Project {
             groups: innermost_groups(&site.nav),
-            markdown,
+            markdown: markdown.with_timings(timings),
             site,
             specs,
             theme,
             loading,
             slugs: OnceLock::new(),
+            timings: timings.clone(),
         };
         (Some(project), diagnostics)
     }

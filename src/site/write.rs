@@ -15,6 +15,7 @@ use super::page_text::LlmsText;
 use super::{extras, feed, output, page, BuildOptions, Findings, Project, RenderedPages};
 use crate::content::{PageId, Site};
 use crate::search::{SearchDoc, SearchSection};
+use crate::timings::Phase;
 
 /// `llms-full.txt`, written into the staging folder as pages are rendered.
 pub(super) type LlmsFull = extras::LlmsFull<std::io::BufWriter<std::fs::File>>;
@@ -85,7 +86,7 @@ pub(super) fn hand_over(
     {
         staging.put(&path, html.as_bytes())?;
     }
-    rendered.index.add(&step.docs)?;
+    (project.timings).work(Phase::SearchIndex, || rendered.index.add(&step.docs))?;
     if let Some(llms) = &mut rendered.llms {
         llms.add_step(&project.site, step.ids.clone(), step.llms_sections())?;
     }
@@ -117,7 +118,10 @@ pub(super) fn write_page_step(
                 Ok(text) => text,
                 Err(problem) => return Ok((page.id, page::PageOutput::failed(problem))),
             };
-            let out = page::render_text(project, page, &text, page::Mode::Build);
+            let render = || page::render_text(project, page, &text, page::Mode::Build);
+            let out = project
+                .timings
+                .page(&page::timed_name(page), render, |o| &o.work);
             if let Some(html) = &out.html {
                 staging.put(&page.output_path(), html.as_bytes())?;
                 if markdown_sources {
@@ -146,7 +150,7 @@ pub(super) fn write_site_files(
 ) -> std::io::Result<()> {
     output::copy_static_files(&project.site.root, out, staging)?;
     let (search, rest) = rayon::join(
-        || index.finish(),
+        || project.timings.work(Phase::SearchIndex, || index.finish()),
         || write_extras(project, staging, options, llms, &feeds),
     );
     search.and(rest)

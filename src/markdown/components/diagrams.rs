@@ -35,7 +35,7 @@ impl Renderer<'_> {
     /// when it cannot be drawn (the figure then shows the source alone).
     pub(crate) fn mermaid_figure(&mut self, source: &str) -> (String, Option<String>) {
         let id = self.unique_id("mermaid");
-        match self.diagrams.draw(source) {
+        match self.draw_diagram(source) {
             Ok(svg) => (mermaid_figure_html(&page_svg(&svg, &id), source), None),
             Err(reason) => (
                 mermaid_source_html(source),

@@ -5,13 +5,14 @@
 
 use std::collections::HashSet;
 
-use super::super::drawn::Diagrams;
+use super::super::drawn::{Diagrams, Drawing};
 use super::super::headings::Slugger;
 use super::super::highlight::{CodeInfo, Highlighter};
 use super::super::{Heading, PageEnv, Rendered, Snippet, SnippetError, UrlKind, UrlRewrite};
 use super::context::DocCtx;
 use crate::confine::OUTSIDE_HELP;
 use crate::diagnostics::Diagnostic;
+use crate::timings::Work;
 
 /// Renders one page (and the snippets it includes).
 pub(in crate::markdown) struct Renderer<'a> {
@@ -27,6 +28,8 @@ pub(in crate::markdown) struct Renderer<'a> {
     warned_names: HashSet<String>,
     /// The level of the last heading (1: the page title).
     pub(super) outline_level: u8,
+    /// Whether diagrams and highlighting are timed into `out.work`.
+    timed: bool,
 }
 
 impl<'a> Renderer<'a> {
@@ -41,7 +44,19 @@ impl<'a> Renderer<'a> {
             next_id: 0,
             warned_names: HashSet::new(),
             outline_level: 1,
+            timed: false,
         }
+    }
+
+    /// The same renderer, timing its diagrams and highlighting when `timed`.
+    pub fn timed(self, timed: bool) -> Renderer<'a> {
+        Renderer { timed, ..self }
+    }
+
+    /// The drawing of a Mermaid diagram, timed into `out.work`.
+    pub fn draw_diagram(&mut self, source: &str) -> Drawing {
+        let (diagrams, slot) = (self.diagrams, &mut self.out.work.diagrams);
+        Work::time(self.timed, slot, || diagrams.draw(source))
     }
 
     pub fn snippet_depth(&self) -> usize {
@@ -127,7 +142,8 @@ impl<'a> Renderer<'a> {
     /// page's text; what the author should hear about is reported at
     /// `fence_line`, or at the line of code it concerns below it.
     pub fn code_block_at(&mut self, info: &CodeInfo, code: &str, fence_line: usize) -> String {
-        let block = self.hl.block(info, code);
+        let (hl, slot) = (self.hl, &mut self.out.work.highlighting);
+        let block = Work::time(self.timed, slot, || hl.block(info, code));
         self.out.text.push_str(&block.text);
         for problem in block.problems {
             let line = fence_line + problem.line;
