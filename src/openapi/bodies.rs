@@ -1,14 +1,18 @@
 //! The request body and the responses of an operation's view: each as a
 //! field tree (its schema summarised into type, top-level fields and
-//! alternatives) with its examples, the spec's or generated from the schema.
+//! alternatives) with its examples, the spec's or generated from the schema;
+//! a response also with its headers (`params`) and links. Every `$ref` is
+//! followed: a response, a named example, an example's `value` and the
+//! references inside it, a header, a link (`store::literal_value`).
 
 use serde_json::Value;
 
-use super::endpoint::{BodyView, ExampleView, ResponseView};
+use super::endpoint::{BodyView, ExampleView, LinkView, ResponseView};
 use super::example::{Direction, ExampleBuilder};
 use super::fields::{FieldBuilder, FieldView};
+use super::params::response_headers;
 use super::schema::Schema;
-use super::store::{DocStore, Node};
+use super::store::{example_value, literal_value, DocStore, Node};
 
 /// The preferred media type of a `content` map: JSON first.
 fn pick_content(content: Option<&Value>) -> Option<(&str, &Value)> {
@@ -65,7 +69,13 @@ fn media_examples<'a>(
         code: pretty(value),
     };
     if let Some(value) = media.value.get("example") {
-        return vec![example(None, value)];
+        let given = Node {
+            doc: media.doc,
+            value,
+        };
+        return literal_value(store, given)
+            .map(|value| vec![example(None, &value)])
+            .unwrap_or_default();
     }
     let named: Vec<ExampleView> = media
         .value
@@ -74,15 +84,14 @@ fn media_examples<'a>(
         .into_iter()
         .flatten()
         .filter_map(|(key, entry)| {
-            let (entry, _) = store
-                .deref(Node {
-                    doc: media.doc,
-                    value: entry,
-                })
-                .ok()?;
-            let value = entry.value.get("value")?;
-            let summary = entry.value.get("summary").and_then(Value::as_str);
-            Some(example(Some(summary.unwrap_or(key).to_string()), value))
+            let entry = Node {
+                doc: media.doc,
+                value: entry,
+            };
+            let value = example_value(store, entry)?;
+            let summary =
+                (store.deref(entry).ok()).and_then(|(e, _)| e.value.get("summary")?.as_str());
+            Some(example(Some(summary.unwrap_or(key).to_string()), &value))
         })
         .collect();
     if !named.is_empty() {
@@ -240,5 +249,40 @@ fn response_view<'a>(
             .as_ref()
             .map_or_else(Vec::new, |s| s.alternatives.clone()),
         fields: summary.map_or_else(Vec::new, |s| s.fields),
+        headers: response_headers(store, response, fields),
+        links: response_links(store, response),
     }
+}
+
+/// The `links` of a Response Object, each (and each `$ref` to one) read.
+fn response_links<'a>(store: &'a DocStore, response: Node<'a>) -> Vec<LinkView> {
+    let Some(links) = response.value.get("links").and_then(Value::as_object) else {
+        return Vec::new();
+    };
+    let link_view = |(name, value): (&String, &'a Value)| {
+        let mut view = LinkView {
+            name: name.clone(),
+            ..LinkView::default()
+        };
+        let link = match store.deref(Node {
+            doc: response.doc,
+            value,
+        }) {
+            Ok((link, _)) => link.value,
+            Err(err) => {
+                view.error = Some(err.to_string());
+                return view;
+            }
+        };
+        let text = |key: &str| link.get(key).and_then(Value::as_str).map(str::to_string);
+        view.operation = text("operationId").or_else(|| text("operationRef"));
+        view.description_md = text("description");
+        view.parameters = (link.get("parameters").and_then(Value::as_object))
+            .into_iter()
+            .flatten()
+            .map(|(name, value)| (name.clone(), crate::openapi::schema::plain(value)))
+            .collect();
+        view
+    };
+    links.iter().map(link_view).collect()
 }

@@ -114,6 +114,23 @@ pub struct ResponseView {
     pub alternatives_kind: Option<String>,
     /// One per media type, or per named example of a media type.
     pub examples: Vec<ExampleView>,
+    /// The response's headers (`Content-Type` left out).
+    pub headers: Vec<FieldView>,
+    /// The response's `links`: operations its values can be sent to.
+    pub links: Vec<LinkView>,
+}
+
+/// One link of a response (an OpenAPI Link Object).
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct LinkView {
+    pub name: String,
+    /// The linked operation: its `operationId`, else its `operationRef`.
+    pub operation: Option<String>,
+    pub description_md: Option<String>,
+    /// `(parameter, runtime expression or value)`, in the spec's order.
+    pub parameters: Vec<(String, String)>,
+    /// Set when the link could not be read (an unresolved `$ref`).
+    pub error: Option<String>,
 }
 
 /// One example of a response body.

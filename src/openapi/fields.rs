@@ -5,6 +5,21 @@
 //! `$ref`s it is inside: meeting one of them again (a recursive schema) yields
 //! a back-reference field (`recursive_ref`) instead of descending, and a depth
 //! and node budget bound the output of huge but acyclic specs.
+//!
+//! One builder serves a whole endpoint page, and a named schema (a `$ref`)
+//! is listed in full once per page: met again below the top-level fields,
+//! it shows its type and description and a link to where its fields are
+//! listed (`shown_above`, the first showing getting that `anchor`), not its
+//! fields again. Real APIs nest the same objects everywhere (GitHub's
+//! `simple-user` sits in most of its objects, its issue events list 20
+//! variants each holding one), and the fields repeated on one page were
+//! most of its bytes. Nothing is lost without JavaScript: the fields are on
+//! the page, one link away, and each page still stands alone (no separate
+//! schema pages to keep in step with the navigation, the search index and
+//! the Markdown copies). Top-level fields are always listed in full, so
+//! small specs (the User Group Service) read as before.
+
+use std::collections::{HashMap, HashSet};
 
 use serde::Serialize;
 use serde_json::Value;
@@ -46,6 +61,12 @@ pub struct FieldView {
     pub alternatives_kind: Option<String>,
     /// Set when this field repeats a schema it is nested in: the schema name.
     pub recursive_ref: Option<String>,
+    /// The id of this field's element, when it lists the fields of a named
+    /// schema that a later field of the page links to (`shown_above`).
+    pub anchor: Option<String>,
+    /// Set when this field is a named schema listed in full earlier on the
+    /// page: `(schema name, that field's anchor)`; its fields are not repeated.
+    pub shown_above: Option<(String, String)>,
     /// Set when the schema could not be read (an unresolved `$ref`).
     pub error: Option<String>,
 }
@@ -75,6 +96,13 @@ pub(crate) struct FieldBuilder<'a> {
     /// Canonical keys of the `$ref`s being expanded, outermost first.
     stack: Vec<String>,
     built: usize,
+    /// How many field lists deep the field being built sits (0: a
+    /// parameter, a body or a response itself; 1: their fields).
+    depth: usize,
+    /// The named schemas listed in full so far: key → (anchor, type).
+    shown: HashMap<String, (String, String)>,
+    /// The anchors a later field links to.
+    linked: HashSet<String>,
 }
 
 impl<'a> FieldBuilder<'a> {
@@ -84,7 +112,15 @@ impl<'a> FieldBuilder<'a> {
             maintain_order,
             stack: Vec::new(),
             built: 0,
+            depth: 0,
+            shown: HashMap::new(),
+            linked: HashSet::new(),
         }
+    }
+
+    /// The store the fields are read from.
+    pub(crate) fn store(&self) -> &'a DocStore {
+        self.store
     }
 
     /// The field tree of `node` under `name`.
@@ -111,21 +147,93 @@ impl<'a> FieldBuilder<'a> {
                 field.recursive_ref = Some(name);
                 return field;
             }
+            if self.depth >= 2 {
+                if let Some((anchor, type_label)) = self.shown.get(key).cloned() {
+                    return self.shown_above(field, node, key, anchor, type_label);
+                }
+            }
             self.stack.push(key.clone());
         }
-        let filled = match Schema::load(self.store, node) {
+        let mut filled = match Schema::load(self.store, node) {
             Ok(schema) => self.fill(field, &schema),
             Err(err) => unresolved(field, err.to_string()),
         };
-        if key.is_some() {
+        if let Some(key) = key {
             self.stack.pop();
+            let lists_fields = !filled.children.is_empty() || !filled.alternatives.is_empty();
+            if lists_fields && filled.anchor.is_none() && !self.shown.contains_key(&key) {
+                let anchor = self.new_anchor(&key);
+                filled.anchor = Some(anchor.clone());
+                self.shown.insert(key, (anchor, filled.type_label.clone()));
+            }
         }
         filled
+    }
+
+    /// A named schema met again: its type and description, and a link to
+    /// the field listing its fields.
+    fn shown_above(
+        &mut self,
+        mut field: FieldView,
+        node: Node<'a>,
+        key: &str,
+        anchor: String,
+        type_label: String,
+    ) -> FieldView {
+        if let Ok(schema) = Schema::load(self.store, node) {
+            field.description_md = schema.str("description").map(str::to_string);
+            field.nullable = schema.types().1;
+        }
+        field.type_label = type_label;
+        self.linked.insert(anchor.clone());
+        field.shown_above = Some((crate::openapi::store::ref_name(key), anchor));
+        field
+    }
+
+    /// A page-unique id for the fields of the schema `key`.
+    fn new_anchor(&self, key: &str) -> String {
+        let slug: String = (crate::openapi::store::ref_name(key).chars())
+            .map(|c| match c.is_ascii_alphanumeric() {
+                true => c.to_ascii_lowercase(),
+                false => '-',
+            })
+            .collect();
+        let base = format!("schema-{slug}");
+        let taken = |candidate: &String| self.shown.values().any(|(a, _)| a == candidate);
+        let mut anchor = base.clone();
+        let mut n = 1;
+        while taken(&anchor) {
+            n += 1;
+            anchor = format!("{base}-{n}");
+        }
+        anchor
+    }
+
+    /// Clears the anchors of `field`'s tree that no field links to (they
+    /// would only add bytes).
+    pub(crate) fn drop_unlinked_anchors(&self, field: &mut FieldView) {
+        if field
+            .anchor
+            .as_ref()
+            .is_some_and(|a| !self.linked.contains(a))
+        {
+            field.anchor = None;
+        }
+        for inner in field.children.iter_mut().chain(&mut field.alternatives) {
+            self.drop_unlinked_anchors(inner);
+        }
     }
 
     /// The properties of an object schema as sibling fields (a body's or a
     /// response's top level).
     pub(crate) fn properties(&mut self, schema: &Schema<'a>) -> Vec<FieldView> {
+        self.depth += 1;
+        let fields = self.property_fields(schema);
+        self.depth -= 1;
+        fields
+    }
+
+    fn property_fields(&mut self, schema: &Schema<'a>) -> Vec<FieldView> {
         let required = schema.required();
         let mut fields: Vec<FieldView> = schema
             .properties()
@@ -176,6 +284,8 @@ impl<'a> FieldBuilder<'a> {
         field.alternatives = inner.alternatives;
         field.alternatives_kind = inner.alternatives_kind;
         field.recursive_ref = field.recursive_ref.take().or(inner.recursive_ref);
+        field.anchor = inner.anchor;
+        field.shown_above = inner.shown_above;
         field.error = field.error.take().or(inner.error);
         if field.enum_values.is_empty() {
             field.enum_values = inner.enum_values;
@@ -187,6 +297,7 @@ impl<'a> FieldBuilder<'a> {
     }
 
     fn add_alternatives(&mut self, field: &mut FieldView, kind: &str, choices: Vec<Node<'a>>) {
+        self.depth += 1;
         field.alternatives = choices
             .into_iter()
             .enumerate()
@@ -195,6 +306,7 @@ impl<'a> FieldBuilder<'a> {
                 self.field(&title, node, false)
             })
             .collect();
+        self.depth -= 1;
         field.alternatives_kind = Some(kind.to_string());
         if field.type_label.is_empty() {
             let mut labels: Vec<&str> = field
@@ -256,6 +368,56 @@ mod tests {
         assert_eq!(children.recursive_ref.as_deref(), Some("Node"));
         assert_eq!(root.children[2].recursive_ref.as_deref(), Some("Node"));
         assert!(root.count() < 10);
+    }
+
+    #[test]
+    fn a_named_schema_is_listed_once_per_page_below_the_top_level() {
+        let s = store(json!({"components": {"schemas": {
+            "User": {"type": "object", "description": "A user.", "properties": {
+                "login": {"type": "string"}
+            }},
+            "Repo": {"type": "object", "properties": {
+                "owner": {"$ref": "#/components/schemas/User"},
+                "forks": {"type": "array", "items": {"$ref": "#/components/schemas/User"}}
+            }}
+        }}, "x": {"type": "object", "properties": {
+            "author": {"$ref": "#/components/schemas/User"},
+            "repo": {"$ref": "#/components/schemas/Repo"},
+            "copy": {"$ref": "#/components/schemas/Repo"}
+        }}}));
+        let value = s.get(0).value.pointer("/x").unwrap();
+        let mut builder = FieldBuilder::new(&s, true);
+        let mut root = builder.field("root", Node { doc: 0, value }, false);
+        builder.drop_unlinked_anchors(&mut root);
+        let [author, repo, copy] = &root.children[..] else {
+            panic!("{root:?}")
+        };
+        assert_eq!(
+            author.anchor.as_deref(),
+            Some("schema-user"),
+            "linked from below"
+        );
+        assert_eq!(
+            author.children.len(),
+            1,
+            "the first showing lists its fields"
+        );
+        let owner = &repo.children[0];
+        assert_eq!(
+            owner.shown_above,
+            Some(("User".to_string(), "schema-user".to_string()))
+        );
+        assert!(owner.children.is_empty());
+        assert_eq!(owner.description_md.as_deref(), Some("A user."));
+        let forks = &repo.children[1];
+        assert_eq!(forks.type_label, "array of object");
+        assert!(forks.shown_above.is_some() && forks.children.is_empty());
+        assert_eq!(
+            copy.children.len(),
+            2,
+            "top-level fields are listed in full"
+        );
+        assert_eq!(repo.anchor, None, "no field links to it");
     }
 
     #[test]

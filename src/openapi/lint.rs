@@ -18,7 +18,7 @@ use serde_json::{Map, Value};
 
 use super::find::METHODS;
 use super::lint_ignore::{Acknowledged, Rule};
-use super::store::{DocId, DocStore, Node};
+use super::store::{example_value, literal_value, DocId, DocStore, Node};
 use crate::diagnostics::Diagnostic;
 
 const MAX_INLINE_DEPTH: usize = 24;
@@ -224,19 +224,19 @@ fn example_mismatches<'a>(
 }
 
 fn media_examples(store: &DocStore, media: Node<'_>) -> Vec<(String, Value)> {
+    let at = |value| Node {
+        doc: media.doc,
+        value,
+    };
     let mut out = Vec::new();
     if let Some(example) = media.value.get("example") {
-        out.push(("example".to_string(), example.clone()));
+        if let Some(value) = literal_value(store, at(example)) {
+            out.push(("example".to_string(), value));
+        }
     }
     if let Some(named) = media.value.get("examples").and_then(Value::as_object) {
         for (key, example) in named {
-            let resolved = store
-                .deref(Node {
-                    doc: media.doc,
-                    value: example,
-                })
-                .ok();
-            if let Some(value) = resolved.and_then(|(e, _)| e.value.get("value").cloned()) {
+            if let Some(value) = example_value(store, at(example)) {
                 out.push((format!("examples.{key}"), value));
             }
         }

@@ -49,6 +49,7 @@ mod lazy;
 mod lint;
 mod lint_ignore;
 mod manual;
+mod params;
 mod request;
 mod samples;
 mod schema;

@@ -221,6 +221,100 @@ impl DocStore {
     }
 }
 
+/// The value an Example Object (or a `$ref` to one) gives, every `$ref`
+/// in it followed ([`literal_value`]). `None` when the entry does not
+/// resolve or has no `value`.
+pub(crate) fn example_value(store: &DocStore, entry: Node<'_>) -> Option<Value> {
+    let (entry, _) = store.deref(entry).ok()?;
+    let value = Node {
+        doc: entry.doc,
+        value: entry.value.get("value")?,
+    };
+    literal_value(store, value)
+}
+
+/// How many values a `$ref` inside an example may bring in, in all: a
+/// bound on example bombs (references that double at each level).
+const MAX_EXAMPLE_VALUES: usize = 100_000;
+
+/// An `example` (or an example's `value`) as the reader should see it: each
+/// lone `{"$ref": …}` in it, at the top or nested, is replaced by what it
+/// names, or by that Example Object's `value` when it names one (GitHub's
+/// spec writes examples so). `None` when the value itself is a reference
+/// that does not resolve; a nested one that does not resolve, or that
+/// repeats a reference it is inside, or goes past the bound, stays as it is.
+pub(crate) fn literal_value(store: &DocStore, value: Node<'_>) -> Option<Value> {
+    let top = follow_example_ref(store, value)?;
+    let mut budget = MAX_EXAMPLE_VALUES;
+    Some(expand_example(store, top, &mut Vec::new(), &mut budget))
+}
+
+/// `value` itself, or what its lone `$ref` names (an Example Object's `value`).
+fn follow_example_ref<'a>(store: &'a DocStore, value: Node<'a>) -> Option<Node<'a>> {
+    let mut current = value;
+    for _ in 0..MAX_REF_CHAIN {
+        let Some(reference) = lone_ref(current.value) else {
+            return Some(current);
+        };
+        let target = store.resolve(current.doc, reference).ok()?;
+        let names_example = reference.contains("/components/examples/");
+        current = match target.value.get("value") {
+            Some(inner) if names_example => Node {
+                doc: target.doc,
+                value: inner,
+            },
+            _ => target,
+        };
+    }
+    None
+}
+
+fn lone_ref(value: &Value) -> Option<&str> {
+    let map = value.as_object().filter(|map| map.len() == 1)?;
+    map.get("$ref")?.as_str()
+}
+
+fn expand_example(
+    store: &DocStore,
+    node: Node<'_>,
+    inside: &mut Vec<*const Value>,
+    budget: &mut usize,
+) -> Value {
+    *budget = budget.saturating_sub(1);
+    let at = |value| Node {
+        doc: node.doc,
+        value,
+    };
+    match node.value {
+        Value::Object(map) if lone_ref(node.value).is_some() => {
+            let target = follow_example_ref(store, node);
+            match target {
+                Some(target)
+                    if *budget > 0 && !inside.contains(&(target.value as *const Value)) =>
+                {
+                    inside.push(target.value);
+                    let expanded = expand_example(store, target, inside, budget);
+                    inside.pop();
+                    expanded
+                }
+                _ => Value::Object(map.clone()),
+            }
+        }
+        Value::Object(map) => Value::Object(
+            map.iter()
+                .map(|(k, v)| (k.clone(), expand_example(store, at(v), inside, budget)))
+                .collect(),
+        ),
+        Value::Array(items) => Value::Array(
+            items
+                .iter()
+                .map(|v| expand_example(store, at(v), inside, budget))
+                .collect(),
+        ),
+        other => other.clone(),
+    }
+}
+
 /// The name a reference gives its target: `Node` for `#/components/schemas/Node`.
 pub(crate) fn ref_name(reference: &str) -> String {
     let tail = reference.rsplit('/').next().unwrap_or(reference);
@@ -344,6 +438,68 @@ mod tests {
                 value: &looping
             })
             .is_err());
+    }
+
+    #[test]
+    fn example_values_given_by_ref_are_followed() {
+        let store = store_with(json!({"components": {"examples": {
+            "whole": {"summary": "s", "value": {"id": 1}},
+            "inner": {"value": {"$ref": "#/components/examples/whole"}}
+        }}, "plain": {"value": {"$ref": "x", "other": 1}}}));
+        let value_of = |entry: Value| {
+            let node = Node {
+                doc: 0,
+                value: &entry,
+            };
+            example_value(&store, node)
+        };
+        let by_ref = json!({"$ref": "#/components/examples/whole"});
+        assert_eq!(value_of(by_ref), Some(json!({"id": 1})));
+        let value_by_ref = json!({"value": {"$ref": "#/components/examples/whole"}});
+        assert_eq!(value_of(value_by_ref), Some(json!({"id": 1})));
+        let chained = json!({"$ref": "#/components/examples/inner"});
+        assert_eq!(value_of(chained), Some(json!({"id": 1})));
+        let not_lone = json!({"value": {"$ref": "x", "other": 1}});
+        assert_eq!(value_of(not_lone), Some(json!({"$ref": "x", "other": 1})));
+        assert_eq!(value_of(json!({"value": {"$ref": "#/nope"}})), None);
+        let looping = json!({"$ref": "#/components/examples/loop"});
+        let store = store_with(json!({"components": {"examples": {
+            "loop": {"value": {"$ref": "#/components/examples/loop"}}
+        }}}));
+        assert_eq!(
+            example_value(
+                &store,
+                Node {
+                    doc: 0,
+                    value: &looping
+                }
+            ),
+            None
+        );
+        let store = store_with(json!({"components": {"examples": {
+            "user": {"value": {"login": "octocat", "self": {"$ref": "#/components/examples/user"}}},
+            "pair": {"value": {"a": {"$ref": "#/components/examples/user"}, "n": [{"$ref": "#/n"}]}}
+        }}, "n": 7}));
+        let nested = json!({"$ref": "#/components/examples/pair"});
+        let value = example_value(
+            &store,
+            Node {
+                doc: 0,
+                value: &nested,
+            },
+        )
+        .unwrap();
+        assert_eq!(value["a"]["login"], "octocat");
+        assert_eq!(
+            value["n"],
+            json!([7]),
+            "a nested reference to a plain value"
+        );
+        assert_eq!(
+            value["a"]["self"],
+            json!({"$ref": "#/components/examples/user"}),
+            "a reference inside itself stays"
+        );
     }
 
     #[test]

@@ -11,7 +11,8 @@ use serde_json::Value;
 
 use super::auth::auth_for;
 use super::bodies::{request_body, responses};
-use super::fields::{order_fields, FieldBuilder, FieldView};
+use super::fields::{order_fields, FieldBuilder};
+use super::params::parameter_field;
 use super::request::sample_request;
 use super::samples::{chosen_samples, generated_samples, spec_samples, CodeSample};
 use super::store::{DocId, DocStore, Node};
@@ -113,6 +114,7 @@ pub(crate) fn build_view(src: &OperationSource<'_>, api: &ApiConfig) -> Endpoint
         manual: false,
         webhook: false,
     };
+    drop_unlinked_anchors(&mut view, &fields);
     if src.webhook {
         // A request the API sends: nothing to try, no server to call.
         view.webhook = true;
@@ -137,6 +139,26 @@ fn webhook_payload(view: &EndpointView) -> Option<CodeSample> {
         label: "Payload".into(),
         code,
     })
+}
+
+/// Every field tree of the view without the anchors no field links to.
+fn drop_unlinked_anchors(view: &mut EndpointView, fields: &FieldBuilder<'_>) {
+    let params = [
+        &mut view.parameters.path,
+        &mut view.parameters.query,
+        &mut view.parameters.header,
+        &mut view.parameters.cookie,
+    ];
+    let body = view.request_body.iter_mut();
+    let body = body.flat_map(|b| b.fields.iter_mut().chain(&mut b.alternatives));
+    let responses = view.responses.iter_mut().flat_map(|r| {
+        (r.fields.iter_mut())
+            .chain(&mut r.alternatives)
+            .chain(&mut r.headers)
+    });
+    for field in params.into_iter().flatten().chain(body).chain(responses) {
+        fields.drop_unlinked_anchors(field);
+    }
 }
 
 /// Without any base URL there is nowhere to send a request (Mintlify's rule).
@@ -224,7 +246,12 @@ fn parameters<'a>(
             .get("in")
             .and_then(Value::as_str)
             .unwrap_or("query");
-        out.push(location, parameter_field(param, fields));
+        let name = param
+            .value
+            .get("name")
+            .and_then(Value::as_str)
+            .unwrap_or("");
+        out.push(location, parameter_field(name, param, fields));
     }
     for list in [
         &mut out.path,
@@ -235,41 +262,4 @@ fn parameters<'a>(
         order_fields(list, maintain_order);
     }
     out
-}
-
-fn parameter_field<'a>(param: Node<'a>, fields: &mut FieldBuilder<'a>) -> FieldView {
-    let get = |key: &str| param.value.get(key);
-    let name = get("name").and_then(Value::as_str).unwrap_or("");
-    let schema =
-        get("schema").or_else(|| get("content")?.as_object()?.values().next()?.get("schema"));
-    let required = get("required").and_then(Value::as_bool) == Some(true)
-        || get("in").and_then(Value::as_str) == Some("path");
-    let mut field = match schema {
-        Some(value) => fields.field(
-            name,
-            Node {
-                doc: param.doc,
-                value,
-            },
-            required,
-        ),
-        None => FieldView {
-            name: name.to_string(),
-            type_label: "string".into(),
-            required,
-            ..FieldView::default()
-        },
-    };
-    if let Some(description) = get("description").and_then(Value::as_str) {
-        field.description_md = Some(description.to_string());
-    }
-    field.deprecated |= get("deprecated").and_then(Value::as_bool) == Some(true);
-    let named_example = get("examples")
-        .and_then(Value::as_object)
-        .and_then(|m| m.values().next())
-        .and_then(|e| e.get("value"));
-    if let Some(example) = get("example").or(named_example) {
-        field.example = Some(example.clone());
-    }
-    field
 }

@@ -211,12 +211,45 @@ fn spec_sources(files: &SourceFiles, config: &config::SiteConfig) -> (Vec<String
 
 /// Adds to every navigation group that names a spec (`openapi`) and lists
 /// none of its operations that spec's operations, a sub-group per tag after
-/// the group's own pages, as Mintlify generates them.
-fn fill_openapi_groups(groups: &mut [config::NavGroup], specs: &mut LazySpecs) {
+/// the group's own pages, as Mintlify generates them. A top-level group
+/// without a name (docs.json: a tab, anchor or version naming only a spec)
+/// stands for its tag groups: they take its place as top-level groups, as
+/// Mintlify shows them, so a page's sidebar holds its own tag's operations
+/// and the other tags collapsed, not every operation of the spec.
+fn fill_openapi_groups(groups: &mut Vec<config::NavGroup>, specs: &mut LazySpecs) {
+    fill_openapi_subgroups(groups, specs);
+    let mut placed = Vec::with_capacity(groups.len());
+    for group in groups.drain(..) {
+        let stands_for_tags = group.group.is_empty()
+            && group.openapi.is_some()
+            && !group.pages.is_empty()
+            && (group.pages.iter()).all(|entry| matches!(entry, config::NavEntry::Group(_)));
+        if !stands_for_tags {
+            placed.push(group);
+            continue;
+        }
+        let settings = config::NavGroup {
+            pages: Vec::new(),
+            ..group.clone()
+        };
+        for entry in group.pages {
+            if let config::NavEntry::Group(tag) = entry {
+                placed.push(config::NavGroup {
+                    group: tag.group,
+                    pages: tag.pages,
+                    ..settings.clone()
+                });
+            }
+        }
+    }
+    *groups = placed;
+}
+
+fn fill_openapi_subgroups(groups: &mut [config::NavGroup], specs: &mut LazySpecs) {
     for group in groups {
         for entry in &mut group.pages {
             if let config::NavEntry::Group(inner) = entry {
-                fill_openapi_groups(std::slice::from_mut(inner.as_mut()), specs);
+                fill_openapi_subgroups(std::slice::from_mut(inner.as_mut()), specs);
             }
         }
         let lists_operations = group.pages.iter().any(

@@ -189,7 +189,7 @@ impl Conversion {
         self.node(item, pointer, &context);
         if self.groups.len() == before {
             if let Some(spec) = &context.openapi {
-                self.openapi_group(label, spec, pointer, &context);
+                self.openapi_group(spec, pointer, &context);
             }
         }
     }
@@ -305,10 +305,11 @@ impl Conversion {
     }
 
     /// A group holding every operation of `spec`, for a division that names
-    /// a spec and nothing else.
-    fn openapi_group(&mut self, label: &str, spec: &str, pointer: &str, context: &Context) {
+    /// a spec and nothing else. It has no name: the site stage puts the
+    /// spec's tag groups in its place, at the top level, as Mintlify does.
+    fn openapi_group(&mut self, spec: &str, pointer: &str, context: &Context) {
         let mut group = Map::new();
-        group.insert("group".into(), json!(label));
+        group.insert("group".into(), json!(""));
         group.insert("pages".into(), json!([]));
         group.insert("openapi".into(), json!(spec));
         if let Some(directory) = self.directory.take() {

@@ -1,10 +1,16 @@
 //! The aside's example cards: the request (every code sample in a language
 //! tab, highlighted, with a copy button; `playground.js` switches and
 //! remembers the language) and the responses (a tab per status code and
-//! media type, highlighted; the tabs are `components.js`'s, like a
+//! media type, highlighted unless longer than 16 KB; the tabs are `components.js`'s, like a
 //! `<ResponseExample>` written by hand).
 
 use super::{esc, Html};
+
+/// Response examples longer than this (in bytes) are shown as plain text:
+/// highlighting wraps every token in a span, doubling a big example's
+/// bytes (GitHub's project item examples: 67 KB each, five on a page) and
+/// its build time, for little gain in a value the reader scrolls through.
+const MAX_HIGHLIGHTED_EXAMPLE: usize = 16 * 1024;
 use crate::openapi::view::{EndpointView, ExampleView, ResponseView};
 
 impl Html<'_> {
@@ -62,10 +68,14 @@ impl Html<'_> {
         self.out.push_str("</div>");
         for (i, (label, example)) in tabs.iter().enumerate() {
             let lang = example.lang();
+            let code = match example.code.len() > MAX_HIGHLIGHTED_EXAMPLE {
+                true => esc(&example.code),
+                false => self.text.code(lang, &example.code),
+            };
             self.out.push_str(&format!(
                 "<div class=\"c-tab-panel\" id=\"response-example-panel-{i}\" data-tab-label=\"{0}\"><div class=c-code data-lang={lang}><div class=c-code-header><span class=c-code-title>{0}</span></div><pre class=hl><code class=language-{lang}>{1}</code></pre></div></div>",
                 esc(label),
-                self.text.code(lang, &example.code)
+                code
             ));
         }
         self.out.push_str("</div></section>");

@@ -7,6 +7,7 @@
 use serde_json::Value;
 
 use super::{esc, Html};
+use crate::openapi::endpoint::LinkView;
 use crate::openapi::fields::FieldView;
 use crate::openapi::schema::plain;
 
@@ -23,7 +24,12 @@ impl Html<'_> {
     }
 
     fn field(&mut self, f: &FieldView) {
-        self.out.push_str("<li class=\"field\">");
+        match &f.anchor {
+            Some(anchor) => self
+                .out
+                .push_str(&format!("<li class=\"field\" id=\"{}\">", esc(anchor))),
+            None => self.out.push_str("<li class=\"field\">"),
+        }
         self.field_head(f);
         if let Some(description) = &f.description_md {
             self.description("field-description", description);
@@ -35,6 +41,7 @@ impl Html<'_> {
                 esc(name)
             ));
         }
+        self.shown_above(f);
         if let Some(error) = &f.error {
             self.out.push_str(&format!(
                 "<p class=\"field-error\" role=\"note\">{}</p>",
@@ -121,6 +128,17 @@ impl Html<'_> {
         }
     }
 
+    /// A named schema listed in full earlier on the page: a link there.
+    fn shown_above(&mut self, f: &FieldView) {
+        if let Some((name, anchor)) = &f.shown_above {
+            self.out.push_str(&format!(
+                "<p class=\"field-recursive\"><a href=\"#{}\">{} fields</a>, listed above</p>",
+                esc(anchor),
+                esc(name)
+            ));
+        }
+    }
+
     /// Allowed values with their descriptions, as a list.
     fn described_values(&mut self, f: &FieldView) {
         self.out
@@ -147,8 +165,10 @@ impl Html<'_> {
             esc(&capitalize(kind))
         ));
         for alt in alternatives {
+            let id =
+                (alt.anchor.as_ref()).map_or_else(String::new, |a| format!(" id=\"{}\"", esc(a)));
             self.out.push_str(&format!(
-                "<details class=\"alternative\"><summary>{} <span class=\"field-type\">{}</span></summary>",
+                "<details class=\"alternative\"{id}><summary>{} <span class=\"field-type\">{}</span></summary>",
                 esc(&alt.name),
                 esc(&alt.type_label)
             ));
@@ -162,11 +182,55 @@ impl Html<'_> {
                     esc(name)
                 ));
             }
+            self.shown_above(alt);
             self.field_list(&alt.children);
             self.alternatives(alt.alternatives_kind.as_deref(), &alt.alternatives);
             self.out.push_str("</details>");
         }
         self.out.push_str("</div>");
+    }
+}
+
+impl Html<'_> {
+    /// A response's links: the operation each points at, what it sends
+    /// there, and its description.
+    pub(super) fn links(&mut self, links: &[LinkView]) {
+        if links.is_empty() {
+            return;
+        }
+        self.out
+            .push_str("<h3 class=\"response-part\">Links</h3><ul class=\"field-list\">");
+        for link in links {
+            self.out.push_str(&format!(
+                "<li class=\"field\"><div class=\"field-head\"><code class=\"field-name\">{}</code>",
+                esc(&link.name)
+            ));
+            if let Some(operation) = &link.operation {
+                self.out.push_str(&format!(
+                    " <span class=\"field-type\">to <code>{}</code></span>",
+                    esc(operation)
+                ));
+            }
+            self.out.push_str("</div>");
+            if let Some(description) = &link.description_md {
+                self.description("field-description", description);
+            }
+            for (name, value) in &link.parameters {
+                self.out.push_str(&format!(
+                    "<p class=\"field-meta\"><code>{}</code> = <code>{}</code></p>",
+                    esc(name),
+                    esc(value)
+                ));
+            }
+            if let Some(error) = &link.error {
+                self.out.push_str(&format!(
+                    "<p class=\"field-error\" role=\"note\">{}</p>",
+                    esc(error)
+                ));
+            }
+            self.out.push_str("</li>");
+        }
+        self.out.push_str("</ul>");
     }
 }
 

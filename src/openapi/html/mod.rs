@@ -4,7 +4,7 @@
 //! - the intro: header (method badge, path, base URL or selector, server
 //!   descriptions) and the operation's description;
 //! - the main column: authorization, parameters, body and responses (field
-//!   trees, [`fields`]);
+//!   trees, [`fields`]; a response also lists its headers and links);
 //! - the aside: the request example (code samples in language tabs), the
 //!   response examples (a tab per status and media type, [`examples`]) and
 //!   the Try-it form ([`playground`], its response box in [`result`]).
@@ -332,6 +332,12 @@ impl<'a> Html<'a> {
         }
         self.field_list(&r.fields);
         self.alternatives(r.alternatives_kind.as_deref(), &r.alternatives);
+        if !r.headers.is_empty() {
+            self.out
+                .push_str("<h3 class=\"response-part\">Headers</h3>");
+            self.field_list(&r.headers);
+        }
+        self.links(&r.links);
         self.out.push_str("</details>");
     }
 }

@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# GitHub's REST description beside Redocly, in the same run (issue 32).
+#
+# Installs the pinned npm packages `@octokit/openapi` (GitHub's spec,
+# `generated/api.github.com.json`: 13 MB, OpenAPI 3.0.3, ~1,200 operations)
+# and `@redocly/cli` once under target/github-spec (npm is needed for that
+# first run only; nothing is fetched afterwards), builds a docs.json site
+# whose one tab is `"openapi": "openapi.json"` with sheaf (release), then
+# `redocly build-docs` on the same spec, and prints for each: wall and CPU
+# seconds, peak RSS, output size; for sheaf also the page count and the
+# median, p90 and largest endpoint page. It then checks that no page of
+# sheaf's output shows a `$ref` (every reference resolved) and exits 1 if one
+# does.
+# usage: bench/github-spec.sh        (SHEAF_BIN=path: time that binary)
+set -euo pipefail
+source "$(dirname "$0")/common.sh"
+octokit=23.0.2
+redocly=2.77.0
+npm_dir=$here/target/github-spec
+if [ ! -f "$npm_dir/node_modules/@octokit/openapi/package.json" ] ||
+  ! grep -q "\"version\": \"$octokit\"" "$npm_dir/node_modules/@octokit/openapi/package.json"; then
+  mkdir -p "$npm_dir"
+  npm install --prefix "$npm_dir" --no-audit --no-fund --silent \
+    "@octokit/openapi@$octokit" "@redocly/cli@$redocly" >/dev/null
+fi
+spec=$npm_dir/node_modules/@octokit/openapi/generated/api.github.com.json
+bin=${SHEAF_BIN:-$(release_sheaf)}
+
+site=$work/github-spec
+rm -rf "$site"; mkdir -p "$site/docs"
+cp "$spec" "$site/docs/openapi.json"
+cat >"$site/docs/docs.json" <<'EOF'
+{
+  "$schema": "https://mintlify.com/docs.json",
+  "theme": "mint",
+  "name": "GitHub REST API",
+  "colors": { "primary": "#0D9373" },
+  "navigation": {
+    "tabs": [
+      { "tab": "Guides", "groups": [ { "group": "Start", "pages": [ "index" ] } ] },
+      { "tab": "REST API", "openapi": "openapi.json" }
+    ]
+  }
+}
+EOF
+printf -- '---\ntitle: GitHub REST API\n---\n\nThe reference is in the REST API tab.\n' >"$site/docs/index.mdx"
+
+# measure NAME CMD...: runs CMD under /usr/bin/time; prints wall, CPU, RSS.
+measure() {
+  local name=$1; shift
+  /usr/bin/time -f "%e %U %S %M" -o "$site/$name.time" "$@" >"$site/$name.log" 2>&1 ||
+    { echo "$name failed:"; tail -20 "$site/$name.log"; exit 1; }
+  read -r wall user sys rss <"$site/$name.time"
+  printf '%-8s wall %6.2f s  CPU %6.2f s  peak RSS %5d MB\n' "$name" "$wall" \
+    "$(echo "$user + $sys" | bc)" $((rss / 1024))
+}
+
+measure sheaf "$bin" build "$site/docs" --out "$site/out"
+mkdir -p "$site/redocly"
+measure redocly node "$npm_dir/node_modules/@redocly/cli/bin/cli.js" build-docs "$site/docs/openapi.json" \
+  --output "$site/redocly/index.html"
+echo "sheaf output: $(du -sh "$site/out" | cut -f1), redocly output: $(du -sh "$site/redocly/index.html" | cut -f1)"
+
+# Endpoint pages: the pages under the REST API tab's folder, less the
+# schema pages (if any) and the tab's own index.
+pages=$(grep -rl --include=index.html 'class="endpoint' "$site/out" || true)
+echo "pages written: $(find "$site/out" -name index.html | wc -l), endpoint pages: $(echo "$pages" | grep -c .)"
+echo "$pages" | xargs -r stat -c %s | sort -n | awk '
+  { v[NR] = $1 }
+  END { if (NR == 0) exit
+        printf "endpoint page bytes: median %d KB, p90 %d KB, largest %d KB\n",
+          v[int((NR + 1) / 2)] / 1024, v[int(NR * 0.9 + 0.5)] / 1024, v[NR] / 1024 }'
+largest=$(echo "$pages" | xargs -r stat -c '%s %n' | sort -n | tail -1 | cut -d' ' -f2-)
+echo "largest: ${largest#"$site/out/"} ($(gzip -c "$largest" | wc -c | awk '{printf "%d", $1 / 1024}') KB gzipped)"
+grep -c 'warning' "$site/sheaf.log" | awk '{print "sheaf log lines with warning: " $1}'
+
+# Every $ref resolved: no page of the output shows one (escaped or not).
+refs=$(grep -rlE '(\$|&#36;|&#x24;)ref' --include=index.html "$site/out" || true)
+if [ -n "$refs" ]; then
+  echo "FAIL: $(echo "$refs" | grep -c .) pages show a \$ref, e.g. ${refs%%$'\n'*}"
+  exit 1
+fi
+echo "no page shows a \$ref"

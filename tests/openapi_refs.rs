@@ -1,0 +1,91 @@
+//! Every `$ref` of a spec is followed before a page shows it: named
+//! examples and example values, responses, parameters, headers and links
+//! given by reference show what they point at, never the reference
+//! (`tests/fixtures/openapi-refs`, one operation per kind).
+
+mod common;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use common::{build_ok, fixture};
+
+/// The fixture built once for all tests of this file.
+fn built() -> &'static Path {
+    static OUT: OnceLock<PathBuf> = OnceLock::new();
+    OUT.get_or_init(|| {
+        let out = tempfile::tempdir().unwrap().keep().join("site");
+        build_ok(&fixture("openapi-refs"), &out);
+        out
+    })
+}
+
+/// The page of an operation, checked to hold no `$ref` text.
+fn page(slug: &str) -> String {
+    let html = fs::read_to_string(built().join(slug).join("index.html"))
+        .unwrap_or_else(|e| panic!("{slug}: {e}"));
+    for reference in ["$ref", "&#36;ref", "#/components/"] {
+        assert!(!html.contains(reference), "{slug} shows {reference}");
+    }
+    html
+}
+
+#[test]
+fn a_named_example_given_by_ref_shows_its_value() {
+    let html = page("get-examples");
+    assert!(
+        html.contains("blue-from-named-example"),
+        "the example's value"
+    );
+}
+
+#[test]
+fn an_example_value_given_by_ref_shows_the_value_it_points_at() {
+    let html = page("get-example-values");
+    assert!(html.contains("red-from-example-value"));
+}
+
+#[test]
+fn a_response_given_by_ref_shows_its_description_fields_and_example() {
+    let html = page("get-responses");
+    for text in [
+        "name-from-shared-response",
+        "What-went-wrong-from-shared-response",
+        "not-found-example-from-shared-response",
+    ] {
+        assert!(html.contains(text), "{text}");
+    }
+}
+
+#[test]
+fn a_parameter_given_by_ref_shows_with_its_example_resolved() {
+    let html = page("get-parameters");
+    assert!(html.contains("<code class=\"field-name\">per_page</code>"));
+    assert!(html.contains("from-shared-parameter"));
+    assert!(
+        html.contains("Example: <code>30</code>"),
+        "its named example by $ref"
+    );
+}
+
+#[test]
+fn a_response_header_given_by_ref_is_listed_under_the_response() {
+    let html = page("get-headers");
+    let headers = &html[html.find("Headers</h3>").expect("a Headers part")..];
+    assert!(headers.contains("<code class=\"field-name\">Link</code>"));
+    assert!(headers.contains("from-shared-header"));
+    assert!(headers.contains(
+        "Example: <code>&lt;https://api.example.com/widgets?page=2&gt;; rel=next</code>"
+    ));
+}
+
+#[test]
+fn a_response_link_given_by_ref_names_its_operation() {
+    let html = page("get-links");
+    let links = &html[html.find("Links</h3>").expect("a Links part")..];
+    assert!(links.contains("<code class=\"field-name\">GetWidget</code>"));
+    assert!(links.contains("to <code>getWidget-from-shared-link</code>"));
+    assert!(links.contains("from-shared-link"));
+    assert!(links.contains("<code>colour</code> = <code>$response.body#/colour</code>"));
+}
