@@ -46,12 +46,18 @@ const RULES: [Rule; 5] = [
 
 impl Rule {
     pub(crate) fn name(self) -> &'static str {
+        self.rule().name()
+    }
+
+    /// The sheaf-wide rule of the same name (`crate::rules`).
+    pub(crate) fn rule(self) -> crate::rules::Rule {
+        use crate::rules::Rule as Named;
         match self {
-            Rule::GetWithBody => "get-with-body",
-            Rule::MissingSummary => "missing-summary",
-            Rule::DuplicateOperationId => "duplicate-operation-id",
-            Rule::ExampleMismatch => "example-mismatch",
-            Rule::UnresolvedRef => "unresolved-ref",
+            Rule::GetWithBody => Named::GetWithBody,
+            Rule::MissingSummary => Named::MissingSummary,
+            Rule::DuplicateOperationId => Named::DuplicateOperationId,
+            Rule::ExampleMismatch => Named::ExampleMismatch,
+            Rule::UnresolvedRef => Named::UnresolvedRef,
         }
     }
 
@@ -108,6 +114,7 @@ impl Acknowledged {
                         PathBuf::from(file),
                         format!("`{EXTENSION}` lists {entry}, which is not a rule name"),
                     )
+                    .with_rule(crate::rules::Rule::UnknownRule)
                     .with_json_path(path.clone())
                     .with_help(known_rules_help()),
                 ),
@@ -139,6 +146,7 @@ fn unknown_rule(file: &str, path: &str, name: &str) -> Diagnostic {
             "`{EXTENSION}` names an unknown lint rule `{name}`; no finding is acknowledged by it"
         ),
     )
+    .with_rule(crate::rules::Rule::UnknownRule)
     .with_json_path(path.to_string())
     .with_help(help)
 }

@@ -78,6 +78,7 @@ pub use view::{BodyView, EndpointView, ExampleView, Parameters, ResponseView};
 use crate::config::ApiConfig;
 use crate::confine::{DocsRoot, OUTSIDE_HELP};
 use crate::diagnostics::Diagnostic;
+use crate::rules::Rule;
 use find::{closest, parse_reference, paths_match, spec_matches, METHODS};
 use source::{Location, SourceError};
 use store::{DocId, DocStore, Document};
@@ -409,11 +410,13 @@ fn load_error(name: &str, location: &Location, err: SourceError) -> Diagnostic {
             PathBuf::from(name),
             format!("cannot load OpenAPI spec: {outside}"),
         )
+        .with_rule(Rule::OutsideRoot)
         .with_help(OUTSIDE_HELP),
         other => Diagnostic::error(
             PathBuf::from(name),
             format!("cannot load OpenAPI spec: {other}"),
         )
+        .with_rule(Rule::SpecUnreadable)
         .with_help(help),
     }
 }
@@ -426,7 +429,7 @@ fn check_version(name: &str, value: &Value) -> Result<(), Box<Diagnostic>> {
             Diagnostic::warning(
                 PathBuf::from(name),
                 format!("{name} is Swagger {swagger}: Swagger 2.0 is not supported; its operations are skipped"),
-            )
+            ).with_rule(Rule::UnsupportedSpec)
             .with_help("convert it to OpenAPI 3 with swagger2openapi (`npx swagger2openapi in.json -o out.json`) or https://converter.swagger.io, then reference the converted file"),
         ));
     }
@@ -440,6 +443,7 @@ fn check_version(name: &str, value: &Value) -> Result<(), Box<Diagnostic>> {
                     found.unwrap_or_else(|| "missing".into())
                 ),
             )
+            .with_rule(Rule::UnsupportedSpec)
             .with_json_path("openapi"),
         )),
     }

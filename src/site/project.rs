@@ -16,6 +16,7 @@ use crate::diagnostics::{Diagnostic, Diagnostics, Suggestions};
 use crate::markdown::{Diagrams, Markdown};
 use crate::openapi::{looks_like_spec, ApiSpecs, LazySpecs, SpecCache};
 use crate::render::Theme;
+use crate::rules::settings::RuleSettings;
 use crate::sources::SourceFiles;
 
 /// Everything a build reads, loaded once and shared by the render jobs.
@@ -30,6 +31,8 @@ pub struct Project {
     pub(super) loading: Loading,
     /// The page slugs, indexed for "did you mean" on the first broken link.
     pub(super) slugs: OnceLock<Suggestions>,
+    /// How `sheaf.toml` wants each rule reported.
+    pub rules: RuleSettings,
 }
 
 /// How a project is loaded.
@@ -75,8 +78,25 @@ impl Project {
         Project::load_with(root, markdown, loading)
     }
 
-    /// [`Project::load`] with a given markdown stage, loaded as `loading` says.
+    /// [`Project::load`] with a given markdown stage, loaded as `loading`
+    /// says; what it found reported as the docs root's `sheaf.toml` wants.
     pub fn load_with(
+        root: &Path,
+        markdown: Markdown,
+        loading: Loading,
+    ) -> (Option<Project>, Diagnostics) {
+        let (rules, mut diagnostics) = RuleSettings::load(root);
+        let (mut project, found) = Project::load_unruled(root, markdown, loading);
+        diagnostics.extend(found);
+        let mut diagnostics = Diagnostics::from(diagnostics);
+        rules.apply(&mut diagnostics);
+        if let Some(project) = &mut project {
+            project.rules = rules;
+        }
+        (project, diagnostics)
+    }
+
+    fn load_unruled(
         root: &Path,
         markdown: Markdown,
         loading: Loading,
@@ -136,6 +156,7 @@ impl Project {
             theme,
             loading,
             slugs: OnceLock::new(),
+            rules: RuleSettings::default(),
         };
         (Some(project), diagnostics)
     }

@@ -33,6 +33,7 @@ use super::{extras, page, write_site, BuildOptions, BuildResult, Findings, KeptP
 use crate::content::PageId;
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::markdown::Diagrams;
+use crate::rules::Rule;
 use crate::search::SearchDoc;
 
 /// The state of the last good full build.
@@ -325,10 +326,10 @@ impl Session {
     ) {
         let html = output.html.as_deref().unwrap_or_default();
         if let Err(e) = self.write_page(id, html, out) {
-            diagnostics.push(Diagnostic::error(
-                out,
-                format!("cannot write the page: {e}"),
-            ));
+            diagnostics.push(
+                Diagnostic::error(out, format!("cannot write the page: {e}"))
+                    .with_rule(Rule::WriteFailed),
+            );
         }
         let index = self.doc_of_page.get(&id);
         if let (Some(&index), Some(doc)) = (index, output.search) {

@@ -6,6 +6,7 @@ use super::super::html::{attr, escape};
 use super::super::mdx::{Element, Node};
 use super::super::render::Renderer;
 use super::super::{UpdateEntry, UrlKind};
+use crate::rules::Rule;
 
 impl Renderer<'_> {
     /// Note, Warning, Info, Tip, Check: an `<aside>` with an icon.
@@ -159,6 +160,7 @@ impl Renderer<'_> {
     pub(super) fn icon_component(&mut self, el: &Element) -> String {
         let Some(icon) = el.attrs.text("icon") else {
             self.warn_at(
+                Rule::ComponentAttribute,
                 el.offset,
                 "`<Icon>` needs an `icon` attribute".to_string(),
                 None,
