@@ -29,7 +29,9 @@ use rayon::prelude::*;
 
 use super::preview::{self, Preview, SharedProject};
 use super::target::OutputTarget;
-use super::{extras, page, write_site, BuildOptions, BuildResult, Findings, KeptPages, Project};
+use super::{
+    extras, page, write_site, BuildOptions, BuildResult, Findings, KeptPages, Progress, Project,
+};
 use crate::content::PageId;
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::markdown::Diagrams;
@@ -137,7 +139,13 @@ impl Loaded {
     /// Builds the project into `out` like [`super::build`] (under the same
     /// rules for what `out` may be), adding to the load's `diagnostics`; on
     /// success also returns a session that can update pages of that output.
-    pub fn build(self, out: &Path, mut diagnostics: Diagnostics) -> (BuildResult, Option<Session>) {
+    /// The page jobs report to `progress` (the preview's first build).
+    pub fn build(
+        self,
+        out: &Path,
+        mut diagnostics: Diagnostics,
+        progress: Progress,
+    ) -> (BuildResult, Option<Session>) {
         let failed = |diagnostics| {
             let result = BuildResult {
                 pages: 0,
@@ -160,7 +168,10 @@ impl Loaded {
                 &project,
                 Findings::Keep,
                 out.path(),
-                &BuildOptions::default(),
+                &BuildOptions {
+                    progress,
+                    ..BuildOptions::default()
+                },
                 &mut diagnostics,
             )
         };
@@ -192,7 +203,7 @@ impl Session {
     /// Loads and builds `root` into `out` ([`Session::load`], [`Loaded::build`]).
     pub fn build(root: &Path, out: &Path, diagrams: &Diagrams) -> (BuildResult, Option<Session>) {
         match Session::load(root, diagrams) {
-            (Some(loaded), diagnostics) => loaded.build(out, diagnostics),
+            (Some(loaded), diagnostics) => loaded.build(out, diagnostics, Progress::default()),
             (None, diagnostics) => {
                 let result = BuildResult {
                     pages: 0,
