@@ -35,6 +35,7 @@ impl std::fmt::Debug for Progress {
 
 struct Bar {
     started: Instant,
+    target: fn() -> ProgressDrawTarget,
     total: AtomicU64,
     done: AtomicU64,
     bar: OnceLock<ProgressBar>,
@@ -44,14 +45,20 @@ impl Progress {
     /// A bar on stderr when it is a terminal and `quiet` is not set; else none.
     pub fn on_terminal(quiet: bool) -> Progress {
         match !quiet && std::io::stderr().is_terminal() {
-            true => Progress(Some(Arc::new(Bar {
-                started: Instant::now(),
-                total: AtomicU64::new(0),
-                done: AtomicU64::new(0),
-                bar: OnceLock::new(),
-            }))),
+            true => Progress::drawn(Instant::now(), ProgressDrawTarget::stderr),
             false => Progress(None),
         }
+    }
+
+    /// A bar drawn to `target` from [`SHOW_AFTER`] after `started` on.
+    fn drawn(started: Instant, target: fn() -> ProgressDrawTarget) -> Progress {
+        Progress(Some(Arc::new(Bar {
+            started,
+            target,
+            total: AtomicU64::new(0),
+            done: AtomicU64::new(0),
+            bar: OnceLock::new(),
+        })))
     }
 
     /// Whether anything is reported.
@@ -102,7 +109,7 @@ impl Bar {
         }
         Some(self.bar.get_or_init(|| {
             let total = self.total.load(Ordering::Relaxed);
-            let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+            let bar = ProgressBar::with_draw_target(Some(total), (self.target)());
             let style = ProgressStyle::with_template("{bar:30} {pos}/{len} pages {msg}")
                 .unwrap_or_else(|_| ProgressStyle::default_bar());
             bar.set_style(style);
@@ -114,6 +121,28 @@ impl Bar {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn position(progress: &Progress) -> Option<(u64, Option<u64>)> {
+        let bar = progress.0.as_ref()?.bar.get()?;
+        Some((bar.position(), bar.length()))
+    }
+
+    #[test]
+    fn the_bar_appears_only_after_a_second_counting_every_page() {
+        let quick = Progress::drawn(Instant::now(), ProgressDrawTarget::hidden);
+        quick.pages(3);
+        quick.page_done();
+        assert_eq!(position(&quick), None, "not within the first second");
+
+        let long = Progress::drawn(Instant::now() - SHOW_AFTER * 2, ProgressDrawTarget::hidden);
+        long.pages(3);
+        long.page_done();
+        long.page_done();
+        assert_eq!(position(&long), Some((2, Some(3))));
+        long.writing();
+        long.finish();
+        assert!(long.0.as_ref().unwrap().bar.get().unwrap().is_finished());
+    }
 
     #[test]
     fn nothing_is_reported_when_quiet() {
