@@ -7,7 +7,11 @@
 //! `init` and `migrate`; `serve`) and prints the diagnostics it collected
 //! once, at the end, rustc-style ([`render_terminal`]; in colour on a
 //! terminal unless `NO_COLOR` is set). `check --strict` turns warnings into
-//! errors. `build`, `check` and `serve` first say once when the docs root's
+//! errors. `build` and `check` take `--format json|github` (on stdout,
+//! [`diagnostics::json_lines`], [`diagnostics::github_commands`]),
+//! `--verbose` (every finding, not one line per rule and file when many)
+//! and `--quiet` (no progress bar, no closing line); `build` shows a
+//! progress bar on a terminal ([`crate::site::Progress`]). `build`, `check` and `serve` first say once when the docs root's
 //! config is a Mintlify `mint.json` or `docs.json`
 //! ([`crate::config::reading_notice`]). `schema --format site-json` or
 //! `docs-json` prints the embedded JSON Schema.

@@ -7,9 +7,13 @@
 //! [`Diagnostics`] list instead of stopping at the first, so one run of
 //! `sheaf check` shows everything.
 //!
+//! Each carries its stable rule name ([`Rule`], set with
+//! [`Diagnostic::with_rule`] where it is made), shown in every form.
 //! [`render_terminal`] prints them rustc-style (with the source line and a
-//! caret under the spot) through `codespan-reporting`; [`Diagnostic::to_json`]
-//! is the machine form used by the preview's error overlay. Source lines are
+//! caret under the spot, then `= help:` and `= rule:`) through
+//! `codespan-reporting`; [`Diagnostic::to_json`] is the machine form used by
+//! the preview's error overlay; `formats` holds `--format json` and `github`
+//! and the grouping of many findings of one rule in one file. Source lines are
 //! quoted only from files inside the docs root ([`crate::confine`]): a
 //! diagnostic may name a file the build refused to read.
 //!

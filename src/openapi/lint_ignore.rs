@@ -13,7 +13,9 @@
 //! The value is a rule name or a list of them. `unresolved-ref` is
 //! acknowledged at the root only (a `$ref` can sit anywhere). An unknown
 //! name is a warning with a did-you-mean, so a typo never hides a finding
-//! silently.
+//! silently. The names are the sheaf-wide rule names ([`Rule::rule`]); a
+//! spec the author cannot edit is silenced from `sheaf.toml` instead
+//! (`[files."vendor.json"]`, `crate::rules::settings`).
 
 use std::path::PathBuf;
 
@@ -72,7 +74,9 @@ impl Rule {
             _ => "on the operation",
         };
         format!(
-            "if this is deliberate, add `{EXTENSION}: [{}]` {place}",
+            "if this is deliberate, add `{EXTENSION}: [{}]` {place} \
+             (for a spec you do not own: `{} = \"off\"` under its `[files.\"…\"]` in sheaf.toml)",
+            self.name(),
             self.name()
         )
     }
