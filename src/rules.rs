@@ -84,6 +84,7 @@ rules! {
     EmptySection "empty-section" Warnings "A tab or anchor has no pages, so it is left out.",
     UnusedVersion "unused-version" Warnings "A declared version that no group, anchor, tab or page uses.",
     UnknownVersion "unknown-version" Warnings "A version that `versions` does not declare (an error in the config, a warning in frontmatter).",
+    FrontmatterKey "frontmatter-key" Warnings "A frontmatter key sheaf ignores, or a value it cannot use (`rss: true` on a page without `<Update>`).",
     UnknownMode "unknown-mode" Warnings "A page `mode` sheaf does not know; the page is laid out as `default`.",
     UnknownIcon "unknown-icon" Warnings "An icon name that is not a free Font Awesome 6 icon.",
     ImageMissing "image-missing" Warnings "A config image (logo, favicon, background) that does not exist.",

@@ -286,6 +286,7 @@ fn feed_without_updates(project: &Project, page: &Page) -> Option<Diagnostic> {
         file,
         "`rss: true`, but the page has no `<Update>` entry: no feed is written",
     )
+    .with_rule(Rule::FrontmatterKey)
     .at_line(line, 1)
     .with_help("a feed lists the page's `<Update label=\"…\">` entries; add some, or remove `rss`");
     Some(warning)
