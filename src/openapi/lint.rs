@@ -442,7 +442,7 @@ mod tests {
             .help
             .as_deref()
             .unwrap()
-            .ends_with("add `x-sheaf-lint-ignore: [get-with-body]` on the operation"));
+            .contains("add `x-sheaf-lint-ignore: [get-with-body]` on the operation (for a spec you do not own: `get-with-body = \"off\"`"));
         assert_eq!(
             messages(get_with_body(json!(["get-with-body"]))),
             Vec::<String>::new()

@@ -122,6 +122,8 @@ impl RuleSettings {
             }
         };
         let settings = reader.settings(&table);
+        // Tables are read in key order; their problems are told in the file's.
+        reader.problems.sort_by_key(|p| p.position);
         (settings, reader.problems)
     }
 
