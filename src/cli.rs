@@ -7,7 +7,11 @@
 //! `init` and `migrate`; `serve`) and prints the diagnostics it collected
 //! once, at the end, rustc-style ([`render_terminal`]; in colour on a
 //! terminal unless `NO_COLOR` is set). `check --strict` turns warnings into
-//! errors. `build`, `check` and `serve` first say once when the docs root's
+//! errors. `build` and `check` take `--format json|github` (on stdout,
+//! [`diagnostics::json_lines`], [`diagnostics::github_commands`]),
+//! `--verbose` (every finding, not one line per rule and file when many)
+//! and `--quiet` (no progress bar, no closing line); `build` shows a
+//! progress bar on a terminal ([`crate::site::Progress`]). `build`, `check` and `serve` first say once when the docs root's
 //! config is a Mintlify `mint.json` or `docs.json`
 //! ([`crate::config::reading_notice`]). `schema --format site-json` or
 //! `docs-json` prints the embedded JSON Schema.
@@ -17,7 +21,7 @@ use std::path::{Path, PathBuf};
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use crate::diagnostics::{render_terminal, Diagnostics};
+use crate::diagnostics::{self, render_terminal, Diagnostics, Format, Summary};
 use crate::timings::Timings;
 
 /// Exit code when the docs have errors.
@@ -46,7 +50,8 @@ enum Command {
         /// Output folder [default: ROOT/_site].
         #[arg(long, short)]
         out: Option<PathBuf>,
-        /// Public URL of the site (e.g. https://docs.example.com), for absolute sitemap URLs.
+        /// Public URL of the site (e.g. https://docs.example.com): absolute
+        /// sitemap, canonical, og:url and llms.txt links.
         #[arg(long)]
         site_url: Option<String>,
         /// Replace an output folder that holds files sheaf did not write
@@ -61,6 +66,8 @@ enum Command {
         /// and the slowest pages and specs with what made them slow.
         #[arg(long)]
         timings: bool,
+        #[command(flatten)]
+        output: OutputArgs,
     },
     /// Serve a live preview that rebuilds on every save.
     Serve {
@@ -90,6 +97,8 @@ enum Command {
         /// Print where the time went to stderr (as `build --timings`).
         #[arg(long)]
         timings: bool,
+        #[command(flatten)]
+        output: OutputArgs,
     },
     /// Create a small working docs site.
     Init {
@@ -114,6 +123,48 @@ enum Command {
         #[arg(long, value_enum, default_value_t = SchemaFormat::SiteJson)]
         format: SchemaFormat,
     },
+}
+
+/// How `build` and `check` print what they found.
+#[derive(Debug, Clone, clap::Args)]
+struct OutputArgs {
+    /// human: rustc-style on stderr; json: one JSON object per line on
+    /// stdout, then a summary line; github: GitHub Actions workflow commands
+    /// on stdout (annotations on the pull request's lines).
+    #[arg(long, value_enum, default_value_t = OutputFormat::Human)]
+    format: OutputFormat,
+    /// List every finding, also when one rule finds many in one file
+    /// (shown as one line otherwise).
+    #[arg(long, short)]
+    verbose: bool,
+    /// No progress bar and no closing line (diagnostics are still printed).
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+/// The values of `--format`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum OutputFormat {
+    Human,
+    Json,
+    Github,
+}
+
+impl OutputArgs {
+    fn format(&self) -> Format {
+        match self.format {
+            OutputFormat::Human => Format::Human,
+            OutputFormat::Json => Format::Json,
+            OutputFormat::Github => Format::Github,
+        }
+    }
+
+    /// Says `line` on stderr, unless `--quiet`.
+    fn say(&self, line: std::fmt::Arguments) {
+        if !self.quiet {
+            eprintln!("{line}");
+        }
+    }
 }
 
 /// The config files whose schema `sheaf schema` prints.
@@ -142,6 +193,7 @@ pub fn main() -> i32 {
             force,
             offline,
             timings,
+            output,
         } => {
             let stop = match crate::site::Stop::on_signals() {
                 Ok(stop) => stop,
@@ -156,8 +208,9 @@ pub fn main() -> i32 {
                 offline,
                 stop,
                 timings: timings_if(timings),
+                progress: crate::site::Progress::on_terminal(output.quiet),
             };
-            build(&root, out, options)
+            build(&root, out, options, &output)
         }
         Command::Serve {
             root,
@@ -170,7 +223,8 @@ pub fn main() -> i32 {
             strict,
             offline,
             timings,
-        } => check(&root, strict, offline, &timings_if(timings)),
+            output,
+        } => check(&root, strict, offline, &timings_if(timings), &output),
         Command::Init { dir } => init(dir.as_deref()),
         Command::Migrate { root, out, force } => migrate(&root, out, force),
         Command::Schema { format } => {
@@ -205,12 +259,22 @@ fn say_which_config(root: &Path) {
     }
 }
 
-fn build(root: &Path, out: Option<PathBuf>, options: crate::site::BuildOptions) -> i32 {
+fn build(
+    root: &Path,
+    out: Option<PathBuf>,
+    options: crate::site::BuildOptions,
+    output: &OutputArgs,
+) -> i32 {
     say_which_config(root);
     let out = out.unwrap_or_else(|| root.join("_site"));
     let started = std::time::Instant::now();
     let result = crate::site::build_with(root, &out, &options);
-    report(&result.diagnostics, root);
+    options.progress.finish();
+    let built = Summary {
+        pages: Some(result.pages),
+        seconds: started.elapsed().as_secs_f64(),
+    };
+    report_as(&result.diagnostics, root, output, built);
     print_timings(&options.timings, started);
     if result.diagnostics.has_errors() {
         let kept = if out.exists() {
@@ -218,16 +282,19 @@ fn build(root: &Path, out: Option<PathBuf>, options: crate::site::BuildOptions) 
         } else {
             "nothing was written".to_string()
         };
-        eprintln!("build failed: {}; {kept}", summary(&result.diagnostics));
+        output.say(format_args!(
+            "build failed: {}; {kept}",
+            summary(&result.diagnostics)
+        ));
         return EXIT_DOCS_ERROR;
     }
-    eprintln!(
+    output.say(format_args!(
         "built {} pages into {} in {:.2?}{}",
         result.pages,
         out.display(),
         started.elapsed(),
         warnings_suffix(&result.diagnostics)
-    );
+    ));
     0
 }
 
@@ -252,7 +319,7 @@ fn serve(root: &Path, port: u16, host: &str, open: bool) -> i32 {
     }
 }
 
-fn check(root: &Path, strict: bool, offline: bool, timings: &Timings) -> i32 {
+fn check(root: &Path, strict: bool, offline: bool, timings: &Timings, output: &OutputArgs) -> i32 {
     say_which_config(root);
     let loading = crate::site::Loading {
         offline,
@@ -263,13 +330,20 @@ fn check(root: &Path, strict: bool, offline: bool, timings: &Timings) -> i32 {
     if strict {
         diagnostics.make_warnings_errors();
     }
-    report(&diagnostics, root);
+    let checked = Summary {
+        pages: None,
+        seconds: started.elapsed().as_secs_f64(),
+    };
+    report_as(&diagnostics, root, output, checked);
     print_timings(timings, started);
     if diagnostics.has_errors() {
-        eprintln!("check failed: {}", summary(&diagnostics));
+        output.say(format_args!("check failed: {}", summary(&diagnostics)));
         EXIT_DOCS_ERROR
     } else {
-        eprintln!("check passed{}", warnings_suffix(&diagnostics));
+        output.say(format_args!(
+            "check passed{}",
+            warnings_suffix(&diagnostics)
+        ));
         0
     }
 }
@@ -341,8 +415,29 @@ pub fn report(diagnostics: &Diagnostics, root: &Path) {
     if diagnostics.is_empty() {
         return;
     }
-    let color = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-    eprint!("{}", render_terminal(diagnostics, root, color));
+    eprint!("{}", render_terminal(diagnostics, root, stderr_color()));
+}
+
+/// Prints diagnostics in the `--format` asked for: human on stderr
+/// (many of one rule in one file as one line unless `--verbose`), json and
+/// github on stdout.
+fn report_as(diagnostics: &Diagnostics, root: &Path, output: &OutputArgs, done: Summary) {
+    match output.format() {
+        Format::Human if !diagnostics.is_empty() => {
+            let text = diagnostics::human(diagnostics, root, stderr_color(), output.verbose);
+            eprint!("{text}");
+        }
+        Format::Human => {}
+        Format::Json => print!("{}", diagnostics::json_lines(diagnostics, root, done)),
+        Format::Github => print!(
+            "{}",
+            diagnostics::github_commands(diagnostics, root, output.verbose)
+        ),
+    }
+}
+
+fn stderr_color() -> bool {
+    std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none()
 }
 
 fn summary(diagnostics: &Diagnostics) -> String {

@@ -7,9 +7,13 @@
 //! [`Diagnostics`] list instead of stopping at the first, so one run of
 //! `sheaf check` shows everything.
 //!
+//! Each carries its stable rule name ([`Rule`], set with
+//! [`Diagnostic::with_rule`] where it is made), shown in every form.
 //! [`render_terminal`] prints them rustc-style (with the source line and a
-//! caret under the spot) through `codespan-reporting`; [`Diagnostic::to_json`]
-//! is the machine form used by the preview's error overlay. Source lines are
+//! caret under the spot, then `= help:` and `= rule:`) through
+//! `codespan-reporting`; [`Diagnostic::to_json`] is the machine form used by
+//! the preview's error overlay; `formats` holds `--format json` and `github`
+//! and the grouping of many findings of one rule in one file. Source lines are
 //! quoted only from files inside the docs root ([`crate::confine`]): a
 //! diagnostic may name a file the build refused to read.
 //!
@@ -32,8 +36,11 @@ use codespan_reporting::term::{self, Chars, Config};
 use serde::Serialize;
 
 use crate::confine::DocsRoot;
+use crate::rules::Rule;
 
+mod formats;
 mod suggest;
+pub use formats::{github_commands, human, json_lines, Format, Group, Summary, GROUP_OVER};
 pub use suggest::Suggestions;
 
 /// How bad a problem is. Errors fail `build` and `check`; warnings fail only
@@ -118,6 +125,9 @@ impl LineStarts {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Diagnostic {
     pub severity: Severity,
+    /// The stable name of its kind ([`Rule`]); every diagnostic sheaf
+    /// reports has one (`tests/rules.rs`).
+    pub rule: Option<Rule>,
     /// Path of the file, relative to the docs root (`site.json`, `api/get.mdx`).
     pub file: PathBuf,
     /// Where in the file; `None` when the problem is about the whole file.
@@ -148,6 +158,7 @@ impl Diagnostic {
     fn new(severity: Severity, file: impl Into<PathBuf>, message: impl Into<String>) -> Self {
         Diagnostic {
             severity,
+            rule: None,
             file: file.into(),
             position: None,
             span: None,
@@ -185,6 +196,12 @@ impl Diagnostic {
         self
     }
 
+    /// Names the kind of problem: its stable rule name ([`crate::rules`]).
+    pub fn with_rule(mut self, rule: Rule) -> Self {
+        self.rule = Some(rule);
+        self
+    }
+
     pub fn with_help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
         self
@@ -214,6 +231,7 @@ impl Diagnostic {
     pub fn to_json(&self) -> serde_json::Value {
         serde_json::json!({
             "severity": self.severity,
+            "rule": self.rule,
             "location": self.location(),
             "file": self.file,
             "line": self.position.map(|p| p.line),
@@ -381,6 +399,9 @@ fn to_codespan(d: &Diagnostic) -> CsDiagnostic<usize> {
     if let Some(help) = &d.help {
         notes.push(format!("help: {help}"));
     }
+    if let Some(rule) = d.rule {
+        notes.push(format!("rule: {rule}"));
+    }
     cs.with_message(d.headline()).with_notes(notes)
 }
 
@@ -396,6 +417,9 @@ fn write_plain(out: &mut impl std::io::Write, d: &Diagnostic, color: bool) {
     let _ = writeln!(out, "  --> {}", d.location());
     if let Some(help) = &d.help {
         let _ = writeln!(out, "  = help: {help}");
+    }
+    if let Some(rule) = d.rule {
+        let _ = writeln!(out, "  = rule: {rule}");
     }
     let _ = writeln!(out);
 }

@@ -36,6 +36,7 @@ pub mod markdown;
 pub mod mintignore;
 pub mod openapi;
 pub mod render;
+pub mod rules;
 pub mod search;
 pub mod serve;
 pub mod site;

@@ -82,6 +82,7 @@ impl MintIgnore {
                     MINTIGNORE_FILE,
                     format!("cannot read {MINTIGNORE_FILE}: {e}"),
                 )
+                .with_rule(crate::rules::Rule::OutsideRoot)
                 .with_help(OUTSIDE_HELP)],
                 ..MintIgnore::default()
             },
@@ -89,7 +90,8 @@ impl MintIgnore {
                 problems: vec![Diagnostic::warning(
                     MINTIGNORE_FILE,
                     format!("cannot read {MINTIGNORE_FILE}: {e}; no file is excluded"),
-                )],
+                )
+                .with_rule(crate::rules::Rule::ReadFailed)],
                 ..MintIgnore::default()
             },
         }
@@ -114,6 +116,7 @@ impl MintIgnore {
                     MINTIGNORE_FILE,
                     format!("{MINTIGNORE_FILE} cannot be used: {e}; no file is excluded"),
                 )
+                .with_rule(crate::rules::Rule::MintignorePattern)
                 .with_help("simplify the patterns"),
             ),
         }
@@ -209,7 +212,7 @@ fn bad_pattern(text: &str, span: Range<usize>, line: &str, error: &ignore::Error
     Diagnostic::warning(
         MINTIGNORE_FILE,
         format!("pattern `{pattern}` cannot be read ({reason}); the line is skipped"),
-    )
+    ).with_rule(crate::rules::Rule::MintignorePattern)
     .at_span(text, span.start..span.start + pattern.len())
     .with_help("`.mintignore` uses .gitignore syntax: `drafts/`, `*.draft.mdx`, `/internal`, `!keep.mdx`, `**/notes.md`; escape a literal `{`, `[` or `\\` with a backslash")
 }

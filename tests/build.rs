@@ -7,7 +7,7 @@ mod common;
 use std::fs;
 use std::path::Path;
 
-use common::{fixture, fixture_copy, sheaf, stderr};
+use common::{build_ok, fixture, fixture_copy, sheaf, stderr};
 
 fn build(root: &std::path::Path, out: &std::path::Path) -> std::process::Output {
     sheaf(&[
@@ -350,6 +350,35 @@ fn site_url_makes_sitemap_locations_absolute() {
     );
     let robots = fs::read_to_string(site.join("robots.txt")).unwrap();
     assert!(robots.contains("Sitemap: https://docs.example.com/sitemap.xml"));
+    let setup = fs::read_to_string(site.join("guides/setup/index.html")).unwrap();
+    let own = "https://docs.example.com/guides/setup/";
+    assert!(
+        setup.contains(&format!("<link rel=canonical href={own}>")),
+        "{setup}"
+    );
+    assert!(
+        setup.contains(&format!("<meta property=og:url content={own}>")),
+        "{setup}"
+    );
+    let llms = fs::read_to_string(site.join("llms.txt")).unwrap();
+    assert!(
+        llms.contains("](https://docs.example.com/guides/setup.md)"),
+        "{llms}"
+    );
+}
+
+#[test]
+fn without_a_site_url_pages_name_no_og_url_and_llms_txt_links_are_relative() {
+    let out = tempfile::tempdir().unwrap();
+    let site = out.path().join("site");
+    build_ok(&fixture("build-basic"), &site);
+    let setup = fs::read_to_string(site.join("guides/setup/index.html")).unwrap();
+    assert!(
+        !setup.contains("og:url") && !setup.contains("rel=canonical"),
+        "{setup}"
+    );
+    let llms = fs::read_to_string(site.join("llms.txt")).unwrap();
+    assert!(llms.contains("](guides/setup.md)"), "{llms}");
 }
 
 #[test]

@@ -13,6 +13,7 @@ use crate::color::{
     contrast, fill_with_text, worst_contrast, Given, Mode, Rgb, Shades, SiteColors, TEXT_CONTRAST,
 };
 use crate::diagnostics::Diagnostic;
+use crate::rules::Rule;
 
 impl Colors {
     /// The colour strings, for [`SiteColors::of`].
@@ -121,7 +122,7 @@ fn note(file: &Path, given: &str, changes: &[Change]) -> Option<Diagnostic> {
         given.trim(),
         uses.join(", ")
     );
-    Some(Diagnostic::note(file, message).with_help(format!(
+    Some(Diagnostic::note(file, message).with_rule(Rule::ColorContrast).with_help(format!(
         "text needs a contrast of {TEXT_CONTRAST}:1 (WCAG 2.1 AA); sheaf uses the nearest shade that reaches it, \
          or give a colour that does"
     )))

@@ -65,6 +65,7 @@ pub use types::*;
 
 use crate::confine::{ReadError, OUTSIDE_HELP};
 use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::rules::Rule;
 use crate::sources::SourceFiles;
 
 /// The configuration file names, in the order they are looked for.
@@ -155,6 +156,7 @@ fn other_config_files(root: &Path, used: &Path) -> Option<Diagnostic> {
                 ignored.join(" and ")
             ),
         )
+        .with_rule(Rule::ConfigShadowed)
         .with_help(format!(
             "sheaf reads the first of {} it finds; remove the config files you do not use",
             CONFIG_FILES.join(", ")
@@ -183,6 +185,7 @@ fn load_config_file(files: &SourceFiles) -> Loaded {
             "site.json",
             format!("no site.json, docs.json or mint.json in {}", root.display()),
         )
+        .with_rule(Rule::ConfigMissing)
         .with_help(
             "run `sheaf init` to create a docs site, or pass the docs root as the first argument",
         );
@@ -210,9 +213,10 @@ fn load_config_file(files: &SourceFiles) -> Loaded {
 }
 
 fn unreadable_config(file: &Path, error: &ReadError) -> Diagnostic {
-    let refused = Diagnostic::error(file, format!("cannot read {}: {error}", file.display()));
+    let refused = Diagnostic::error(file, format!("cannot read {}: {error}", file.display()))
+        .with_rule(Rule::ReadFailed);
     match error {
-        ReadError::Outside { .. } => refused.with_help(OUTSIDE_HELP),
+        ReadError::Outside { .. } => refused.with_help(OUTSIDE_HELP).with_rule(Rule::OutsideRoot),
         ReadError::TooLarge { .. } | ReadError::Io(_) => refused,
     }
 }
@@ -294,13 +298,16 @@ fn typed_config(
             left_out += 1;
             let message = format!("sheaf cannot use this value ({reason}); it is left out");
             out.push(
-                doc.locate(Diagnostic::warning(file, message), &pointer)
+                doc.locate(Diagnostic::warning(file, message).with_rule(Rule::ConfigValue), &pointer)
                     .with_help("the site builds without it; if Mintlify documents this form, tell the sheaf maintainers"),
             );
             continue;
         }
         let message = format!("cannot read the configuration: {reason}");
-        out.push(doc.locate(Diagnostic::error(file, message), &pointer));
+        out.push(doc.locate(
+            Diagnostic::error(file, message).with_rule(Rule::ConfigValue),
+            &pointer,
+        ));
         return None;
     }
 }
@@ -344,6 +351,7 @@ fn checked_without_failing_values(file: &Path) -> Diagnostic {
             file.display()
         ),
     )
+    .with_rule(Rule::ConfigRepaired)
     .with_help(format!(
         "fix the errors in {}; nothing is built until they are gone",
         file.display()
@@ -356,9 +364,9 @@ fn converted_docs_json(doc: SourceDoc, file: &Path, out: &mut Diagnostics) -> So
     let (value, conversion) = docs_json::convert(&doc.value);
     for note in &conversion.notes {
         let diagnostic = if note.warning {
-            Diagnostic::warning(file, note.message.clone())
+            Diagnostic::warning(file, note.message.clone()).with_rule(Rule::DocsJsonFeature)
         } else {
-            Diagnostic::note(file, note.message.clone())
+            Diagnostic::note(file, note.message.clone()).with_rule(Rule::DocsJsonFeature)
         };
         out.push(
             doc.at(diagnostic, &note.pointer, true)

@@ -19,6 +19,7 @@ use serde_json::Value;
 use super::source::SourceDoc;
 use crate::confine::{normalize, ReadError, OUTSIDE_HELP};
 use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::rules::Rule;
 use crate::sources::SourceFiles;
 
 /// How many files deep references may lead.
@@ -50,7 +51,10 @@ fn include(
         let target = relative_to(&file, &reference);
         let problem = |message: String| {
             let pointer = format!("{at}/$ref");
-            doc.locate(Diagnostic::error(&file, message), &pointer)
+            doc.locate(
+                Diagnostic::error(&file, message).with_rule(Rule::ConfigRef),
+                &pointer,
+            )
         };
         if chain.contains(&target) {
             let cycle: Vec<String> = chain.iter().map(|f| f.display().to_string()).collect();

@@ -13,6 +13,7 @@ use super::source::{display_path, escape_segment, unescape_segment, SourceDoc};
 use super::vocabulary;
 use super::ConfigShape;
 use crate::diagnostics::{did_you_mean, Diagnostic};
+use crate::rules::Rule;
 
 /// The schema text, as written by `sheaf schema` and `sheaf init`.
 pub const SCHEMA_TEXT: &str = include_str!("../../schema/site.schema.json");
@@ -159,8 +160,12 @@ fn to_diagnostics(
     let pointer = error.instance_path().as_str().to_string();
     let path = display_path(&pointer);
     let at_value = |message: String| {
-        doc.at(Diagnostic::error(file, message), &pointer, false)
-            .with_json_path(path.clone())
+        doc.at(
+            Diagnostic::error(file, message).with_rule(Rule::ConfigSchema),
+            &pointer,
+            false,
+        )
+        .with_json_path(path.clone())
     };
     let instance = error.instance();
     match error.kind() {
@@ -212,7 +217,8 @@ fn unknown_key(
     if is_open(shape) && vocabulary::knows_key(object, key) {
         return doc
             .at(
-                Diagnostic::note(file, format!("sheaf does not act on `{key}` yet")),
+                Diagnostic::note(file, format!("sheaf does not act on `{key}` yet"))
+                    .with_rule(Rule::UnsupportedKey),
                 &pointer,
                 true,
             )
@@ -228,7 +234,7 @@ fn unknown_key(
         ),
     };
     doc.at(
-        Diagnostic::warning(file, format!("unknown key `{key}`")),
+        Diagnostic::warning(file, format!("unknown key `{key}`")).with_rule(Rule::UnknownKey),
         &pointer,
         true,
     )
@@ -261,7 +267,7 @@ fn unknown_value(
             "Mintlify's value {} is not in sheaf's list here",
             short(instance)
         );
-        return placed(Diagnostic::note(file, message)).with_help(
+        return placed(Diagnostic::note(file, message).with_rule(Rule::UnsupportedValue)).with_help(
             "the site builds: the value is used as written where sheaf can, and left out where it cannot",
         );
     }
@@ -270,7 +276,7 @@ fn unknown_value(
         .map(|g| format!("did you mean \"{g}\"? "))
         .unwrap_or_default();
     let message = format!("sheaf does not know the value {} here", short(instance));
-    placed(Diagnostic::warning(file, message)).with_help(format!(
+    placed(Diagnostic::warning(file, message).with_rule(Rule::UnknownValue)).with_help(format!(
         "{guess}sheaf knows {list}; the site builds as if the value were not set (a newer Mintlify value, or a typo)"
     ))
 }

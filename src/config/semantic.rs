@@ -18,7 +18,8 @@ use super::types::{SiteConfig, LATER_SOCIAL_KEYS};
 use super::{is_endpoint_entry, normalise_slug};
 use crate::confine::{ReadError, OUTSIDE_HELP};
 use crate::diagnostics::{did_you_mean, Diagnostic, Suggestions};
-use crate::mintignore::{Rule, MINTIGNORE_FILE};
+use crate::mintignore::{self, MINTIGNORE_FILE};
+use crate::rules::Rule;
 use crate::sources::SourceFiles;
 
 /// Runs every semantic check on a schema-valid, deserialised config.
@@ -58,14 +59,18 @@ struct Checker<'a> {
 }
 
 impl Checker<'_> {
-    fn error_at(&self, pointer: &str, message: String) -> Diagnostic {
-        self.doc
-            .locate(Diagnostic::error(self.file, message), pointer)
+    fn error_at(&self, rule: Rule, pointer: &str, message: String) -> Diagnostic {
+        self.doc.locate(
+            Diagnostic::error(self.file, message).with_rule(rule),
+            pointer,
+        )
     }
 
-    fn warning_at(&self, pointer: &str, message: String) -> Diagnostic {
-        self.doc
-            .locate(Diagnostic::warning(self.file, message), pointer)
+    fn warning_at(&self, rule: Rule, pointer: &str, message: String) -> Diagnostic {
+        self.doc.locate(
+            Diagnostic::warning(self.file, message).with_rule(rule),
+            pointer,
+        )
     }
 
     /// Every page entry of the navigation with its JSON pointer and
@@ -159,12 +164,12 @@ impl Checker<'_> {
 
     /// The error for a file `what` at `pointer` that resolves outside the root.
     fn outside_root(&self, pointer: &str, what: &str, refused: &ReadError) -> Diagnostic {
-        self.error_at(pointer, format!("{what}: {refused}"))
+        self.error_at(Rule::OutsideRoot, pointer, format!("{what}: {refused}"))
             .with_help(OUTSIDE_HELP)
     }
 
     fn escaping_page(&self, pointer: &str, entry: &str) -> Diagnostic {
-        self.error_at(pointer, format!("page \"{entry}\" is outside the docs root"))
+        self.error_at(Rule::OutsideRoot, pointer, format!("page \"{entry}\" is outside the docs root"))
             .with_help("navigation pages are paths inside the docs root, without `..` or a leading drive, e.g. \"guides/setup\"")
     }
 
@@ -173,7 +178,7 @@ impl Checker<'_> {
             &self.doc.text,
             self.doc.span_of(first).start,
         );
-        self.warning_at(pointer, format!("page \"{entry}\" appears twice in the navigation"))
+        self.warning_at(Rule::DuplicatePage, pointer, format!("page \"{entry}\" appears twice in the navigation"))
             .with_help(format!(
                 "it is already listed at line {}, column {} (`{}`); both entries link to the same page, remove one unless that is intended",
                 first_pos.line,
@@ -182,8 +187,8 @@ impl Checker<'_> {
             ))
     }
 
-    fn ignored_page(&self, pointer: &str, slug: &str, rule: &Rule) -> Diagnostic {
-        self.warning_at(
+    fn ignored_page(&self, pointer: &str, slug: &str, rule: &mintignore::Rule) -> Diagnostic {
+        self.warning_at(Rule::IgnoredPage,
             pointer,
             format!("page \"{slug}\" is excluded by {rule}"),
         )
@@ -202,6 +207,7 @@ impl Checker<'_> {
         };
         let help = format!("{fix}; the site builds without the entry meanwhile");
         self.warning_at(
+            Rule::PageMissing,
             pointer,
             format!("page \"{slug}\" does not exist: no `{slug}.mdx` or `{slug}.md`"),
         )
@@ -233,6 +239,7 @@ impl Checker<'_> {
             {
                 out.push(
                     self.warning_at(
+                        Rule::UnusedVersion,
                         &format!("/versions/{i}"),
                         format!("version \"{name}\" is declared but never used"),
                     )
@@ -259,6 +266,7 @@ impl Checker<'_> {
             ),
         };
         self.error_at(
+            Rule::UnknownVersion,
             pointer,
             format!("version \"{version}\" is not declared in `versions`"),
         )
@@ -309,7 +317,7 @@ impl Checker<'_> {
                     return Some(self.outside_root(pointer, &format!("image \"{path}\""), &refused));
                 }
                 (!self.root.join(relative).is_file()).then(|| {
-                    self.warning_at(pointer, format!("image \"{path}\" does not exist"))
+                    self.warning_at(Rule::ImageMissing, pointer, format!("image \"{path}\" does not exist"))
                         .with_help(format!(
                             "paths are relative to the docs root ({}); add the file or fix the path (the site builds without the image meanwhile)",
                             self.root.display()
@@ -349,10 +357,12 @@ impl Checker<'_> {
             }
             Err(_) => {
                 return Some(
-                    self.error_at(pointer, format!("OpenAPI file \"{path}\" does not exist"))
-                        .with_help(
-                            "paths are relative to the docs root; add the file or fix the path",
-                        ),
+                    self.error_at(
+                        Rule::SpecMissing,
+                        pointer,
+                        format!("OpenAPI file \"{path}\" does not exist"),
+                    )
+                    .with_help("paths are relative to the docs root; add the file or fix the path"),
                 )
             }
         };
@@ -365,9 +375,11 @@ impl Checker<'_> {
         }
         match crate::yaml::from_str::<serde_yaml_ng::Value>(&text) {
             Ok(serde_yaml_ng::Value::Mapping(_)) | Err(_) => None,
-            Ok(_) => {
-                Some(self.error_at(pointer, format!("OpenAPI file \"{path}\" is not an object")))
-            }
+            Ok(_) => Some(self.error_at(
+                Rule::ConfigValue,
+                pointer,
+                format!("OpenAPI file \"{path}\" is not an object"),
+            )),
         }
     }
 
@@ -381,7 +393,7 @@ impl Checker<'_> {
                 let destination = redirect.get("destination")?.as_str()?;
                 let scheme = url_scheme(destination)?;
                 (!matches!(scheme.as_str(), "http" | "https" | "mailto")).then(|| {
-                    self.error_at(
+                    self.error_at(Rule::UnsafeUrl,
                         &format!("/redirects/{i}/destination"),
                         format!("redirect destination `{destination}` is not a local path, an http(s) URL or a mailto: link"),
                     )
@@ -404,7 +416,7 @@ impl Checker<'_> {
             .keys()
             .filter(|k| LATER_SOCIAL_KEYS.contains(&k.as_str()))
             .map(|k| {
-                self.warning_at(&format!("/footerSocials/{k}"), format!("`{k}` is outside the nine footerSocials keys"))
+                self.warning_at(Rule::UnknownKey, &format!("/footerSocials/{k}"), format!("`{k}` is outside the nine footerSocials keys"))
                     .with_help("it is shown, but only website, facebook, twitter, discord, slack, github, linkedin, instagram and hacker-news are standard")
             })
             .collect()
@@ -413,7 +425,7 @@ impl Checker<'_> {
     fn feedback(&self, config: &SiteConfig) -> Option<Diagnostic> {
         let wanted = config.feedback.suggest_edit || config.feedback.raise_issue;
         (wanted && config.repository_url().is_none()).then(|| {
-            self.warning_at("/feedback", "feedback buttons need a GitHub repository and none is set".into())
+            self.warning_at(Rule::ConfigValue, "/feedback", "feedback buttons need a GitHub repository and none is set".into())
                 .with_help("set topbarCtaButton {\"type\": \"github\", \"url\": \"https://github.com/owner/repo\"} or footerSocials.github to a repository URL; until then the buttons are omitted")
         })
     }
@@ -431,7 +443,7 @@ impl Checker<'_> {
             .into_iter()
             .filter(|mode| !bg.contains_key(*mode))
             .map(|mode| {
-                self.warning_at("/colors/background", format!("missing `{mode}` background color"))
+                self.warning_at(Rule::ConfigValue, "/colors/background", format!("missing `{mode}` background color"))
                     .with_help(format!("give both modes, e.g. \"{mode}\": \"{}\"; the theme's default {mode} background is used meanwhile", if mode == "light" { "#ffffff" } else { "#0f1117" }))
             })
             .collect()
@@ -463,6 +475,7 @@ impl Checker<'_> {
                     || crate::icons::lookup(icon, icon_type).is_some();
                 (!known).then(|| {
                     unknown_icon(self.warning_at(
+                        Rule::UnknownIcon,
                         &format!("{pointer}/icon"),
                         format!("unknown icon \"{icon}\""),
                     ))

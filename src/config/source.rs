@@ -12,6 +12,7 @@ use jsonc_parser::common::Ranged;
 use jsonc_parser::{CollectOptions, ParseOptions};
 
 use crate::diagnostics::Diagnostic;
+use crate::rules::Rule;
 
 /// Where a value sits in the file.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -232,6 +233,7 @@ fn syntax_error(text: &str, file: &Path, span: Range<usize>, what: &str) -> Diag
         None => (what.to_string(), "fix the JSON syntax here: strings in double quotes, commas between items, no trailing commas or comments"),
     };
     Diagnostic::error(file, format!("invalid JSON: {what}"))
+        .with_rule(Rule::ConfigSyntax)
         .at_span(text, start..end)
         .with_help(help)
 }

@@ -21,6 +21,7 @@ use std::path::Path;
 use serde_yaml_ng::Value;
 
 use crate::diagnostics::{Diagnostic, Position};
+use crate::rules::Rule;
 use crate::yaml::YamlError;
 
 /// The frontmatter keys sheaf understands (decisions.md, "Pages").
@@ -142,6 +143,7 @@ pub fn split<'a>(source: &'a str, file: &Path) -> (Split<'a>, Option<Diagnostic>
                 }
             };
             let diagnostic = Diagnostic::error(file, format!("invalid frontmatter: {e}"))
+                .with_rule(Rule::FrontmatterSyntax)
                 .at_line(line + 1, column)
                 .with_help(
                     "frontmatter is YAML between two `---` lines; quote values that contain `:`",

@@ -71,6 +71,7 @@ pub use text::{PageText, TextError, Texts};
 use crate::config::{section_of, AnchorDisplay, SiteConfig};
 use crate::confine::DocsRoot;
 use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::rules::Rule;
 use crate::sources::SourceFiles;
 
 /// Everything the render stage needs, loaded once and then read-only.
@@ -511,7 +512,7 @@ fn title_case(s: &str) -> String {
 
 /// Reports a problem found while loading a page.
 pub(crate) fn page_diagnostic(path: &Path, message: String) -> Diagnostic {
-    Diagnostic::error(path, message)
+    Diagnostic::error(path, message).with_rule(Rule::ReadFailed)
 }
 
 #[cfg(test)]

@@ -36,6 +36,7 @@ pub(crate) fn lint_spec(store: &DocStore, doc: DocId, name: &str) -> Vec<Diagnos
         let acknowledged = spec_wide.and(Acknowledged::read(op, name, &at, &mut out));
         let warn = |rule: Rule, message: String, help: &str| {
             Diagnostic::warning(PathBuf::from(name), message)
+                .with_rule(rule.rule())
                 .with_json_path(at.clone())
                 .with_help(format!("{help}; {}", rule.how_to_acknowledge()))
         };
@@ -114,7 +115,7 @@ fn unresolved_refs(
             if let Some(Value::String(reference)) = map.get("$ref") {
                 if let Err(err) = store.resolve(node.doc, reference) {
                     out.push(
-                        Diagnostic::warning(PathBuf::from(name), err.to_string())
+                        Diagnostic::warning(PathBuf::from(name), err.to_string()).with_rule(Rule::UnresolvedRef.rule())
                             .with_json_path(at.clone())
                             .with_help(format!(
                                 "point the `$ref` at an existing component or file; the field is shown as \"unresolved\" meanwhile; {}",
@@ -213,6 +214,7 @@ fn example_mismatches<'a>(
                     PathBuf::from(name),
                     format!("example does not match its schema: {error}"),
                 )
+                .with_rule(Rule::ExampleMismatch.rule())
                 .with_json_path(path)
                 .with_help(format!(
                     "fix the example or the schema; readers copy examples; {}",
@@ -440,7 +442,7 @@ mod tests {
             .help
             .as_deref()
             .unwrap()
-            .ends_with("add `x-sheaf-lint-ignore: [get-with-body]` on the operation"));
+            .contains("add `x-sheaf-lint-ignore: [get-with-body]` on the operation (for a spec you do not own: `get-with-body = \"off\"`"));
         assert_eq!(
             messages(get_with_body(json!(["get-with-body"]))),
             Vec::<String>::new()

@@ -13,7 +13,9 @@
 //! The value is a rule name or a list of them. `unresolved-ref` is
 //! acknowledged at the root only (a `$ref` can sit anywhere). An unknown
 //! name is a warning with a did-you-mean, so a typo never hides a finding
-//! silently.
+//! silently. The names are the sheaf-wide rule names ([`Rule::rule`]); a
+//! spec the author cannot edit is silenced from `sheaf.toml` instead
+//! (`[files."vendor.json"]`, `crate::rules::settings`).
 
 use std::path::PathBuf;
 
@@ -46,12 +48,18 @@ const RULES: [Rule; 5] = [
 
 impl Rule {
     pub(crate) fn name(self) -> &'static str {
+        self.rule().name()
+    }
+
+    /// The sheaf-wide rule of the same name (`crate::rules`).
+    pub(crate) fn rule(self) -> crate::rules::Rule {
+        use crate::rules::Rule as Named;
         match self {
-            Rule::GetWithBody => "get-with-body",
-            Rule::MissingSummary => "missing-summary",
-            Rule::DuplicateOperationId => "duplicate-operation-id",
-            Rule::ExampleMismatch => "example-mismatch",
-            Rule::UnresolvedRef => "unresolved-ref",
+            Rule::GetWithBody => Named::GetWithBody,
+            Rule::MissingSummary => Named::MissingSummary,
+            Rule::DuplicateOperationId => Named::DuplicateOperationId,
+            Rule::ExampleMismatch => Named::ExampleMismatch,
+            Rule::UnresolvedRef => Named::UnresolvedRef,
         }
     }
 
@@ -66,7 +74,9 @@ impl Rule {
             _ => "on the operation",
         };
         format!(
-            "if this is deliberate, add `{EXTENSION}: [{}]` {place}",
+            "if this is deliberate, add `{EXTENSION}: [{}]` {place} \
+             (for a spec you do not own: `{} = \"off\"` under its `[files.\"…\"]` in sheaf.toml)",
+            self.name(),
             self.name()
         )
     }
@@ -108,6 +118,7 @@ impl Acknowledged {
                         PathBuf::from(file),
                         format!("`{EXTENSION}` lists {entry}, which is not a rule name"),
                     )
+                    .with_rule(crate::rules::Rule::UnknownRule)
                     .with_json_path(path.clone())
                     .with_help(known_rules_help()),
                 ),
@@ -139,6 +150,7 @@ fn unknown_rule(file: &str, path: &str, name: &str) -> Diagnostic {
             "`{EXTENSION}` names an unknown lint rule `{name}`; no finding is acknowledged by it"
         ),
     )
+    .with_rule(crate::rules::Rule::UnknownRule)
     .with_json_path(path.to_string())
     .with_help(help)
 }

@@ -79,6 +79,7 @@ pub use view::{BodyView, EndpointView, ExampleView, Parameters, ResponseView};
 use crate::config::ApiConfig;
 use crate::confine::{DocsRoot, OUTSIDE_HELP};
 use crate::diagnostics::Diagnostic;
+use crate::rules::Rule;
 use find::{closest, parse_reference, paths_match, spec_matches, METHODS};
 use source::{Location, SourceError};
 use store::{DocId, DocStore, Document};
@@ -452,11 +453,13 @@ fn load_error(name: &str, location: &Location, err: SourceError) -> Diagnostic {
             PathBuf::from(name),
             format!("cannot load OpenAPI spec: {outside}"),
         )
+        .with_rule(Rule::OutsideRoot)
         .with_help(OUTSIDE_HELP),
         other => Diagnostic::error(
             PathBuf::from(name),
             format!("cannot load OpenAPI spec: {other}"),
         )
+        .with_rule(Rule::SpecUnreadable)
         .with_help(help),
     }
 }
@@ -469,7 +472,7 @@ fn check_version(name: &str, value: &Value) -> Result<(), Box<Diagnostic>> {
             Diagnostic::warning(
                 PathBuf::from(name),
                 format!("{name} is Swagger {swagger}: Swagger 2.0 is not supported; its operations are skipped"),
-            )
+            ).with_rule(Rule::UnsupportedSpec)
             .with_help("convert it to OpenAPI 3 with swagger2openapi (`npx swagger2openapi in.json -o out.json`) or https://converter.swagger.io, then reference the converted file"),
         ));
     }
@@ -483,6 +486,7 @@ fn check_version(name: &str, value: &Value) -> Result<(), Box<Diagnostic>> {
                     found.unwrap_or_else(|| "missing".into())
                 ),
             )
+            .with_rule(Rule::UnsupportedSpec)
             .with_json_path("openapi"),
         )),
     }

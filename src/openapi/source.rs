@@ -16,6 +16,7 @@ use super::cache::{describe_age, CachedSpec, SpecCache};
 use crate::config::offset_of_line_col;
 use crate::confine::{absolute, normalize, DocsRoot, ReadError};
 use crate::diagnostics::Diagnostic;
+use crate::rules::Rule;
 
 /// Where a spec document was read from.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -80,6 +81,7 @@ impl ParseFailure {
             name,
             format!("{name} is not valid {}: {message}", self.syntax),
         )
+        .with_rule(Rule::SpecSyntax)
         .at_span(&self.text, start..end)
         .with_help(help)
     }
@@ -229,6 +231,7 @@ impl Stale {
                 describe_age(self.copy.age)
             ),
         )
+        .with_rule(Rule::SpecCached)
         .with_help(format!(
             "the copy is {}; the next build that reaches the URL refreshes it",
             self.copy.path.display()

@@ -14,6 +14,7 @@ use super::cache::SpecCache;
 use super::source::{Location, SourceError};
 use crate::confine::{DocsRoot, OUTSIDE_HELP};
 use crate::diagnostics::Diagnostic;
+use crate::rules::Rule;
 
 pub(crate) type DocId = usize;
 
@@ -142,11 +143,13 @@ impl DocStore {
                                 real.display()
                             ),
                         )
+                        .with_rule(Rule::OutsideRoot)
                         .with_json_path(at)
                         .with_help(OUTSIDE_HELP),
                     ),
                     Err(err) => diagnostics.push(
                         Diagnostic::error(self.docs[current].name.clone(), err.to_string())
+                            .with_rule(Rule::SpecMissing)
                             .with_help("fix the `$ref` or add the referenced file"),
                     ),
                 }

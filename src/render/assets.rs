@@ -12,6 +12,7 @@ use rust_embed::Embed;
 use crate::confine::{DocsRoot, ReadError, OUTSIDE_HELP};
 use crate::diagnostics::Diagnostic;
 use crate::icons::ATTRIBUTION;
+use crate::rules::Rule;
 
 #[derive(Embed)]
 #[folder = "templates/"]
@@ -51,8 +52,10 @@ pub fn templates(root: &Path) -> Result<Vec<TemplateSource>, Diagnostic> {
     let relative = PathBuf::from(OVERRIDE_DIR).join("templates");
     for (name, bytes) in read_dir_files(root, &relative, |_| true)? {
         let path = relative.join(&name);
-        let text = String::from_utf8(bytes)
-            .map_err(|_| Diagnostic::error(&path, "template override is not UTF-8 text"))?;
+        let text = String::from_utf8(bytes).map_err(|_| {
+            Diagnostic::error(&path, "template override is not UTF-8 text")
+                .with_rule(Rule::ThemeTemplate)
+        })?;
         let override_path = Some(path);
         by_name.insert(
             name.clone(),
@@ -110,9 +113,12 @@ fn read_dir_files(
         }
         let relative = dir.join(&name);
         let bytes = docs.read(&relative).map_err(|e| {
-            let refused = Diagnostic::error(&relative, format!("cannot read theme file: {e}"));
+            let refused = Diagnostic::error(&relative, format!("cannot read theme file: {e}"))
+                .with_rule(Rule::ReadFailed);
             match e {
-                ReadError::Outside { .. } => refused.with_help(OUTSIDE_HELP),
+                ReadError::Outside { .. } => {
+                    refused.with_help(OUTSIDE_HELP).with_rule(Rule::OutsideRoot)
+                }
                 ReadError::TooLarge { .. } | ReadError::Io(_) => refused,
             }
         })?;

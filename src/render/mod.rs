@@ -93,6 +93,7 @@ use tera::Context;
 use crate::config::Mode;
 use crate::content::{Alternate, Page, PageMode, Site};
 use crate::diagnostics::Diagnostic;
+use crate::rules::Rule;
 use assets::Bundle;
 pub use fragment::link_from;
 use fragment::{Current, ROOT};
@@ -151,6 +152,8 @@ pub struct Theme {
     repository: Option<String>,
     /// Which pages show which tabs.
     tab_scopes: TabScopes,
+    /// `build --site-url`: canonical links and `og:url` absolute.
+    pub site_url: Option<String>,
 }
 
 impl Theme {
@@ -188,6 +191,7 @@ impl Theme {
                 .map(|v| v.to_string()),
             repository: site.config.repository_url(),
             tab_scopes: TabScopes::of(&site.config),
+            site_url: None,
         })
     }
 
@@ -227,7 +231,7 @@ impl Theme {
             page_language: page.language.as_deref(),
             tab: page.tab,
             section: self.tab_scopes.section_of(page.tab, page.anchor),
-            meta: page_meta::page_meta(site, page, &page.title),
+            meta: page_meta::page_meta(site, page, &page.title, self.site_url.as_deref()),
             no_tabs: self.tab_scopes.hides_bar(page.tab, page.anchor),
             hreflang: site
                 .alternates
@@ -263,7 +267,7 @@ impl Theme {
             aside: &content.aside,
             aside_label: &content.aside_label,
             endpoint_path: content.endpoint_path.as_deref(),
-            canonical: page_meta::canonical(site, page, &root),
+            canonical: page_meta::canonical(site, page, &root, self.site_url.as_deref()),
             feed: (page.frontmatter.rss).then(|| format!("{root}{}", page.feed_path())),
             toc: toc_entries(page, content),
             method: content
@@ -286,6 +290,7 @@ impl Theme {
         };
         let context = Context::from_serialize(&view).map_err(|e| {
             Diagnostic::error(page_file(page), format!("cannot build page context: {e}"))
+                .with_rule(Rule::ThemeTemplate)
         })?;
         self.templates.render("page.html", &context)
     }

@@ -11,7 +11,10 @@
 //! Open Graph names (`og:`, `article:`, `fb:`) are written as `property`,
 //! the others as `name`. The canonical link is the page's frontmatter
 //! `canonical` (an absolute `http(s)` address), else, for a copy of a page
-//! shown at another place, that page's own URL.
+//! shown at another place, that page's own URL. With the site's public URL
+//! (`build --site-url`), every page has an absolute canonical link (its own
+//! URL, or its page's) and an `og:url` of the same address, which the
+//! config's and the page's own `og:url` replace.
 
 use serde::Serialize;
 
@@ -25,8 +28,8 @@ pub struct Meta {
     content: String,
 }
 
-/// The meta tags of `page`, titled `title` in `site`.
-pub fn page_meta(site: &Site, page: &Page, title: &str) -> Vec<Meta> {
+/// The meta tags of `page`, titled `title` in `site`, published at `site_url`.
+pub fn page_meta(site: &Site, page: &Page, title: &str, site_url: Option<&str>) -> Vec<Meta> {
     let mut meta = Vec::new();
     if let Some(description) = page.description_text() {
         set(&mut meta, "description", &description);
@@ -36,6 +39,9 @@ pub fn page_meta(site: &Site, page: &Page, title: &str) -> Vec<Meta> {
     set(&mut meta, "og:site_name", &site.config.name);
     set(&mut meta, "og:type", "article");
     set(&mut meta, "twitter:card", "summary");
+    if let Some(base) = site_url {
+        set(&mut meta, "og:url", &absolute(base, site, page));
+    }
     if !site.is_indexed(page) {
         set(&mut meta, "robots", "noindex");
     }
@@ -50,14 +56,26 @@ pub fn page_meta(site: &Site, page: &Page, title: &str) -> Vec<Meta> {
     meta
 }
 
-/// The page's canonical URL, relative to a page whose root prefix is `root`
-/// when it is the site's own.
-pub fn canonical(site: &Site, page: &Page, root: &str) -> Option<String> {
+/// The page's canonical URL: absolute with a site URL, else relative to a
+/// page whose root prefix is `root` when it is the site's own.
+pub fn canonical(site: &Site, page: &Page, root: &str, site_url: Option<&str>) -> Option<String> {
     if let Some(url) = page.frontmatter.canonical_url() {
         return Some(url.to_string());
     }
+    if let Some(base) = site_url {
+        return Some(absolute(base, site, page));
+    }
     (page.is_copy() || page.listing_of.is_some())
         .then(|| format!("{root}{}", site.source_page(page).url()))
+}
+
+/// The public address of `page` (of the page a copy shows) under `base`.
+fn absolute(base: &str, site: &Site, page: &Page) -> String {
+    format!(
+        "{}/{}",
+        base.trim_end_matches('/'),
+        site.source_page(page).url()
+    )
 }
 
 /// Sets tag `name` to `content`, in place of one set before.

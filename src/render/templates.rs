@@ -9,6 +9,7 @@ use tera::{Context, Tera};
 
 use super::assets::{self, TemplateSource};
 use crate::diagnostics::Diagnostic;
+use crate::rules::Rule;
 
 /// Parsed templates, shared read-only by every rendering thread.
 pub struct Templates {
@@ -93,8 +94,10 @@ fn template_error(file: &Path, error: &tera::Error) -> Diagnostic {
         message.push_str(&cause.to_string());
         source = cause.source();
     }
-    Diagnostic::error(file, format!("theme template error: {message}")).with_help(
-        "theme templates use tera syntax (https://keats.github.io/tera/docs/); \
+    Diagnostic::error(file, format!("theme template error: {message}"))
+        .with_rule(Rule::ThemeTemplate)
+        .with_help(
+            "theme templates use tera syntax (https://keats.github.io/tera/docs/); \
          remove the override to use the built-in template",
-    )
+        )
 }

@@ -66,7 +66,8 @@ pub fn classify(relative: &Path) -> Option<ChangeKind> {
         .extension()
         .and_then(|e| e.to_str())
         .map(str::to_ascii_lowercase);
-    let kind = if CONFIG_FILES.iter().any(|c| relative == Path::new(c)) {
+    let settings = relative == Path::new(crate::rules::settings::FILE);
+    let kind = if settings || CONFIG_FILES.iter().any(|c| relative == Path::new(c)) {
         ChangeKind::Config
     } else if first == THEME_DIR {
         ChangeKind::Theme
@@ -160,6 +161,7 @@ mod tests {
         let cases = [
             ("site.json", Some(ChangeKind::Config)),
             ("mint.json", Some(ChangeKind::Config)),
+            ("sheaf.toml", Some(ChangeKind::Config)),
             (".mintignore", Some(ChangeKind::Config)),
             ("guide/.mintignore", None),
             ("openapi.yaml", Some(ChangeKind::OpenApi)),

@@ -194,7 +194,12 @@ impl Site {
             return None;
         }
         let out = self.next_folder();
-        let result = self.keep_session(first.loaded.build(&out, first.diagnostics));
+        let progress = crate::site::Progress::on_terminal(false);
+        let built = first
+            .loaded
+            .build(&out, first.diagnostics, progress.clone());
+        progress.finish();
+        let result = self.keep_session(built);
         Some(self.store_built(result, out))
     }
 

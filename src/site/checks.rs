@@ -9,6 +9,7 @@ use super::{extras, links};
 use crate::config::{self, SourceDoc};
 use crate::content::{PageId, PageMode, Site};
 use crate::diagnostics::Diagnostic;
+use crate::rules::Rule;
 use crate::sources::SourceFiles;
 
 /// Everything said about the loaded `site`, whose config was read from
@@ -61,7 +62,7 @@ fn check_empty_sections(site: &Site, file: &Path, source: Option<&SourceDoc>) ->
                 )
             };
             let message = format!("{kind} \"{name}\" has no pages, so {place} leaves it out");
-            locate(source, Diagnostic::warning(file, message).with_help(help), &pointer)
+            locate(source, Diagnostic::warning(file, message).with_rule(Rule::EmptySection).with_help(help), &pointer)
         })
         .collect()
 }
@@ -107,7 +108,7 @@ fn check_redirects(places: &Places, file: &Path, source: Option<&SourceDoc>) -> 
                     "redirect destination `{}` is not a page or file of this site",
                     redirect.destination
                 ),
-            )
+            ).with_rule(Rule::BrokenLink)
             .with_help(format!(
                 "name a page's path as `navigation` does, a file of the docs root, or a full URL; readers of `{}` land on a missing page meanwhile",
                 redirect.source
@@ -136,7 +137,7 @@ fn check_top_bar_links(
             let warning = Diagnostic::warning(
                 file,
                 format!("top bar link `{url}` is not a page or file of this site"),
-            )
+            ).with_rule(Rule::BrokenLink)
             .with_help(
                 "name a page's path as `navigation` does, a file of the docs root, or a full URL (`https://…`) for a page of another site",
             );
@@ -170,7 +171,7 @@ fn check_page_versions(site: &Site) -> Vec<Diagnostic> {
                 Diagnostic::warning(
                     path,
                     format!("version \"{version}\" is not declared in `versions`; the navigation decides the page's version"),
-                )
+                ).with_rule(Rule::UnknownVersion)
                 .at_line(line, 1)
                 .with_help(format!(
                     "declare \"{version}\" in the config's `versions`, name one it declares ({}), or remove the key",
@@ -194,6 +195,7 @@ fn check_page_modes(site: &Site) -> Vec<Diagnostic> {
             let names: Vec<String> = PageMode::names().map(|n| format!("`{n}`")).collect();
             let names = names.join(", ");
             let warning = Diagnostic::warning(path, format!("unknown page mode \"{mode}\""))
+                .with_rule(Rule::UnknownMode)
                 .at_line(line, 1)
                 .with_help(format!(
                     "the page is laid out as `default`; use one of {names}"
@@ -216,8 +218,9 @@ fn check_page_icons(site: &Site) -> Vec<Diagnostic> {
             }
             let path = page.source_path.as_ref()?;
             let line = page.frontmatter_line(&site.root, &["icon"])?;
-            let warning =
-                Diagnostic::warning(path, format!("unknown icon \"{icon}\"")).at_line(line, 1);
+            let warning = Diagnostic::warning(path, format!("unknown icon \"{icon}\""))
+                .with_rule(Rule::UnknownIcon)
+                .at_line(line, 1);
             Some(config::unknown_icon(warning))
         })
         .collect()

@@ -57,12 +57,14 @@ pub fn robots(site_url: Option<&str>) -> String {
 
 /// `llms.txt`: the site name, then one line per navigation page (in
 /// navigation order) linking its Markdown source (its HTML page when
-/// `markdownSources` is off), with its description.
-pub fn llms_index(site: &Site) -> String {
+/// `markdownSources` is off), with its description; links are absolute
+/// with a site URL (`build --site-url`), else relative to the site root.
+pub fn llms_index(site: &Site, site_url: Option<&str>) -> String {
+    let base = site_url.map_or(String::new(), |u| format!("{}/", u.trim_end_matches('/')));
     let mut out = format!("# {}\n\n", site.config.name);
     let pages: Vec<&Page> = site.nav_pages_once().collect();
     if site.config.languages.is_empty() {
-        write_llms_entries(site, &pages, &mut out);
+        write_llms_entries(site, &pages, &base, &mut out);
         return out;
     }
     // A section per language, so a reader (or model) keeps to one.
@@ -74,7 +76,7 @@ pub fn llms_index(site: &Site) -> String {
             .collect();
         if !own.is_empty() {
             let _ = writeln!(out, "## {}\n", language.code);
-            write_llms_entries(site, &own, &mut out);
+            write_llms_entries(site, &own, &base, &mut out);
             out.push('\n');
         }
     }
@@ -82,14 +84,14 @@ pub fn llms_index(site: &Site) -> String {
 }
 
 /// One `- [title](link): description` line per page.
-fn write_llms_entries(site: &Site, pages: &[&Page], out: &mut String) {
+fn write_llms_entries(site: &Site, pages: &[&Page], base: &str, out: &mut String) {
     for page in pages {
         let target = if site.config.markdown_sources {
             markdown_path(page).display().to_string()
         } else {
             super::links::relative("", &page.url())
         };
-        let _ = write!(out, "- [{}]({target})", page.title);
+        let _ = write!(out, "- [{}]({base}{target})", page.title);
         match &page.frontmatter.description {
             Some(d) => {
                 let _ = writeln!(out, ": {d}");

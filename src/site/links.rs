@@ -281,7 +281,8 @@ pub fn is_static_asset(relative: &Path) -> bool {
         s.starts_with('.') || s.starts_with('_') || s == "node_modules"
     });
     let ext = relative.extension().and_then(|e| e.to_str()).unwrap_or("");
-    let config = crate::config::CONFIG_FILES.contains(&name.as_ref());
+    let config = crate::config::CONFIG_FILES.contains(&name.as_ref())
+        || name == crate::rules::settings::FILE;
     !skipped_dir && !matches!(ext, "md" | "mdx") && !config
 }
 
@@ -295,6 +296,7 @@ mod tests {
             assert!(is_static_asset(Path::new(kept)), "{kept}");
         }
         for skipped in [
+            "sheaf.toml",
             "site.json",
             "docs.json",
             "mint.json",

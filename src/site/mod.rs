@@ -66,6 +66,7 @@ mod page;
 mod page_keys;
 mod page_text;
 mod preview;
+mod progress;
 mod project;
 mod session;
 mod stop;
@@ -83,11 +84,13 @@ use rayon::prelude::*;
 use crate::content::PageId;
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::markdown::Markdown;
+use crate::rules::Rule;
 use crate::timings::{Phase, Timings};
 
 pub use links::is_external;
 pub use page::find_snippet;
 pub use preview::Preview;
+pub use progress::Progress;
 pub use project::{Loading, Project};
 pub use session::{Loaded, Session};
 pub use stop::Stop;
@@ -125,6 +128,8 @@ pub struct BuildOptions {
     pub stop: Stop,
     /// What `--timings` measures (off by default).
     pub timings: Timings,
+    /// Where the page jobs report how far they are (`--quiet`: nowhere).
+    pub progress: Progress,
 }
 
 impl Project {
@@ -202,7 +207,7 @@ pub fn build_with(root: &Path, out: &Path, options: &BuildOptions) -> BuildResul
     let timings = &options.timings;
     let markdown = timings.phase(Phase::Content, Markdown::new);
     let (project, mut diagnostics) = Project::load_with(root, markdown, loading, timings);
-    let Some(project) = project else {
+    let Some(mut project) = project else {
         return BuildResult {
             pages: 0,
             diagnostics,
@@ -214,6 +219,7 @@ pub fn build_with(root: &Path, out: &Path, options: &BuildOptions) -> BuildResul
             diagnostics,
         };
     }
+    project.theme.site_url.clone_from(&options.site_url);
     let written = write_site(&project, Findings::Drop, out, options, &mut diagnostics);
     diagnostics.sort();
     let pages = match written {
@@ -259,8 +265,11 @@ fn write_site(
     diagnostics: &mut Diagnostics,
 ) -> Option<KeptPages> {
     let io_error = |e: std::io::Error| match e.kind() {
-        std::io::ErrorKind::Interrupted => Diagnostic::error(out, stop::STOPPED),
-        _ => Diagnostic::error(out, format!("cannot write the site: {e}")),
+        std::io::ErrorKind::Interrupted => {
+            Diagnostic::error(out, stop::STOPPED).with_rule(Rule::WriteFailed)
+        }
+        _ => Diagnostic::error(out, format!("cannot write the site: {e}"))
+            .with_rule(Rule::WriteFailed),
     };
     let staging = match output::Staging::new(out) {
         Ok(s) => s,
@@ -270,8 +279,9 @@ fn write_site(
         }
     };
     let timings = &project.timings;
-    let pages = || write_pages(project, findings, &staging, &options.stop, diagnostics);
+    let pages = || write_pages(project, findings, &staging, options, diagnostics);
     let written = timings.phase(Phase::Pages, pages);
+    options.progress.writing();
     let rendered = match written {
         Ok(rendered) => rendered,
         Err(e) => {
@@ -317,7 +327,7 @@ fn write_pages(
     project: &Project,
     keep: Findings,
     staging: &output::Staging,
-    stop: &Stop,
+    options: &BuildOptions,
     diagnostics: &mut Diagnostics,
 ) -> std::io::Result<RenderedPages> {
     let site = &project.site;
@@ -331,11 +341,12 @@ fn write_pages(
     };
     let roots = site.section_roots();
     let page_count = site.pages.len();
+    options.progress.pages(page_count);
     let mut previous: Option<RenderedStep> = None;
     let steps = (0..page_count).step_by(RENDER_STEP);
     for ids in steps.map(|start| start..page_count.min(start + RENDER_STEP)) {
         let (outputs, handed) = rayon::join(
-            || write_page_step(project, staging, stop, ids.clone()),
+            || write_page_step(project, staging, options, ids.clone()),
             || match previous.take() {
                 Some(step) => hand_over(project, staging, &roots, &mut rendered, step).map(Some),
                 None => Ok(None),

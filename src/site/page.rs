@@ -21,6 +21,7 @@ use crate::openapi::{
     parse_api_reference, render_endpoint_html, EndpointText, EndpointView, ManualParam,
 };
 use crate::render::{PageContent, TocEntry};
+use crate::rules::Rule;
 use crate::search::{SearchDoc, SearchSection};
 
 /// What one page job produces.
@@ -87,6 +88,7 @@ pub fn read_text<'p>(project: &Project, page: &'p Page) -> Result<Cow<'p, str>, 
     page.text(&project.site.root).map_err(|problem| {
         let file = page.source_path.clone().unwrap_or_default();
         Diagnostic::error(file, problem.to_string())
+            .with_rule(Rule::ReadFailed)
             .with_help("build again; the previous output was left as it was")
     })
 }
@@ -158,7 +160,7 @@ pub fn render_text(project: &Project, page: &Page, text: &str, mode: Mode) -> Pa
         search,
         llms,
         feed,
-        diagnostics,
+        diagnostics: project.rules.applied(diagnostics),
         anchor_targets: resolver.anchor_targets(),
         work: body.work,
     }
@@ -183,7 +185,7 @@ fn unknown_variables(
                 Some(close) => format!("did you mean `{{{{{close}}}}}`? It is shown as written meanwhile"),
                 None => format!("declare it in docs.json `variables` (declared: {}); it is shown as written meanwhile", names.join(", ")),
             };
-            Diagnostic::warning(file, format!("variable `{name}` is not declared in docs.json `variables`"))
+            Diagnostic::warning(file, format!("variable `{name}` is not declared in docs.json `variables`")).with_rule(Rule::UndeclaredVariable)
                 .at_line(page.body_line_offset + at.line, at.column)
                 .with_help(help)
         })
@@ -299,6 +301,7 @@ fn feed_without_updates(project: &Project, page: &Page) -> Option<Diagnostic> {
         file,
         "`rss: true`, but the page has no `<Update>` entry: no feed is written",
     )
+    .with_rule(Rule::FrontmatterKey)
     .at_line(line, 1)
     .with_help("a feed lists the page's `<Update label=\"…\">` entries; add some, or remove `rss`");
     Some(warning)
@@ -461,8 +464,8 @@ fn reference_error(page: &Page, text: &str, reference: &str, why: &str) -> Diagn
         .unwrap_or_else(|| PathBuf::from("site.json"));
     let message = format!("endpoint `{reference}` cannot be shown: {why}");
     let diagnostic = match page.source_path {
-        Some(_) => Diagnostic::warning(file, message),
-        None => Diagnostic::error(file, message),
+        Some(_) => Diagnostic::warning(file, message).with_rule(Rule::OperationMissing),
+        None => Diagnostic::error(file, message).with_rule(Rule::OperationMissing),
     };
     let line = frontmatter_line(text, &["openapi", "api"]).unwrap_or(1);
     diagnostic.at_line(line, 1).with_help(

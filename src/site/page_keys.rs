@@ -13,6 +13,7 @@
 use crate::config::PlaygroundMode;
 use crate::content::{Page, Site, IGNORED_KEYS};
 use crate::diagnostics::Diagnostic;
+use crate::rules::Rule;
 
 /// Every warning about the page keys of `site`'s pages.
 pub fn check(site: &Site) -> Vec<Diagnostic> {
@@ -67,6 +68,7 @@ fn page_warnings(site: &Site, page: &Page) -> Vec<Diagnostic> {
             let line = page.frontmatter_line(&site.root, &[key]).unwrap_or(1);
             Some(
                 Diagnostic::warning(path, message)
+                    .with_rule(Rule::FrontmatterKey)
                     .at_line(line, 1)
                     .with_help(help),
             )

@@ -16,6 +16,7 @@ use crate::diagnostics::{Diagnostic, Diagnostics, Suggestions};
 use crate::markdown::{Diagrams, Markdown};
 use crate::openapi::{looks_like_spec, ApiSpecs, LazySpecs, SpecCache};
 use crate::render::Theme;
+use crate::rules::settings::RuleSettings;
 use crate::sources::SourceFiles;
 use crate::timings::{Phase, Timings};
 
@@ -33,6 +34,8 @@ pub struct Project {
     pub(super) slugs: OnceLock<Suggestions>,
     /// What `--timings` measures (off otherwise).
     pub(super) timings: Timings,
+    /// How `sheaf.toml` wants each rule reported.
+    pub rules: RuleSettings,
 }
 
 /// How a project is loaded.
@@ -79,8 +82,26 @@ impl Project {
     }
 
     /// [`Project::load`] with a given markdown stage, loaded as `loading`
-    /// says, its phases measured into `timings`.
+    /// says, its phases measured into `timings`; what it found reported
+    /// as the docs root's `sheaf.toml` wants.
     pub fn load_with(
+        root: &Path,
+        markdown: Markdown,
+        loading: Loading,
+        timings: &Timings,
+    ) -> (Option<Project>, Diagnostics) {
+        let (rules, mut diagnostics) = RuleSettings::load(root);
+        let (mut project, found) = Project::load_unruled(root, markdown, loading, timings);
+        diagnostics.extend(found);
+        let mut diagnostics = Diagnostics::from(diagnostics);
+        rules.apply(&mut diagnostics);
+        if let Some(project) = &mut project {
+            project.rules = rules;
+        }
+        (project, diagnostics)
+    }
+
+    fn load_unruled(
         root: &Path,
         markdown: Markdown,
         loading: Loading,
@@ -147,6 +168,7 @@ impl Project {
             loading,
             slugs: OnceLock::new(),
             timings: timings.clone(),
+            rules: RuleSettings::default(),
         };
         (Some(project), diagnostics)
     }

@@ -29,10 +29,13 @@ use rayon::prelude::*;
 
 use super::preview::{self, Preview, SharedProject};
 use super::target::OutputTarget;
-use super::{extras, page, write_site, BuildOptions, BuildResult, Findings, KeptPages, Project};
+use super::{
+    extras, page, write_site, BuildOptions, BuildResult, Findings, KeptPages, Progress, Project,
+};
 use crate::content::PageId;
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::markdown::Diagrams;
+use crate::rules::Rule;
 use crate::search::SearchDoc;
 
 /// The state of the last good full build.
@@ -136,7 +139,13 @@ impl Loaded {
     /// Builds the project into `out` like [`super::build`] (under the same
     /// rules for what `out` may be), adding to the load's `diagnostics`; on
     /// success also returns a session that can update pages of that output.
-    pub fn build(self, out: &Path, mut diagnostics: Diagnostics) -> (BuildResult, Option<Session>) {
+    /// The page jobs report to `progress` (the preview's first build).
+    pub fn build(
+        self,
+        out: &Path,
+        mut diagnostics: Diagnostics,
+        progress: Progress,
+    ) -> (BuildResult, Option<Session>) {
         let failed = |diagnostics| {
             let result = BuildResult {
                 pages: 0,
@@ -159,7 +168,10 @@ impl Loaded {
                 &project,
                 Findings::Keep,
                 out.path(),
-                &BuildOptions::default(),
+                &BuildOptions {
+                    progress,
+                    ..BuildOptions::default()
+                },
                 &mut diagnostics,
             )
         };
@@ -191,7 +203,7 @@ impl Session {
     /// Loads and builds `root` into `out` ([`Session::load`], [`Loaded::build`]).
     pub fn build(root: &Path, out: &Path, diagrams: &Diagrams) -> (BuildResult, Option<Session>) {
         match Session::load(root, diagrams) {
-            (Some(loaded), diagnostics) => loaded.build(out, diagnostics),
+            (Some(loaded), diagnostics) => loaded.build(out, diagnostics, Progress::default()),
             (None, diagnostics) => {
                 let result = BuildResult {
                     pages: 0,
@@ -325,10 +337,10 @@ impl Session {
     ) {
         let html = output.html.as_deref().unwrap_or_default();
         if let Err(e) = self.write_page(id, html, out) {
-            diagnostics.push(Diagnostic::error(
-                out,
-                format!("cannot write the page: {e}"),
-            ));
+            diagnostics.push(
+                Diagnostic::error(out, format!("cannot write the page: {e}"))
+                    .with_rule(Rule::WriteFailed),
+            );
         }
         let index = self.doc_of_page.get(&id);
         if let (Some(&index), Some(doc)) = (index, output.search) {

@@ -18,6 +18,7 @@ use std::io;
 use std::path::{Component, Path, PathBuf};
 
 use crate::diagnostics::Diagnostic;
+use crate::rules::Rule;
 use crate::sources::{SourceFiles, OUTPUT_MARKER as MARKER};
 
 /// What the marker file says to whoever opens it.
@@ -45,6 +46,7 @@ impl OutputTarget {
                 out,
                 format!("cannot use `{}` as output: {e}", out.display()),
             )
+            .with_rule(Rule::OutputRefused)
         })?;
         if root.starts_with(&path) {
             return Err(holds_the_sources(out, &root, &path));
@@ -55,7 +57,8 @@ impl OutputTarget {
                 return Err(Diagnostic::error(
                     out,
                     format!("cannot read output folder `{}`: {e}", out.display()),
-                ))
+                )
+                .with_rule(Rule::OutputRefused))
             }
             Ok(meta) if !meta.is_dir() => return Err(not_a_folder(out)),
             Ok(_) => check_existing_folder(&root, out, &path, force)?,
@@ -85,6 +88,7 @@ fn missing_root(root: &Path) -> Diagnostic {
         "does not exist"
     };
     Diagnostic::error(root, format!("docs folder `{}` {what}", root.display()))
+        .with_rule(Rule::DocsRootMissing)
         .with_help("pass the folder that holds site.json or mint.json")
 }
 
@@ -101,6 +105,7 @@ fn check_existing_folder(
             out,
             format!("cannot read output folder `{}`: {e}", out.display()),
         )
+        .with_rule(Rule::OutputRefused)
     })?;
     if entries.is_empty() || entries.iter().any(|name| name == MARKER) {
         return Ok(());
@@ -114,7 +119,7 @@ fn check_existing_folder(
                      nothing was changed",
                     out.display()
                 ),
-            )
+            ).with_rule(Rule::OutputRefused)
             .with_help("build into a folder that holds no sources, such as the default `_site` inside the docs"));
         }
     }
@@ -129,6 +134,7 @@ fn check_existing_folder(
             describe_entries(&entries)
         ),
     )
+    .with_rule(Rule::OutputRefused)
     .with_help(
         "build into a new or empty folder with `--out`, or pass `--force` to delete \
          what the folder holds and replace it with the site",
@@ -193,6 +199,7 @@ fn holds_the_sources(out: &Path, root: &Path, path: &Path) -> Diagnostic {
             root.display()
         ),
     )
+    .with_rule(Rule::OutputRefused)
     .with_help("build into a folder of its own, for example the default `_site` inside the docs")
 }
 
@@ -204,6 +211,7 @@ fn not_a_folder(out: &Path) -> Diagnostic {
             out.display()
         ),
     )
+    .with_rule(Rule::OutputRefused)
     .with_help("choose another `--out` folder")
 }
 

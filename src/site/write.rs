@@ -106,14 +106,14 @@ pub(super) fn finish_step(keep: Findings, rendered: &mut RenderedPages, step: Re
 pub(super) fn write_page_step(
     project: &Project,
     staging: &output::Staging,
-    stop: &super::Stop,
+    options: &BuildOptions,
     ids: std::ops::Range<PageId>,
 ) -> std::io::Result<Vec<(PageId, page::PageOutput)>> {
     let markdown_sources = project.site.config.markdown_sources;
     project.site.pages[ids]
         .par_iter()
         .map(|page| {
-            stop.check()?;
+            options.stop.check()?;
             let text = match page::read_text(project, page) {
                 Ok(text) => text,
                 Err(problem) => return Ok((page.id, page::PageOutput::failed(problem))),
@@ -130,6 +130,7 @@ pub(super) fn write_page_step(
                     staging.put(&extras::markdown_path(page), markdown.as_bytes())?;
                 }
             }
+            options.progress.page_done();
             Ok((page.id, page::PageOutput { html: None, ..out }))
         })
         .collect()
@@ -184,7 +185,7 @@ fn write_extras(
         let xml = feed::rss(site, feed, site_url);
         staging.put(&feed::path(&site.pages[feed.page]), xml.as_bytes())?;
     }
-    let llms_index = extras::llms_index(site);
+    let llms_index = extras::llms_index(site, site_url);
     staging.put(Path::new(extras::LLMS_INDEX), llms_index.as_bytes())?;
     if let Some(llms) = llms {
         llms.finish(site)?

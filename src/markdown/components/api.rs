@@ -9,6 +9,7 @@ use super::super::html::escape;
 use super::super::mdx::Element;
 use super::super::render::Renderer;
 use super::super::{ApiField, ApiFieldKind, ParamLocation};
+use crate::rules::Rule;
 
 impl Renderer<'_> {
     /// `<ParamField query="limit" type="number" required default="10">`.
@@ -19,7 +20,7 @@ impl Renderer<'_> {
         let (location, name) = match found {
             Some(found) => found,
             None => {
-                self.warn_at(
+                self.warn_at(Rule::ComponentAttribute,
                     el.offset,
                     "`<ParamField>` needs the parameter's name in `query`, `path`, `body`, `header` or `cookie`"
                         .to_string(),

@@ -8,6 +8,7 @@ use super::super::mdx::{Element, Node};
 use super::super::render::Renderer;
 use super::super::{UpdateEntry, UrlKind};
 use crate::color::Rgb;
+use crate::rules::Rule;
 
 impl Renderer<'_> {
     /// Note, Warning, Info, Tip, Check, Danger: an `<aside>` with an
@@ -22,7 +23,8 @@ impl Renderer<'_> {
             let rgb = Rgb::parse(color.trim());
             if rgb.is_none() {
                 let message = format!("`<Callout color=\"{color}\">` is not a `#rrggbb` colour; the callout keeps the note's colours");
-                self.warn_at(el.offset, message, Some("write the colour as `#rrggbb`, such as `#FFC107`".into()));
+                let help = Some("write the colour as `#rrggbb`, such as `#FFC107`".into());
+                self.warn_at(Rule::ComponentAttribute, el.offset, message, help);
             }
             rgb
         });
@@ -186,6 +188,7 @@ impl Renderer<'_> {
     pub(super) fn icon_component(&mut self, el: &Element) -> String {
         let Some(icon) = el.attrs.text("icon") else {
             self.warn_at(
+                Rule::ComponentAttribute,
                 el.offset,
                 "`<Icon>` needs an `icon` attribute".to_string(),
                 None,

@@ -13,6 +13,7 @@ use super::super::math::math_html;
 use super::super::mdx::{self, Element, Node};
 use super::super::render::{Renderer, MERMAID_HELP};
 use super::super::untrusted::runs_script;
+use crate::rules::Rule;
 
 impl Renderer<'_> {
     /// Mermaid: the `chart` attribute, or the children as written.
@@ -25,7 +26,12 @@ impl Renderer<'_> {
         self.push_text("\n");
         let (html, problem) = self.mermaid_figure(&source);
         if let Some(message) = problem {
-            self.warn_at(el.offset, message, Some(MERMAID_HELP.into()));
+            self.warn_at(
+                Rule::InvalidMermaid,
+                el.offset,
+                message,
+                Some(MERMAID_HELP.into()),
+            );
         }
         html
     }
@@ -55,6 +61,7 @@ impl Renderer<'_> {
         let (html, problem) = math_html(tex, !el.inline);
         if let Some(reason) = problem {
             self.warn_at(
+                Rule::InvalidTex,
                 el.offset,
                 format!("`<Latex>` formula `{tex}` is not valid TeX: {reason}"),
                 Some("sheaf shows its source instead".to_string()),

@@ -24,6 +24,7 @@ use super::mdx::{self, Element, Import};
 use super::render::{DocCtx, Renderer};
 use super::{ExampleKind, SnippetError, UrlKind};
 use crate::diagnostics::did_you_mean;
+use crate::rules::Rule;
 
 /// The components sheaf knows, for "did you mean" help.
 const KNOWN: &[&str] = &[
@@ -200,7 +201,7 @@ impl Renderer<'_> {
                     other.map_or("…".to_string(), |v| format!("\"{v}\""))
                 );
                 let help = Some("sheaf shows its content on the page".to_string());
-                self.warn_at(el.offset, message, help);
+                self.warn_at(Rule::ComponentAttribute, el.offset, message, help);
                 self.children_html(el)
             }
         }
@@ -229,6 +230,7 @@ impl Renderer<'_> {
         let (svg, found) = crate::icons::inline_svg(&name, icon_type.as_deref());
         if !found {
             self.warn_at(
+                Rule::UnknownIcon,
                 el.offset,
                 format!("unknown icon `{icon}` on `<{}>`", el.name),
                 Some("use a Font Awesome icon name, e.g. `book-open`".to_string()),
@@ -245,6 +247,7 @@ impl Renderer<'_> {
                 .map(|s| format!("did you mean `<{s}>`?"))
                 .unwrap_or_else(|| "sheaf shows its content without it".to_string());
             self.warn_at(
+                Rule::UnknownComponent,
                 el.offset,
                 format!("unknown component `<{}>`", el.name),
                 Some(help),
@@ -278,7 +281,7 @@ impl Renderer<'_> {
         if !self.first_use_of(&el.name) {
             return self.unknown_box(el);
         }
-        self.warn_at(
+        self.warn_at(Rule::JsComponent,
             el.offset,
             format!(
                 "`<{}>` is a JavaScript component imported from `{}`; sheaf shows only its children",
@@ -323,6 +326,7 @@ impl Renderer<'_> {
     fn snippet_component(&mut self, el: &Element) -> String {
         let Some(file) = el.attrs.text("file") else {
             self.warn_at(
+                Rule::ComponentAttribute,
                 el.offset,
                 "`<Snippet>` needs a `file` attribute".to_string(),
                 None,
@@ -342,6 +346,7 @@ impl Renderer<'_> {
     fn snippet(&mut self, el: &Element, reference: &str, props: Vec<(String, Value)>) -> String {
         if self.snippet_depth() > super::render::MAX_SNIPPET_DEPTH {
             self.warn_at(
+                Rule::InputLimit,
                 el.offset,
                 format!("snippet `{reference}` includes itself too deeply"),
                 None,
@@ -353,6 +358,7 @@ impl Renderer<'_> {
             Err(SnippetError::Outside(_) | SnippetError::TooLarge(_)) => return String::new(),
             Err(SnippetError::Missing) => {
                 self.warn_at(
+                    Rule::SnippetMissing,
                     el.offset,
                     format!("snippet `{reference}` not found"),
                     Some("snippets live in the `snippets/` folder of the docs root".to_string()),

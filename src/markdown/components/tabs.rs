@@ -20,6 +20,7 @@ use super::super::html::escape;
 use super::super::mdx::{Element, Node};
 use super::super::render::{dedent, Renderer};
 use super::super::{AsideExample, ExampleKind};
+use crate::rules::Rule;
 
 /// One panel of a tabbed container.
 struct Panel {
@@ -96,7 +97,7 @@ impl Renderer<'_> {
                     "`defaultTabIndex={value}` names no tab of these {count}; the first is shown"
                 );
                 let help = format!("count tabs from 0: 0 to {}", count.saturating_sub(1));
-                self.warn_at(el.offset, message, Some(help));
+                self.warn_at(Rule::ComponentAttribute, el.offset, message, Some(help));
                 0
             }
         }

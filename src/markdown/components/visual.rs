@@ -6,6 +6,7 @@ use super::super::html::escape;
 use super::super::mdx::{Element, Node};
 use super::super::render::Renderer;
 use super::super::UrlKind;
+use crate::rules::Rule;
 
 const BADGE_COLORS: &[&str] = &[
     "gray",
@@ -63,6 +64,7 @@ impl Renderer<'_> {
             return known;
         }
         self.warn_at(
+            Rule::ComponentAttribute,
             el.offset,
             format!("unknown {name} `{value}` on `<Badge>`"),
             Some(format!("use one of: {}", allowed.join(", "))),
@@ -161,6 +163,7 @@ impl Renderer<'_> {
             ),
             None => {
                 self.warn_at(
+                    Rule::ComponentAttribute,
                     el.offset,
                     format!("`{shown}` is not a CSS colour on `<Color.Item>`"),
                     Some(

@@ -14,6 +14,7 @@ use super::context::MERMAID_HELP;
 use super::fragment::{split_tokens, without_tokens, Fragment, TOKEN_OPEN};
 use super::renderer::Renderer;
 use super::text::single_tilde_pairs;
+use crate::rules::Rule;
 
 fn options() -> Options {
     Options::ENABLE_TABLES
@@ -53,7 +54,7 @@ impl Renderer<'_> {
         )
         .collect();
         if let Some(at) = too_deep(&events) {
-            self.error_line(
+            self.error_line(Rule::InputLimit,
                 frag.line_at(at),
                 1,
                 format!("block quotes and lists are nested more than {MAX_BLOCK_NESTING} deep here"),
@@ -181,7 +182,7 @@ impl Renderer<'_> {
     ) -> Event<'e> {
         if !display && looks_like_prices(tex) {
             let line = frag.line_at(range.start);
-            self.warn_line(
+            self.warn_line(Rule::DollarMath,
                 line,
                 1,
                 format!("`${tex}$` reads as a formula, as on Mintlify: two dollar signs in a paragraph hold TeX"),
@@ -193,6 +194,7 @@ impl Renderer<'_> {
         if let Some(reason) = problem {
             let line = frag.line_at(range.start);
             self.warn_line(
+                Rule::InvalidTex,
                 line,
                 1,
                 format!("formula `{tex}` is not valid TeX: {reason}"),
@@ -326,7 +328,7 @@ impl Renderer<'_> {
             let (html, problem) = self.mermaid_figure(&code);
             if let Some(message) = problem {
                 let help = Some(MERMAID_HELP.to_string());
-                self.warn_line(line, 1, message, help);
+                self.warn_line(Rule::InvalidMermaid, line, 1, message, help);
             }
             html
         } else {

@@ -13,6 +13,7 @@ use super::context::DocCtx;
 use super::fragment::{token, Fragment};
 use super::renderer::Renderer;
 use super::text::{dedent, unwrap_paragraph};
+use crate::rules::Rule;
 
 impl Renderer<'_> {
     pub fn render_page(mut self, source: &str) -> Rendered {
@@ -35,6 +36,7 @@ impl Renderer<'_> {
         self.docs.push(ctx);
         for problem in &doc.problems {
             self.warn_at(
+                Rule::MdxSyntax,
                 problem.offset,
                 problem.message.clone(),
                 problem.help.clone(),
@@ -42,6 +44,7 @@ impl Renderer<'_> {
         }
         if let Some(offset) = doc.too_deep {
             self.error_at(
+                Rule::InputLimit,
                 offset,
                 format!(
                     "components and HTML tags are nested more than {} deep here",

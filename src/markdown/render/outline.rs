@@ -6,6 +6,7 @@
 //! `<img alt="">` is left alone: it says the image is decorative.
 
 use super::renderer::Renderer;
+use crate::rules::Rule;
 
 /// The rule of a heading that skips a level.
 pub const HEADING_ORDER: &str = "heading-order";
@@ -22,7 +23,7 @@ impl Renderer<'_> {
             return;
         }
         let fitting = "#".repeat(usize::from(last) + 1);
-        self.warn_line(
+        self.warn_line(Rule::HeadingOrder,
             line,
             1,
             format!("this h{level} comes after an h{last}, skipping a level ({HEADING_ORDER})"),
@@ -43,6 +44,7 @@ impl Renderer<'_> {
     /// Warns that an image at `line` has no alt text.
     pub(super) fn image_without_alt(&mut self, line: usize, column: usize, src: &str) {
         self.warn_line(
+            Rule::ImageAlt,
             line,
             column,
             format!("image `{src}` has no alt text ({IMAGE_ALT})"),

@@ -12,6 +12,7 @@ use super::super::{Heading, PageEnv, Rendered, Snippet, SnippetError, UrlKind, U
 use super::context::DocCtx;
 use crate::confine::OUTSIDE_HELP;
 use crate::diagnostics::Diagnostic;
+use crate::rules::Rule;
 use crate::timings::Work;
 
 /// Renders one page (and the snippets it includes).
@@ -99,20 +100,28 @@ impl<'a> Renderer<'a> {
     }
 
     /// Warns at byte `offset` of the current document.
-    pub fn warn_at(&mut self, offset: usize, message: String, help: Option<String>) {
+    pub fn warn_at(&mut self, rule: Rule, offset: usize, message: String, help: Option<String>) {
         let (line, column) = self.ctx().position(offset);
-        self.warn_line(line, column, message, help);
+        self.warn_line(rule, line, column, message, help);
     }
 
     /// An error at byte `offset` of the current document.
-    pub fn error_at(&mut self, offset: usize, message: String, help: &str) {
+    pub fn error_at(&mut self, rule: Rule, offset: usize, message: String, help: &str) {
         let (line, column) = self.ctx().position(offset);
-        self.error_line(line, column, message, help);
+        self.error_line(rule, line, column, message, help);
     }
 
-    pub(super) fn error_line(&mut self, line: usize, column: usize, message: String, help: &str) {
+    pub(super) fn error_line(
+        &mut self,
+        rule: Rule,
+        line: usize,
+        column: usize,
+        message: String,
+        help: &str,
+    ) {
         let ctx = self.ctx();
         let d = Diagnostic::error(ctx.file.clone(), message)
+            .with_rule(rule)
             .at_line(line + ctx.line_offset, column)
             .with_help(help);
         self.out.diagnostics.push(d);
@@ -133,7 +142,16 @@ impl<'a> Renderer<'a> {
             _ => None,
         };
         if let Some((message, help)) = refused {
-            self.error_at(offset, format!("snippet `{reference}`: {message}"), help);
+            let rule = match found {
+                Err(SnippetError::Outside(_)) => Rule::OutsideRoot,
+                _ => Rule::InputLimit,
+            };
+            self.error_at(
+                rule,
+                offset,
+                format!("snippet `{reference}`: {message}"),
+                help,
+            );
         }
         found
     }
@@ -150,8 +168,10 @@ impl<'a> Renderer<'a> {
             let ctx = self.ctx();
             let file = ctx.file.clone();
             let d = match problem.note {
-                true => Diagnostic::note(file, problem.message),
-                false => Diagnostic::warning(file, problem.message),
+                true => Diagnostic::note(file, problem.message).with_rule(Rule::CodeBlockOption),
+                false => {
+                    Diagnostic::warning(file, problem.message).with_rule(Rule::CodeBlockOption)
+                }
             };
             let d = d.at_line(line + ctx.line_offset, 1).with_help(problem.help);
             self.out.diagnostics.push(d);
@@ -161,14 +181,16 @@ impl<'a> Renderer<'a> {
 
     pub(super) fn warn_line(
         &mut self,
+        rule: Rule,
         line: usize,
         column: usize,
         message: String,
         help: Option<String>,
     ) {
         let ctx = self.ctx();
-        let mut d =
-            Diagnostic::warning(ctx.file.clone(), message).at_line(line + ctx.line_offset, column);
+        let mut d = Diagnostic::warning(ctx.file.clone(), message)
+            .with_rule(rule)
+            .at_line(line + ctx.line_offset, column);
         if let Some(help) = help {
             d = d.with_help(help);
         }
@@ -192,11 +214,11 @@ impl<'a> Renderer<'a> {
             UrlRewrite::Keep => url.to_string(),
             UrlRewrite::To(new) => new,
             UrlRewrite::Broken { message, help } => {
-                self.warn_line(line, column, message, help);
+                self.warn_line(Rule::BrokenLink, line, column, message, help);
                 url.to_string()
             }
             UrlRewrite::Refused { message } => {
-                self.error_line(line, column, message, OUTSIDE_HELP);
+                self.error_line(Rule::OutsideRoot, line, column, message, OUTSIDE_HELP);
                 url.to_string()
             }
         }
