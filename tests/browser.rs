@@ -595,24 +595,17 @@ async fn version_switcher_shows_the_chosen_versions_groups() {
     };
     let site = fixture_site();
     browser.goto(&site.url("guides/components/")).await;
-    assert_eq!(
-        visible_groups(&browser).await,
-        ["Get started", "Version two", "API"]
-    );
+    let v2 = ["Get started", "Version two", "API"];
+    wait_for_groups(&browser, &v2, "the default version").await;
 
     let select = browser.find("select[data-version-select]").await;
     select.select_by_value("v1").await.unwrap();
-    assert_eq!(
-        visible_groups(&browser).await,
-        ["Get started", "Version one", "API"]
-    );
+    let v1 = ["Get started", "Version one", "API"];
+    wait_for_groups(&browser, &v1, "the version chosen").await;
 
     browser.goto(&site.url("guides/quickstart/")).await;
-    assert_eq!(
-        visible_groups(&browser).await,
-        ["Get started", "Version one", "API"],
-        "the choice is remembered on the next page"
-    );
+    let why = "the choice is remembered on the next page";
+    wait_for_groups(&browser, &v1, why).await;
 
     browser.goto(&site.url("v1/overview/")).await;
     let select = browser.find("select[data-version-select]").await;
@@ -624,15 +617,31 @@ async fn version_switcher_shows_the_chosen_versions_groups() {
 }
 
 /// The names of the sidebar groups on screen.
+const VISIBLE_GROUPS: &str = "Array.from(document.querySelectorAll('#sidebar .nav-groups > li'))
+   .filter(function (g) { return g.checkVisibility(); })
+   .map(function (g) { return g.querySelector(':scope > p, :scope > a').innerText.trim(); })";
+
 async fn visible_groups(browser: &Browser) -> Vec<String> {
-    let names = browser
-        .eval(
-            "return Array.from(document.querySelectorAll('#sidebar .nav-groups > li'))
-               .filter(function (g) { return g.checkVisibility(); })
-               .map(function (g) { return g.querySelector(':scope > p, :scope > a').innerText.trim(); });",
-        )
-        .await;
+    let names = browser.eval(&format!("return {VISIBLE_GROUPS};")).await;
     serde_json::from_value(names).unwrap()
+}
+
+/// Waits until the sidebar shows the groups `expected`, in order (a loaded
+/// machine may still be laying out the page or its section script when a
+/// navigation returns); fails naming what it shows then.
+async fn wait_for_groups(browser: &Browser, expected: &[&str], why: &str) {
+    let wanted = serde_json::to_string(&expected.join("|")).unwrap();
+    let shown =
+        format!("document.readyState === 'complete' && {VISIBLE_GROUPS}.join('|') === {wanted}");
+    let deadline = std::time::Instant::now() + driver::PATIENCE;
+    while browser.eval(&format!("return {shown};")).await != json!(true) {
+        let now = visible_groups(browser).await;
+        assert!(
+            std::time::Instant::now() < deadline,
+            "{why}: {now:?}, not {expected:?}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
 }
 
 /* ---- lighter pages: what theme.js and the section scripts add ---- */

@@ -171,8 +171,12 @@ impl Browser {
         let _ = self.client.close().await;
     }
 
+    /// Opens `url` and waits until the page has loaded: its scripts have
+    /// run and its styles apply (on a loaded machine WebDriver may return
+    /// before `load`).
     pub async fn goto(&self, url: &str) {
         self.client.goto(url).await.expect("page loads");
+        self.wait_until("document.readyState === 'complete'").await;
     }
 
     /// Runs `script` (a function body; `return` a value) in the page.
