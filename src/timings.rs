@@ -194,6 +194,24 @@ struct Recorder {
     specs: Mutex<Vec<Item>>,
 }
 
+impl Recorder {
+    /// Adds a page job that took `spent` and the work it held.
+    fn add_page(&self, name: &str, spent: Spent, work: &Work) {
+        {
+            let mut phases = lock(&self.phases);
+            phases[Phase::Diagrams.index()].add(work.diagrams);
+            phases[Phase::Highlighting.index()].add(work.highlighting);
+        }
+        let item = Item {
+            name: name.to_string(),
+            wall: spent.wall,
+            cpu: Some(spent.cpu),
+            why: report::why_page(work),
+        };
+        lock(&self.pages).push(item);
+    }
+}
+
 fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(|e| e.into_inner())
 }
@@ -256,20 +274,7 @@ impl Timings {
         };
         let clock = Clock::start_thread();
         let value = f();
-        let spent = clock.spent();
-        let work = work(&value);
-        {
-            let mut phases = lock(&recorder.phases);
-            phases[Phase::Diagrams.index()].add(work.diagrams);
-            phases[Phase::Highlighting.index()].add(work.highlighting);
-        }
-        let item = Item {
-            name: name.to_string(),
-            wall: spent.wall,
-            cpu: Some(spent.cpu),
-            why: report::why_page(work),
-        };
-        lock(&recorder.pages).push(item);
+        recorder.add_page(name, clock.spent(), work(&value));
         value
     }
 

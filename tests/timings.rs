@@ -50,11 +50,8 @@ fn build_timings_name_every_phase_and_the_page_its_diagrams_made_slow() {
     let slowest = row(&err, "slowest pages", "architecture.mdx").expect(&err);
     assert!(slowest.contains("2 Mermaid diagrams"), "{slowest}");
     assert!(slowest.contains("highlighting 1 code block"), "{slowest}");
-    let first = err
-        .lines()
-        .skip_while(|l| !l.contains("slowest pages"))
-        .nth(1);
-    assert_eq!(first, Some(slowest), "{err}");
+    // Which page comes first is not asserted: a loaded machine may stall any
+    // page longer than two diagrams take (the order is a unit test's).
     let spec = row(&err, "slowest specs", "petstore.yaml").expect(&err);
     assert!(spec.contains("YAML"), "{spec}");
     // The table comes before the summary line.
