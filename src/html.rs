@@ -1,5 +1,6 @@
 //! HTML escaping shared by every stage that writes HTML (markdown,
-//! OpenAPI pages, the theme and its tera templates).
+//! OpenAPI pages, the theme and its tera templates), and what kind of
+//! address an `href` holds, which the config, pages and theme all ask.
 
 /// Escapes text for HTML content and attribute values.
 pub fn escape(text: &str) -> String {
@@ -50,8 +51,46 @@ pub fn escape_text_into(out: &mut String, text: &str) {
         .expect("writing to a String cannot fail");
 }
 
+/// Whether `url` leaves the site: it has a scheme (`https:`, `mailto:`,
+/// `tel:`, `data:`…) or is protocol-relative (`//cdn.example.com`).
+pub fn is_external_url(url: &str) -> bool {
+    url.starts_with("//")
+        || url.split_once(':').is_some_and(|(scheme, _)| {
+            !scheme.is_empty()
+                && scheme
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "+.-".contains(c))
+        })
+}
+
+/// Whether `url` is an absolute `http(s)` address with a host.
+pub fn is_web_address(url: &str) -> bool {
+    let lower = url.to_ascii_lowercase();
+    let rest = (lower.strip_prefix("https://")).or_else(|| lower.strip_prefix("http://"));
+    rest.is_some_and(|rest| !rest.is_empty())
+}
+
+/// Whether a URL, as a browser reads it, uses a scheme that runs script or
+/// loads a document of the link's own making: `javascript:`, `vbscript:`,
+/// `data:`. Browsers drop tabs and newlines anywhere in a URL and leading
+/// spaces and control characters, and compare schemes case-insensitively.
+pub fn runs_script(url: &str) -> bool {
+    let cleaned: String = url
+        .trim_start_matches(|c: char| c <= ' ')
+        .chars()
+        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+        .take(16)
+        .collect::<String>()
+        .to_ascii_lowercase();
+    ["javascript:", "vbscript:", "data:"]
+        .iter()
+        .any(|scheme| cleaned.starts_with(scheme))
+}
+
 #[cfg(test)]
 mod tests {
+    use super::{is_external_url, is_web_address};
+
     #[test]
     fn text_keeps_its_quotes() {
         let mut out = String::new();
@@ -73,5 +112,19 @@ mod tests {
             super::escape("<a href=\"x\">Tom & 'Jo'</a>"),
             "&lt;a href=&quot;x&quot;&gt;Tom &amp; &#39;Jo&#39;&lt;/a&gt;"
         );
+    }
+
+    #[test]
+    fn external_and_web_addresses() {
+        for url in ["https://x.com", "mailto:a@b", "//cdn.x", "tel:+1", "data:x"] {
+            assert!(is_external_url(url), "{url}");
+        }
+        for url in ["/quickstart", "api/users", "#top", "", ":x"] {
+            assert!(!is_external_url(url), "{url}");
+        }
+        assert!(is_web_address("HTTPS://x.com/a"));
+        for url in ["https://", "mailto:a@b", "/a", "ftp://x"] {
+            assert!(!is_web_address(url), "{url}");
+        }
     }
 }

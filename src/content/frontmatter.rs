@@ -164,21 +164,15 @@ impl Frontmatter {
     /// `http(s)` or `mailto:` address (never `javascript:`).
     pub fn sidebar_url(&self) -> Option<&str> {
         let url = self.url.as_deref()?.trim();
-        (is_web_address(url) || url.to_ascii_lowercase().starts_with("mailto:")).then_some(url)
+        (crate::html::is_web_address(url) || url.to_ascii_lowercase().starts_with("mailto:"))
+            .then_some(url)
     }
 
     /// The `canonical` address, when it is an absolute `http(s)` one.
     pub fn canonical_url(&self) -> Option<&str> {
         let url = self.canonical.as_deref()?.trim();
-        is_web_address(url).then_some(url)
+        crate::html::is_web_address(url).then_some(url)
     }
-}
-
-/// An absolute `http(s)` address with a host.
-fn is_web_address(url: &str) -> bool {
-    let lower = url.to_ascii_lowercase();
-    let rest = (lower.strip_prefix("https://")).or_else(|| lower.strip_prefix("http://"));
-    rest.is_some_and(|rest| !rest.is_empty())
 }
 
 /// Keys Mintlify documents for a page that sheaf reads but does not act

@@ -193,22 +193,7 @@ impl InertLinks {
     }
 }
 
-/// Whether a URL, as a browser reads it, uses a scheme that runs script or
-/// loads a document of the link's own making: `javascript:`, `vbscript:`,
-/// `data:`. Browsers drop tabs and newlines anywhere in a URL and leading
-/// spaces and control characters, and compare schemes case-insensitively.
-pub fn runs_script(url: &str) -> bool {
-    let cleaned: String = url
-        .trim_start_matches(|c: char| c <= ' ')
-        .chars()
-        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
-        .take(16)
-        .collect::<String>()
-        .to_ascii_lowercase();
-    ["javascript:", "vbscript:", "data:"]
-        .iter()
-        .any(|scheme| cleaned.starts_with(scheme))
-}
+pub use crate::html::runs_script;
 
 /// A `data:` URL of a raster picture (safe as an `<img>` source).
 fn is_data_image(url: &str) -> bool {

@@ -18,9 +18,11 @@ const QUERY_VALUE: &AsciiSet = &NON_ALPHANUMERIC
     .remove(b'~')
     .remove(b'/');
 
-/// Whether `url` leaves the site (a scheme, `mailto:`, protocol-relative).
+/// Whether `url` leaves the site ([`crate::html::is_external_url`]). One
+/// that would run script (`javascript:`) is not let out: it is written as a
+/// path of the site, which leads nowhere.
 pub fn is_external(url: &str) -> bool {
-    url.contains("://") || url.starts_with("//") || url.starts_with("mailto:")
+    crate::html::is_external_url(url) && !crate::html::runs_script(url)
 }
 
 /// A link from `site.json` (`/quickstart`, `api#auth`, `https://…`): external
@@ -43,7 +45,7 @@ pub fn href(url: &str, urls: PageUrls) -> String {
 
 /// A static file named in `site.json` (logo, favicon, background image).
 pub fn asset(path: &str) -> String {
-    if is_external(path) || path.starts_with("data:") {
+    if crate::html::is_external_url(path) {
         path.to_string()
     } else {
         format!("{ROOT}{}", path.trim_start_matches('/'))
@@ -101,6 +103,11 @@ mod tests {
         assert_eq!(href("/files/a.pdf"), format!("{ROOT}files/a.pdf"));
         assert_eq!(href("https://x.dev/a"), "https://x.dev/a");
         assert_eq!(href("mailto:a@b.c"), "mailto:a@b.c");
+        assert_eq!(href("tel:+15551234"), "tel:+15551234");
+        assert_eq!(
+            href("javascript:alert(1)"),
+            format!("{ROOT}javascript:alert(1)/")
+        );
     }
 
     #[test]
@@ -117,6 +124,10 @@ mod tests {
     fn assets_keep_external_urls() {
         assert_eq!(asset("/logo/light.svg"), format!("{ROOT}logo/light.svg"));
         assert_eq!(asset("https://cdn/x.png"), "https://cdn/x.png");
+        assert_eq!(
+            asset("data:image/png;base64,AA"),
+            "data:image/png;base64,AA"
+        );
     }
 
     #[test]

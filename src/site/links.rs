@@ -205,17 +205,7 @@ fn broken(message: String, help: Option<String>) -> UrlRewrite {
     UrlRewrite::Broken { message, help }
 }
 
-/// Whether a URL leaves the site (scheme, protocol-relative, mail, data).
-pub fn is_external(url: &str) -> bool {
-    url.starts_with("//")
-        || url.starts_with("data:")
-        || url.split_once(':').is_some_and(|(scheme, _)| {
-            !scheme.is_empty()
-                && scheme
-                    .chars()
-                    .all(|c| c.is_ascii_alphanumeric() || "+.-".contains(c))
-        })
-}
+pub use crate::html::is_external_url as is_external;
 
 /// Resolves `.` and `..` as a browser does: climbing above the root stays at the root.
 fn normalise(path: &str) -> String {

@@ -82,26 +82,14 @@ fn items(out: &mut String, title: &str, mut items: Vec<Item>) {
 
 /// What a page job spent its time on, beside its Markdown and theme.
 pub(super) fn why_page(work: &Work) -> Vec<String> {
-    let mut why = Vec::new();
-    let diagrams = work.diagrams;
-    if diagrams.count > 0 {
-        let noun = plural(diagrams.count, "Mermaid diagram", "Mermaid diagrams");
-        why.push(format!(
-            "{} {noun} {}",
-            diagrams.count,
-            duration(diagrams.cpu)
-        ));
-    }
-    let blocks = work.highlighting;
-    if blocks.count > 0 {
-        let noun = plural(blocks.count, "code block", "code blocks");
-        why.push(format!(
-            "highlighting {} {noun} {}",
-            blocks.count,
-            duration(blocks.cpu)
-        ));
-    }
-    why
+    let spent = |what: &str, spent: Spent, one: &str, many: &str| {
+        let noun = plural(spent.count, one, many);
+        let count = spent.count;
+        (count > 0).then(|| format!("{what}{count} {noun} {}", duration(spent.cpu)))
+    };
+    let diagrams = spent("", work.diagrams, "Mermaid diagram", "Mermaid diagrams");
+    let blocks = spent("highlighting ", work.highlighting, "code block", "code blocks");
+    diagrams.into_iter().chain(blocks).collect()
 }
 
 fn plural<'a>(count: usize, one: &'a str, many: &'a str) -> &'a str {

@@ -21,7 +21,7 @@ use yaml_rust2::scanner::TScalarStyle;
 /// Gives the plain scalars of `value`, parsed from `yaml`, their YAML 1.2
 /// core-schema value where libyaml reads them otherwise.
 pub fn to_core_schema(yaml: &str, value: &mut Value) {
-    if !yaml.contains('0') {
+    if !has_candidate(yaml) {
         return;
     }
     let mut events = Events(Vec::new());
@@ -35,6 +35,20 @@ pub fn to_core_schema(yaml: &str, value: &mut Value) {
     {}
     events.next();
     walk(&mut events, value);
+}
+
+/// Whether `yaml` may hold a plain scalar libyaml reads otherwise: one that
+/// starts (after an optional sign) with `0` and a digit or `b`. Dates
+/// (`2024-01-05`) and versions (`0.10`) do not, so most frontmatter is
+/// parsed once.
+fn has_candidate(yaml: &str) -> bool {
+    let bytes = yaml.as_bytes();
+    let starts_scalar = |at: usize| at == 0 || b" \t\r\n[{,".contains(&bytes[at - 1]);
+    bytes.windows(2).enumerate().any(|(at, pair)| {
+        let zero_then = pair[0] == b'0' && (pair[1].is_ascii_digit() || pair[1] == b'b');
+        let signed = at > 0 && matches!(bytes[at - 1], b'-' | b'+') && starts_scalar(at - 1);
+        zero_then && (starts_scalar(at) || signed)
+    })
 }
 
 type Stream = std::iter::Peekable<std::vec::IntoIter<Event>>;
@@ -136,5 +150,15 @@ mod tests {
         let read = read(yaml);
         assert_eq!(read["items"], serde_json::json!([10, "text", [1, 2]]));
         assert_eq!(read["after"], 10);
+    }
+
+    #[test]
+    fn only_a_leading_zero_scalar_makes_the_second_pass() {
+        for yaml in ["a: 010", "a: -007", "a: [0b1]", "- 00", "a: +01"] {
+            assert!(has_candidate(yaml), "{yaml}");
+        }
+        for yaml in ["date: 2024-01-05", "v: 0.10", "n: 100", "id: a01", "x: 0"] {
+            assert!(!has_candidate(yaml), "{yaml}");
+        }
     }
 }

@@ -197,7 +197,7 @@ impl<'a> Navigation<'a> {
     /// in `global`.
     fn anchor_path(&self, anchor: usize) -> Option<Vec<Step>> {
         let model = &self.config.anchors[anchor];
-        let external = is_external(&model.url);
+        let external = crate::html::is_external_url(&model.url);
         if external && self.has_tabs() && model.version.is_none() {
             return None;
         }
@@ -417,7 +417,7 @@ impl Heads<'_> {
             Step::Tab(Some(i)) => {
                 let tab = &config.tabs[*i];
                 head.insert("tab".into(), json!(tab.name));
-                if is_external(&tab.url) {
+                if crate::html::is_external_url(&tab.url) {
                     head.insert("href".into(), json!(tab.url));
                 }
             }
@@ -436,15 +436,9 @@ fn anchor_head(anchor: &Anchor, head: &mut Map<String, Value>) {
         AnchorColor::Gradient { from, .. } => from.clone(),
     });
     insert_some(head, "color", color);
-    if is_external(&anchor.url) {
+    if crate::html::is_external_url(&anchor.url) {
         head.insert("href".into(), json!(anchor.url));
     }
-}
-
-/// Whether a tab or anchor URL leads away from the docs (what `section_of`
-/// never places pages in).
-fn is_external(url: &str) -> bool {
-    url.contains("://") || url.starts_with("mailto:")
 }
 
 /// The slug of the first page the reader resolves in `entries`: entries
