@@ -642,6 +642,41 @@ fn a_body_edit_keeps_the_sites_warnings_and_rechecks_links_to_its_headings() {
     server.shutdown();
 }
 
+/// A page with `rss: true` has its feed written again when its body is
+/// edited, as the build writes it.
+#[test]
+fn a_body_edit_writes_the_pages_feed_again() {
+    let root = common::fixture_copy("page-keys");
+    let server = Server::start(&options(root.path())).unwrap();
+    let agent = agent();
+    wait_until(&server, "the first build", |s| {
+        s.dir.is_some() && !s.previewing()
+    });
+    let feed = format!("{}changelog/rss.xml", server.url());
+    let before = get(&agent, &feed);
+    assert!(
+        before.body.contains("<description>v1.1</description>"),
+        "{}",
+        before.body
+    );
+
+    let page = root.path().join("changelog.mdx");
+    common::save_replacing(&page, "description=\"v1.1\"", "description=\"v1.1.0\"");
+    let started = Instant::now();
+    loop {
+        let after = get(&agent, &feed).body;
+        if after.contains("<description>v1.1.0</description>") {
+            break;
+        }
+        assert!(
+            started.elapsed() < WAIT,
+            "the feed was not written again: {after}"
+        );
+        thread::sleep(Duration::from_millis(25));
+    }
+    server.shutdown();
+}
+
 // ----------------------------------------------------------------- proxy
 
 /// What the fake API saw.

@@ -27,6 +27,7 @@ use std::sync::{Arc, Mutex, RwLock};
 
 use rayon::prelude::*;
 
+use super::feed::Feed;
 use super::preview::{self, Preview, SharedProject};
 use super::target::OutputTarget;
 use super::{
@@ -331,12 +332,13 @@ impl Session {
     fn publish(
         &mut self,
         id: PageId,
-        output: page::PageOutput,
+        mut output: page::PageOutput,
         out: &Path,
         diagnostics: &mut Diagnostics,
     ) {
         let html = output.html.as_deref().unwrap_or_default();
-        if let Err(e) = self.write_page(id, html, out) {
+        let feed = output.feed.take().map(|entries| Feed { page: id, entries });
+        if let Err(e) = self.write_page(id, html, feed, out) {
             diagnostics.push(
                 Diagnostic::error(out, format!("cannot write the page: {e}"))
                     .with_rule(Rule::WriteFailed),
@@ -382,10 +384,16 @@ impl Session {
         })
     }
 
-    fn write_page(&self, id: PageId, html: &str, out: &Path) -> io::Result<()> {
+    /// Writes page `id`'s HTML, its `rss.xml` when it has one, its copies at
+    /// section roots and its Markdown copy.
+    fn write_page(&self, id: PageId, html: &str, feed: Option<Feed>, out: &Path) -> io::Result<()> {
         let project = preview::read(&self.project);
         let page = &project.site.pages[id];
         replace_file(&out.join(page.output_path()), html.as_bytes())?;
+        if let Some(feed) = feed {
+            let xml = super::feed::rss(&project.site, &feed, None);
+            replace_file(&out.join(super::feed::path(page)), xml.as_bytes())?;
+        }
         let copies = self.section_roots.iter().filter(|(_, of)| *of == id);
         for (place, _) in copies {
             if let Some((path, copy)) = super::section_root_page(&project, place, id) {

@@ -88,7 +88,12 @@ pub(super) fn why_page(work: &Work) -> Vec<String> {
         (count > 0).then(|| format!("{what}{count} {noun} {}", duration(spent.cpu)))
     };
     let diagrams = spent("", work.diagrams, "Mermaid diagram", "Mermaid diagrams");
-    let blocks = spent("highlighting ", work.highlighting, "code block", "code blocks");
+    let blocks = spent(
+        "highlighting ",
+        work.highlighting,
+        "code block",
+        "code blocks",
+    );
     diagrams.into_iter().chain(blocks).collect()
 }
 
