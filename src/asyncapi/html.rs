@@ -212,12 +212,15 @@ impl Page<'_> {
         }
     }
 
-    /// The aside: one card of every message's examples.
+    /// The aside: one card of every message's examples (each once).
     fn examples(&mut self, view: &ChannelView) {
         let messages = view.operations.iter().flat_map(|op| &op.messages);
-        let examples: Vec<(&MessageView, &MessageExample)> = messages
+        let mut examples: Vec<(&MessageView, &MessageExample)> = messages
             .flat_map(|m| m.examples.iter().map(move |e| (m, e)))
             .collect();
+        // A message two operations carry is shown once.
+        let mut seen = std::collections::HashSet::new();
+        examples.retain(|(m, e)| seen.insert((&m.name, &e.name)));
         if examples.is_empty() {
             return;
         }
