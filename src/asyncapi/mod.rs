@@ -33,6 +33,7 @@ mod view;
 #[cfg(test)]
 mod tests;
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
@@ -67,6 +68,8 @@ struct AsyncSpec {
     name: String,
     stem: String,
     version: Version,
+    /// 3.0: each channel's operation ids.
+    operations: HashMap<String, Vec<String>>,
 }
 
 impl AsyncSpecs {
@@ -122,11 +125,22 @@ impl AsyncSpecs {
         let mut found = lint_spec(&self.store, doc, &name);
         locate(&self.store, doc, &mut found);
         diagnostics.extend(found);
+        let reader = Reader {
+            store: &self.store,
+            doc,
+            version,
+            operation_ids: &[],
+        };
+        let operations = match version {
+            Version::V3 => reader.operations_by_channel(),
+            Version::V2 => HashMap::new(),
+        };
         self.specs.push(AsyncSpec {
             doc,
             name,
             stem,
             version,
+            operations,
         });
         diagnostics
     }
@@ -209,14 +223,23 @@ impl AsyncSpecs {
     /// The channel's view.
     pub fn channel(&self, reference: &str) -> Result<ChannelView, String> {
         let (spec, id) = self.find(reference)?;
-        let reader = Reader {
+        (self.reader(spec, &id).read(&id)).ok_or_else(|| format!("channel `{id}` cannot be read"))
+    }
+
+    /// The channel's sidebar badge (`SEND`, `RECEIVE`, `PUB/SUB`), without
+    /// reading its messages.
+    pub fn badge(&self, reference: &str) -> Option<&'static str> {
+        let (spec, id) = self.find(reference).ok()?;
+        view::badge_of(self.reader(spec, &id).actions(&id))
+    }
+
+    fn reader<'a>(&'a self, spec: &'a AsyncSpec, id: &str) -> Reader<'a> {
+        Reader {
             store: &self.store,
             doc: spec.doc,
             version: spec.version,
-        };
-        reader
-            .read(&id)
-            .ok_or_else(|| format!("channel `{id}` cannot be read"))
+            operation_ids: spec.operations.get(id).map_or(&[], Vec::as_slice),
+        }
     }
 
     /// The title of a channel's page (its `title`, else its id), without

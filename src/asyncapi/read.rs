@@ -27,6 +27,8 @@
 //! ignored; a `$ref` that does not resolve leaves its part out (the load
 //! reported it).
 
+use std::collections::HashMap;
+
 use serde_json::Value;
 
 use super::view::{
@@ -65,6 +67,9 @@ pub struct Reader<'a> {
     pub store: &'a DocStore,
     pub doc: DocId,
     pub version: Version,
+    /// 3.0: the ids of the channel's operations
+    /// ([`Reader::operations_by_channel`]); unused for 2.x.
+    pub operation_ids: &'a [String],
 }
 
 impl<'a> Reader<'a> {
@@ -239,32 +244,75 @@ impl<'a> Reader<'a> {
                 })
                 .collect(),
             Version::V3 => {
-                let Some(all) = self.root().get("operations").and_then(Value::as_object) else {
-                    return Vec::new();
-                };
-                (all.iter())
-                    .filter_map(|(id, op)| {
-                        let op = self.deref(self.node(op))?;
-                        let target = op.value.get("channel")?;
-                        let target = self.deref(Node {
-                            doc: op.doc,
-                            value: target,
-                        })?;
-                        if !std::ptr::eq(target.value, channel.value) {
-                            return None;
-                        }
-                        let action = match op.value.get("action").and_then(Value::as_str) {
-                            Some("receive") => Action::Receive,
-                            _ => Action::Send,
-                        };
+                let all = self.root().get("operations");
+                (self.operation_ids.iter())
+                    .filter_map(|id| {
+                        let op = self.deref(self.node(all?.get(id)?))?;
                         let messages = self.v3_messages(op, channel, fields);
-                        let mut view = self.operation(op, action, messages);
+                        let mut view = self.operation(op, v3_action(op.value), messages);
                         view.id = Some(id.clone());
                         Some(view)
                     })
                     .collect()
             }
         }
+    }
+
+    /// What the channel's operations do, without reading their messages.
+    pub fn actions(&self, id: &str) -> Vec<Action> {
+        match self.version {
+            Version::V2 => {
+                let channel = self.channel(id);
+                let has = |key: &str| channel.is_some_and(|c| c.value.get(key).is_some());
+                let sent = has("subscribe").then_some(Action::Send);
+                sent.into_iter()
+                    .chain(has("publish").then_some(Action::Receive))
+                    .collect()
+            }
+            Version::V3 => {
+                let all = self.root().get("operations");
+                (self.operation_ids.iter())
+                    .filter_map(|op| Some(v3_action(self.deref(self.node(all?.get(op)?))?.value)))
+                    .collect()
+            }
+        }
+    }
+
+    /// 3.0: the ids of each channel's operations, found once for the
+    /// document (a channel page then reads only its own).
+    pub fn operations_by_channel(&self) -> HashMap<String, Vec<String>> {
+        let mut out: HashMap<String, Vec<String>> = HashMap::new();
+        let Some(all) = self.root().get("operations").and_then(Value::as_object) else {
+            return out;
+        };
+        let channels = self.root().get("channels").and_then(Value::as_object);
+        for (id, op) in all {
+            let Some(op) = self.deref(self.node(op)) else {
+                continue;
+            };
+            let Some(target) = op.value.get("channel") else {
+                continue;
+            };
+            let local = (target.get("$ref").and_then(Value::as_str))
+                .and_then(|r| r.strip_prefix("#/channels/"))
+                .filter(|key| !key.contains('/'))
+                .map(|key| key.replace("~1", "/").replace("~0", "~"));
+            // A `$ref` into another file: the channel it resolves to.
+            let channel = local.or_else(|| {
+                let target = self.deref(Node {
+                    doc: op.doc,
+                    value: target,
+                })?;
+                let (key, _) = channels?
+                    .iter()
+                    .find(|(_, c)| std::ptr::eq(*c, target.value))?;
+                Some(key.clone())
+            });
+            if let Some(channel) = channel {
+                out.entry(channel).or_default().push(id.clone());
+            }
+        }
+        out
     }
 
     fn operation(&self, op: Node<'a>, action: Action, messages: Vec<MessageView>) -> OperationView {
@@ -423,6 +471,14 @@ impl<'a> Reader<'a> {
                 generated: false,
             })
             .collect()
+    }
+}
+
+/// A 3.0 operation's `action` (`send` unless it says `receive`).
+fn v3_action(op: &Value) -> Action {
+    match op.get("action").and_then(Value::as_str) {
+        Some("receive") => Action::Receive,
+        _ => Action::Send,
     }
 }
 

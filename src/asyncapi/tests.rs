@@ -20,13 +20,22 @@ fn channel(document: Value, id: &str) -> super::ChannelView {
         },
         String::new(),
     );
-    Reader {
+    let reader = Reader {
         store: &store,
         doc,
         version,
-    }
-    .read(id)
-    .unwrap()
+        operation_ids: &[],
+    };
+    let operations = reader.operations_by_channel();
+    let operation_ids = operations.get(id).map_or(&[][..], Vec::as_slice);
+    let reader = Reader {
+        operation_ids,
+        ..reader
+    };
+    let badge = super::view::badge_of(reader.actions(id));
+    let view = reader.read(id).unwrap();
+    assert_eq!(view.badge(), badge, "the badge read without the messages");
+    view
 }
 
 /// A cache in the test's own folder, never downloading.

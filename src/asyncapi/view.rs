@@ -131,6 +131,24 @@ impl BindingView {
     }
 }
 
+/// The badge of a channel whose operations do `actions`: `SEND`,
+/// `RECEIVE`, `PUB/SUB` for both, none without operations.
+pub fn badge_of(actions: impl IntoIterator<Item = Action>) -> Option<&'static str> {
+    let (mut sends, mut receives) = (false, false);
+    for action in actions {
+        match action {
+            Action::Send => sends = true,
+            Action::Receive => receives = true,
+        }
+    }
+    match (sends, receives) {
+        (true, true) => Some("PUB/SUB"),
+        (true, false) => Some(Action::Send.label()),
+        (false, true) => Some(Action::Receive.label()),
+        (false, false) => None,
+    }
+}
+
 /// A binding value: a scalar as text, a structure as JSON.
 fn value_text(value: &Value) -> String {
     match value {
@@ -145,13 +163,7 @@ fn value_text(value: &Value) -> String {
 impl ChannelView {
     /// The sidebar badge: `SEND`, `RECEIVE`, or `PUB/SUB` for both.
     pub fn badge(&self) -> Option<&'static str> {
-        let has = |action| self.operations.iter().any(|op| op.action == action);
-        match (has(Action::Send), has(Action::Receive)) {
-            (true, true) => Some("PUB/SUB"),
-            (true, false) => Some(Action::Send.label()),
-            (false, true) => Some(Action::Receive.label()),
-            (false, false) => None,
-        }
+        badge_of(self.operations.iter().map(|op| op.action))
     }
 
     /// The names of every message's payload and header fields (top level),

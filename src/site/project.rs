@@ -283,8 +283,7 @@ fn badge_channels(site: &mut Site, asyncapi: &mut AsyncSpecs) -> Vec<Diagnostic>
             continue;
         };
         problems.extend(asyncapi.need(&reference));
-        let view = asyncapi.channel(&reference).ok();
-        page.frontmatter.channel_badge = view.and_then(|v| v.badge()).map(String::from);
+        page.frontmatter.channel_badge = asyncapi.badge(&reference).map(String::from);
     }
     problems
 }

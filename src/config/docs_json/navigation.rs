@@ -193,10 +193,10 @@ impl Conversion {
         self.node(item, pointer, &context);
         if self.groups.len() == before {
             if let Some(spec) = &context.openapi {
-                self.openapi_group(spec, pointer, &context);
+                self.spec_group("openapi", spec, pointer, &context);
             }
             if let Some(spec) = &context.asyncapi {
-                self.asyncapi_group(spec, pointer, &context);
+                self.spec_group("asyncapi", spec, pointer, &context);
             }
         }
     }
@@ -325,28 +325,15 @@ impl Conversion {
         context.asyncapi = Some(spec);
     }
 
-    /// A group holding every channel of `spec`, for a division that names
-    /// an AsyncAPI document and no groups; the site stage puts the
-    /// document's tag groups in its place, as for `openapi`.
-    fn asyncapi_group(&mut self, spec: &str, pointer: &str, context: &Context) {
+    /// A group holding every operation (`kind`: `openapi`) or channel
+    /// (`asyncapi`) of `spec`, for a division that names a spec and no
+    /// groups. It has no name: the site stage puts the spec's tag groups in
+    /// its place, at the top level, as Mintlify does.
+    fn spec_group(&mut self, kind: &str, spec: &str, pointer: &str, context: &Context) {
         let mut group = Map::new();
         group.insert("group".into(), json!(""));
         group.insert("pages".into(), json!([]));
-        group.insert("asyncapi".into(), json!(spec));
-        if let Some(directory) = self.directory.take() {
-            group.insert("directory".into(), json!(directory));
-        }
-        self.place_group(group, pointer, context);
-    }
-
-    /// A group holding every operation of `spec`, for a division that names
-    /// a spec and nothing else. It has no name: the site stage puts the
-    /// spec's tag groups in its place, at the top level, as Mintlify does.
-    fn openapi_group(&mut self, spec: &str, pointer: &str, context: &Context) {
-        let mut group = Map::new();
-        group.insert("group".into(), json!(""));
-        group.insert("pages".into(), json!([]));
-        group.insert("openapi".into(), json!(spec));
+        group.insert(kind.into(), json!(spec));
         if let Some(directory) = self.directory.take() {
             group.insert("directory".into(), json!(directory));
         }
