@@ -243,6 +243,9 @@ fn bad_documents_and_references_are_located_warnings() {
     assert!(printed.contains("--> missing-channel.mdx:3:1"), "{printed}");
     assert!(printed.contains("rule: channel-missing"));
     assert!(printed.contains("no channel `userDeleted` in broken.yaml"));
+    // A frontmatter naming a file that does not exist: a warning too.
+    assert!(printed.contains("--> missing-file.mdx:3:1"), "{printed}");
+    assert!(printed.contains("no AsyncAPI document `/nowhere.yaml` is loaded"));
     let page = fs::read_to_string(out.path().join("site/missing-channel/index.html")).unwrap();
     assert!(
         page.contains("names a channel the document does not have"),

@@ -211,12 +211,21 @@ impl AsyncSpecs {
     }
 
     /// Loads the file a page reference names, when it is one not loaded.
+    /// A file that does not exist is left to the page's `channel-missing`
+    /// warning (a typo in frontmatter does not fail the build); one that
+    /// exists but leads outside the docs root is still refused, an error.
     pub fn need(&mut self, reference: &str) -> Vec<Diagnostic> {
-        match reference.trim().split_once(char::is_whitespace) {
-            Some((file, _)) if looks_like_file(file) && self.find(reference).is_err() => {
-                self.add(file)
-            }
-            _ => Vec::new(),
+        let reference = reference.trim().trim_matches(['"', '\'']);
+        let Some((file, _)) = reference.split_once(char::is_whitespace) else {
+            return Vec::new();
+        };
+        let exists = match Location::from_source(&self.root, file) {
+            Location::File(path) => path.symlink_metadata().is_ok(),
+            Location::Url(_) => true,
+        };
+        match looks_like_file(file) && exists && self.find(reference).is_err() {
+            true => self.add(file),
+            false => Vec::new(),
         }
     }
 
