@@ -22,6 +22,7 @@
 // message, help) but only built on the cold path.
 #![allow(clippy::result_large_err)]
 
+pub mod asyncapi;
 pub mod cli;
 pub mod color;
 pub mod config;

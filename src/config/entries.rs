@@ -1,5 +1,6 @@
 //! What a navigation entry names: a page file (as a slug), an OpenAPI
-//! operation, or a section folder. Shared by config validation, the
+//! operation, an AsyncAPI channel (`asyncapi:FILE CHANNEL`, made by the
+//! site stage for a group naming an AsyncAPI document), or a section folder. Shared by config validation, the
 //! navigation loader in `content` and `migrate`, so it lives here, below
 //! them all.
 
@@ -20,6 +21,21 @@ pub fn is_endpoint_entry(entry: &str) -> bool {
     };
     let method = method.to_ascii_lowercase();
     (HTTP_METHODS.contains(&method.as_str()) && path.starts_with('/')) || method == "webhook"
+}
+
+/// The prefix of a navigation entry naming an AsyncAPI channel.
+const CHANNEL_PREFIX: &str = "asyncapi:";
+
+/// The navigation entry of a channel reference (`FILE CHANNEL`, or
+/// `CHANNEL` alone, as `asyncapi` frontmatter writes it).
+pub fn channel_entry(reference: &str) -> String {
+    format!("{CHANNEL_PREFIX}{reference}")
+}
+
+/// The channel reference (`FILE CHANNEL`, as `asyncapi` frontmatter
+/// writes it) of a navigation entry made by [`channel_entry`].
+pub fn channel_of_entry(entry: &str) -> Option<&str> {
+    entry.strip_prefix(CHANNEL_PREFIX)
 }
 
 /// A navigation entry as a slug: no leading `/`, no extension. `None` when
@@ -63,6 +79,9 @@ mod tests {
         assert!(is_endpoint_entry("GET /api/user"));
         assert!(is_endpoint_entry("openapi.json post /x/{id}"));
         assert!(is_endpoint_entry("openapi.json webhook newPet"));
+        let entry = channel_entry("events.yaml user/updated");
+        assert_eq!(channel_of_entry(&entry), Some("events.yaml user/updated"));
+        assert_eq!(channel_of_entry("guides/events"), None);
         assert!(is_endpoint_entry("webhook newPet"));
         assert!(!is_endpoint_entry("api-reference/get"));
         assert!(!is_endpoint_entry("get started"));

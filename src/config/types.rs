@@ -38,6 +38,10 @@ pub struct SiteConfig {
     pub tabs: Vec<Tab>,
     pub api: Option<ApiConfig>,
     pub openapi: Option<OneOrMany>,
+    /// AsyncAPI documents (paths or URLs) of the site (docs.json
+    /// `api.asyncapi` and every navigation `asyncapi`).
+    #[serde(default)]
+    pub asyncapi: Vec<String>,
     #[serde(default)]
     pub footer_socials: serde_json::Map<String, serde_json::Value>,
     #[serde(default)]

@@ -11,7 +11,8 @@
 //! sidebar entry leads there instead), `canonical`, `og:*`/`twitter:*` (the
 //! page's own meta tags, over the site's), `searchable: false` (left out of
 //! the site's search), `hideFooterPagination`, `hideApiMarker` (no method
-//! badge in the sidebar), `playground` (the endpoint page's Try-it) and
+//! badge in the sidebar), `playground` (the endpoint page's Try-it),
+//! `asyncapi` (`"FILE CHANNEL"`: the AsyncAPI channel the page shows) and
 //! `rss` (the page's `<Update>`s as a feed). `site::checks` warns at the
 //! line of a value it cannot use and of the documented keys sheaf does not
 //! act on ([`IGNORED_KEYS`]).
@@ -36,6 +37,12 @@ pub struct Frontmatter {
     pub openapi: Option<String>,
     /// `"POST https://host/path"` for hand-written endpoint pages.
     pub api: Option<String>,
+    /// `"asyncapi.yaml channelId"` (or `"channelId"`): the AsyncAPI channel
+    /// the page documents, as Mintlify writes it.
+    pub asyncapi: Option<String>,
+    /// The channel's badge in the sidebar (`SEND`, `RECEIVE`, `PUB/SUB`):
+    /// not a key, set by the site stage from the channel's operations.
+    pub channel_badge: Option<String>,
     pub version: Option<String>,
     /// The page's layout, as written ([`PageMode::named`] reads it).
     pub mode: Option<String>,
@@ -215,6 +222,8 @@ fn from_value(value: &Value) -> Frontmatter {
         icon_type: text("iconType"),
         openapi: text("openapi"),
         api: text("api"),
+        asyncapi: text("asyncapi"),
+        channel_badge: None,
         version: text("version"),
         mode: text("mode"),
         hidden: flag("hidden"),

@@ -8,7 +8,10 @@ use std::path::{Path, PathBuf};
 
 use super::{fallback_title, frontmatter, page_diagnostic, Page, PageId};
 use super::{PageText, Texts};
-use crate::config::{is_endpoint_entry, normalise_slug, NavEntry, NavGroup, PageUrls, SiteConfig};
+use crate::config::{
+    channel_entry, channel_of_entry, is_endpoint_entry, normalise_slug, NavEntry, NavGroup,
+    PageUrls, SiteConfig,
+};
 use crate::confine::ReadError;
 use crate::diagnostics::Diagnostics;
 use crate::markdown::heading_ids;
@@ -94,20 +97,18 @@ struct Place {
 /// is too long for readers; we use the method and path words: `get-api-user`.
 fn endpoint_slug(entry: &str) -> String {
     let words: Vec<&str> = entry.split_whitespace().collect();
-    let tail = &words[words.len().saturating_sub(2)..];
-    let joined = tail.join("-").to_ascii_lowercase();
-    let slug: String = joined
-        .chars()
-        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
-        .collect();
-    let mut compact = String::new();
-    for part in slug.split('-').filter(|p| !p.is_empty()) {
-        if !compact.is_empty() {
-            compact.push('-');
-        }
-        compact.push_str(part);
-    }
-    compact
+    slug_of(&words[words.len().saturating_sub(2)..].join("-"))
+}
+
+/// `text` lower-cased, each run of other characters than ASCII letters and
+/// digits one `-`.
+fn slug_of(text: &str) -> String {
+    let lower = text.to_ascii_lowercase();
+    let parts = lower.split(|c: char| !c.is_ascii_alphanumeric());
+    parts
+        .filter(|p| !p.is_empty())
+        .collect::<Vec<_>>()
+        .join("-")
 }
 
 /// From how many page files on [`Loader::read_ahead`] reads with
@@ -219,7 +220,9 @@ fn collect_page_slugs(groups: &[NavGroup], out: &mut Vec<String>) {
         out.extend(group.root.as_deref().and_then(normalise_slug));
         for entry in &group.pages {
             match entry {
-                NavEntry::Page(p) if !is_endpoint_entry(p) => out.extend(normalise_slug(p)),
+                NavEntry::Page(p) if !is_endpoint_entry(p) && channel_of_entry(p).is_none() => {
+                    out.extend(normalise_slug(p))
+                }
                 NavEntry::Page(_) => {}
                 NavEntry::Group(g) => collect_page_slugs(std::slice::from_ref(g), out),
             }
@@ -298,7 +301,7 @@ impl<'a> Loader<'a> {
     /// language and section unless an earlier entry placed it already; at
     /// another place than its first, the page's listing there.
     fn nav_page(&mut self, entry: &str, context: Context<'_>) -> Option<PageId> {
-        let id = if is_endpoint_entry(entry) {
+        let id = if is_endpoint_entry(entry) || channel_of_entry(entry).is_some() {
             self.endpoint_page(entry, context.directory)
         } else {
             self.file_page(entry)
@@ -380,15 +383,25 @@ impl<'a> Loader<'a> {
             .expect("an unbounded range always has a free slug")
     }
 
+    /// The file-less page of an operation or channel entry.
     fn endpoint_page(&mut self, entry: &str, directory: Option<&str>) -> Option<PageId> {
+        let channel = channel_of_entry(entry);
+        let title = (self.endpoint_title)(entry);
+        // A channel's page is named after its title, as Mintlify's are.
+        let channel_id = channel.map(|r| r.rsplit(' ').next().unwrap_or(r));
+        let name = match (channel_id, &title) {
+            (Some(_), Some(title)) => slug_of(title),
+            (Some(id), None) => slug_of(id),
+            (None, _) => endpoint_slug(entry),
+        };
         let slug = match directory.and_then(normalise_slug) {
-            Some(folder) => format!("{folder}/{}", endpoint_slug(entry)),
-            None => endpoint_slug(entry),
+            Some(folder) => format!("{folder}/{name}"),
+            None => name,
         };
         if !self.seen.insert(slug.clone()) {
             return self.pages.iter().position(|p| p.slug == slug);
         }
-        let title = (self.endpoint_title)(entry).unwrap_or_else(|| entry.to_string());
+        let title = title.unwrap_or_else(|| channel_id.unwrap_or(entry).to_string());
         Some(self.push(Page {
             id: 0,
             slug,
@@ -397,10 +410,13 @@ impl<'a> Loader<'a> {
             body_start: 0,
             body_line_offset: 0,
             heading_ids: HashSet::new(),
-            frontmatter: frontmatter::Frontmatter::default(),
+            frontmatter: frontmatter::Frontmatter {
+                asyncapi: channel.map(String::from),
+                ..Default::default()
+            },
             nav_title: title.clone(),
             title,
-            openapi: Some(entry.to_string()),
+            openapi: channel.is_none().then(|| entry.to_string()),
             version: None,
             language: None,
             tab: None,
@@ -487,6 +503,9 @@ impl<'a> Loader<'a> {
             .title
             .clone()
             .or_else(|| openapi.as_deref().and_then(|r| (self.endpoint_title)(r)))
+            .or_else(|| {
+                (fm.asyncapi.as_deref()).and_then(|r| (self.endpoint_title)(&channel_entry(r)))
+            })
             .unwrap_or(fallback_title);
         let nav_title = fm.sidebar_title.clone().unwrap_or_else(|| title.clone());
         Page {

@@ -23,15 +23,16 @@ fn pick_content(content: Option<&Value>) -> Option<(&str, &Value)> {
         .map(|(ct, media)| (ct.as_str(), media))
 }
 
-/// Fields, type and alternatives of a body or response schema.
-struct SchemaSummary {
-    type_label: String,
-    fields: Vec<FieldView>,
-    alternatives: Vec<FieldView>,
-    alternatives_kind: Option<String>,
+/// Fields, type and alternatives of a body or response schema (or an
+/// AsyncAPI message's payload or headers).
+pub(crate) struct SchemaSummary {
+    pub type_label: String,
+    pub fields: Vec<FieldView>,
+    pub alternatives: Vec<FieldView>,
+    pub alternatives_kind: Option<String>,
 }
 
-fn summarize<'a>(
+pub(crate) fn summarize<'a>(
     store: &'a DocStore,
     schema: Node<'a>,
     fields: &mut FieldBuilder<'a>,

@@ -76,13 +76,25 @@ pub use samples::CodeSample;
 pub use source::looks_like_spec;
 pub use view::{BodyView, EndpointView, ExampleView, Parameters, ResponseView};
 
+// What the AsyncAPI stage (`crate::asyncapi`) reads documents, `$ref`s,
+// field trees and examples through, so both kinds of page show schemas alike.
+pub(crate) use bodies::summarize;
+pub(crate) use example::{Direction, ExampleBuilder};
+pub(crate) use fields::FieldBuilder;
+pub(crate) use find::spec_matches;
+pub(crate) use html::render_field_tree;
+pub(crate) use lint::lint_spec;
+pub(crate) use schema::plain;
+pub(crate) use spans::locate;
+pub(crate) use store::{literal_value, Node};
+
 use crate::config::ApiConfig;
 use crate::confine::{DocsRoot, OUTSIDE_HELP};
 use crate::diagnostics::Diagnostic;
 use crate::rules::Rule;
-use find::{closest, parse_reference, paths_match, spec_matches, METHODS};
-use source::{Location, SourceError};
-use store::{DocId, DocStore, Document};
+use find::{closest, parse_reference, paths_match, METHODS};
+pub(crate) use source::{Location, SourceError};
+pub(crate) use store::{DocId, DocStore, Document};
 
 /// All loaded specs of a site; immutable after [`ApiSpecs::load`].
 #[derive(Debug, Default)]

@@ -77,10 +77,14 @@ pub fn raise_issue_url(repo: &str, page: &Page) -> String {
 
 /// The HTTP method of an endpoint page (`openapi: GET /x`, `api: POST https://…`).
 pub fn endpoint_method(page: &Page) -> Option<String> {
-    // `WEBHOOK` for an OpenAPI 3.1 webhook (`webhook newPet`).
+    // `WEBHOOK` for an OpenAPI 3.1 webhook (`webhook newPet`); an AsyncAPI
+    // channel's `SEND`, `RECEIVE` or `PUB/SUB`.
     const METHODS: [&str; 9] = [
         "GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE", "WEBHOOK",
     ];
+    if let Some(badge) = &page.frontmatter.channel_badge {
+        return Some(badge.clone());
+    }
     let spec = page
         .openapi
         .as_deref()

@@ -272,8 +272,8 @@ pub fn markdown_path(page: &Page) -> PathBuf {
 }
 
 /// The Markdown written beside a page: its `text` as agents read it
-/// (`<Visibility>`), or for an endpoint page
-/// without a file, a short description of the operation.
+/// (`<Visibility>`), or for an endpoint or channel page
+/// without a file, a short description of the operation or channel.
 pub fn markdown_source<'t>(
     page: &Page,
     text: &'t str,
@@ -288,9 +288,12 @@ pub fn markdown_source<'t>(
             }
         };
     }
-    let reference = page.openapi.as_deref().unwrap_or_default();
+    let (key, reference) = match (&page.openapi, &page.frontmatter.asyncapi) {
+        (None, Some(channel)) => ("asyncapi", channel.as_str()),
+        (openapi, _) => ("openapi", openapi.as_deref().unwrap_or_default()),
+    };
     Cow::Owned(format!(
-        "---\ntitle: {}\nopenapi: {reference}\n---\n\n# {}\n\n`{reference}`\n",
+        "---\ntitle: {}\n{key}: {reference}\n---\n\n# {}\n\n`{reference}`\n",
         page.title, page.title
     ))
 }

@@ -54,6 +54,7 @@
 //! ([`Session`]), from what its build kept of the page jobs
 //! (`Findings::Keep`).
 
+mod channel;
 mod checks;
 mod compare;
 mod extras;

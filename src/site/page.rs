@@ -5,6 +5,7 @@
 use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 
+use super::channel;
 use super::links::UrlResolver;
 use super::page_text::{search_doc, sections, LlmsText};
 use super::Project;
@@ -121,11 +122,18 @@ pub fn render_text(project: &Project, page: &Page, text: &str, mode: Mode) -> Pa
             None
         }
     };
+    let channel = channel::channel_view(project, page, text)
+        .map_err(|problem| diagnostics.push(problem))
+        .unwrap_or_default();
     let text = UntrustedText {
         markdown: &project.markdown,
         urls: &urls,
     };
     let mut content = page_content(page, &body, endpoint.as_ref(), &text);
+    if let Some(view) = &channel {
+        let sections = channel::place(view, &text, &mut content);
+        content.toc.splice(0..0, section_headings(&sections));
+    }
     if let Some(notice) = notice {
         content.html.insert_str(0, &notice);
     }
@@ -144,8 +152,11 @@ pub fn render_text(project: &Project, page: &Page, text: &str, mode: Mode) -> Pa
         },
     };
     let building = mode == Mode::Build;
-    let search = (building && project.site.is_searchable(page))
+    let mut search = (building && project.site.is_searchable(page))
         .then(|| search_doc(project, page, &body, endpoint.as_ref()));
+    if let (Some(doc), Some(view)) = (&mut search, &channel) {
+        channel::add_to_search(view, doc);
+    }
     let llms = (building && page.in_nav).then(|| match source.contains("<Visibility") {
         true => LlmsText::Own(agents_sections(project, page, source, &urls)),
         false if search.is_some() => LlmsText::Search,

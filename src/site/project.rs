@@ -1,8 +1,9 @@
 //! Loading a project: the config, the OpenAPI specs (a spec URL the
 //! preview cannot download, or `--offline` finds no copy of, only warns) and the pages, read once into the
 //! immutable [`Project`] that every page job of a build shares; the
-//! navigation groups that name a spec get its operations, and each page
-//! its innermost group for search breadcrumbs.
+//! navigation groups that name a spec get its operations (or, naming an
+//! AsyncAPI document, its channels), and each page its innermost group for
+//! search breadcrumbs.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -10,6 +11,7 @@ use std::path::Path;
 use std::sync::OnceLock;
 
 use super::checks;
+use crate::asyncapi::AsyncSpecs;
 use crate::config::{self, is_local};
 use crate::content::{NavItem, PageId, Site, Texts};
 use crate::diagnostics::{Diagnostic, Diagnostics, Suggestions};
@@ -24,6 +26,8 @@ use crate::timings::{Phase, Timings};
 pub struct Project {
     pub site: Site,
     pub specs: ApiSpecs,
+    /// The AsyncAPI documents whose channels have pages.
+    pub asyncapi: AsyncSpecs,
     pub markdown: Markdown,
     pub theme: Theme,
     /// The innermost navigation group of each page, for search breadcrumbs.
@@ -118,11 +122,15 @@ impl Project {
             false => SpecCache::from_env(),
         };
         let (listed, found) = timings.phase(Phase::Specs, || spec_sources(&files, &config));
+        let (asyncapi, async_problems) = timings.phase(Phase::Specs, || {
+            AsyncSpecs::load(root, &async_sources(&config), cache.clone())
+        });
+        diagnostics.extend(async_problems);
         let mut specs = timings.phase(Phase::Specs, || {
             LazySpecs::load(root, &listed, &found, cache)
         });
         timings.phase(Phase::Specs, || {
-            fill_openapi_groups(&mut config.navigation, &mut specs)
+            fill_openapi_groups(&mut config.navigation, &mut specs, &asyncapi)
         });
         // The preview renders from memory; a build reads each page again.
         let texts = if loading.preview {
@@ -132,11 +140,24 @@ impl Project {
         };
         // Reading the pages' references loads the found specs they need.
         let specs = RefCell::new(specs);
-        let title =
-            |reference: &str| timings.phase(Phase::Specs, || specs.borrow_mut().title(reference));
-        let (site, site_problems) = timings.phase(Phase::Content, || {
+        let asyncapi = RefCell::new((asyncapi, Vec::new()));
+        let title = |reference: &str| {
+            timings.phase(Phase::Specs, || match config::channel_of_entry(reference) {
+                Some(channel) => {
+                    let (asyncapi, problems) = &mut *asyncapi.borrow_mut();
+                    problems.extend(asyncapi.need(channel));
+                    asyncapi.title(channel)
+                }
+                None => specs.borrow_mut().title(reference),
+            })
+        };
+        let (mut site, site_problems) = timings.phase(Phase::Content, || {
             Site::load_with(&files, config, &title, texts)
         });
+        let (mut asyncapi, async_problems) = asyncapi.into_inner();
+        diagnostics.extend(async_problems);
+        diagnostics
+            .extend(timings.phase(Phase::Specs, || badge_channels(&mut site, &mut asyncapi)));
         let mut specs = specs.into_inner();
         for reference in site.pages.iter().filter_map(|p| p.openapi.as_deref()) {
             timings.phase(Phase::Specs, || specs.need(reference));
@@ -164,6 +185,7 @@ impl Project {
             markdown: markdown.with_timings(timings),
             site,
             specs,
+            asyncapi,
             theme,
             loading,
             slugs: OnceLock::new(),
@@ -231,19 +253,60 @@ fn spec_sources(files: &SourceFiles, config: &config::SiteConfig) -> (Vec<String
     (listed, found)
 }
 
+/// The AsyncAPI documents the config names: docs.json `asyncapi` and every
+/// navigation group's.
+fn async_sources(config: &config::SiteConfig) -> Vec<String> {
+    fn walk(groups: &[config::NavGroup], out: &mut Vec<String>) {
+        for group in groups {
+            if let Some(source) = group.asyncapi.as_ref().filter(|s| !out.contains(s)) {
+                out.push(source.clone());
+            }
+            for entry in &group.pages {
+                if let config::NavEntry::Group(inner) = entry {
+                    walk(std::slice::from_ref(inner.as_ref()), out);
+                }
+            }
+        }
+    }
+    let mut sources = config.asyncapi.clone();
+    walk(&config.navigation, &mut sources);
+    sources
+}
+
+/// Gives every channel page (`asyncapi` frontmatter or a generated entry)
+/// its sidebar badge, loading the document a page names when no one listed
+/// it; a page whose channel is missing is reported when it is rendered.
+fn badge_channels(site: &mut Site, asyncapi: &mut AsyncSpecs) -> Vec<Diagnostic> {
+    let mut problems = Vec::new();
+    for page in &mut site.pages {
+        let Some(reference) = page.frontmatter.asyncapi.clone() else {
+            continue;
+        };
+        problems.extend(asyncapi.need(&reference));
+        page.frontmatter.channel_badge = asyncapi.badge(&reference).map(String::from);
+    }
+    problems
+}
+
 /// Adds to every navigation group that names a spec (`openapi`) and lists
 /// none of its operations that spec's operations, a sub-group per tag after
-/// the group's own pages, as Mintlify generates them. A top-level group
+/// the group's own pages, as Mintlify generates them; likewise the channels
+/// of a group naming an AsyncAPI document (`asyncapi`), a sub-group per
+/// channel tag. A top-level group
 /// without a name (docs.json: a tab, anchor or version naming only a spec)
 /// stands for its tag groups: they take its place as top-level groups, as
 /// Mintlify shows them, so a page's sidebar holds its own tag's operations
 /// and the other tags collapsed, not every operation of the spec.
-fn fill_openapi_groups(groups: &mut Vec<config::NavGroup>, specs: &mut LazySpecs) {
-    fill_openapi_subgroups(groups, specs);
+fn fill_openapi_groups(
+    groups: &mut Vec<config::NavGroup>,
+    specs: &mut LazySpecs,
+    asyncapi: &AsyncSpecs,
+) {
+    fill_openapi_subgroups(groups, specs, asyncapi);
     let mut placed = Vec::with_capacity(groups.len());
     for group in groups.drain(..) {
         let stands_for_tags = group.group.is_empty()
-            && group.openapi.is_some()
+            && (group.openapi.is_some() || group.asyncapi.is_some())
             && !group.pages.is_empty()
             && (group.pages.iter()).all(|entry| matches!(entry, config::NavEntry::Group(_)));
         if !stands_for_tags {
@@ -267,20 +330,25 @@ fn fill_openapi_groups(groups: &mut Vec<config::NavGroup>, specs: &mut LazySpecs
     *groups = placed;
 }
 
-fn fill_openapi_subgroups(groups: &mut [config::NavGroup], specs: &mut LazySpecs) {
+fn fill_openapi_subgroups(
+    groups: &mut [config::NavGroup],
+    specs: &mut LazySpecs,
+    asyncapi: &AsyncSpecs,
+) {
     for group in groups {
         for entry in &mut group.pages {
             if let config::NavEntry::Group(inner) = entry {
-                fill_openapi_subgroups(std::slice::from_mut(inner.as_mut()), specs);
+                fill_openapi_subgroups(std::slice::from_mut(inner.as_mut()), specs, asyncapi);
             }
         }
         let lists_operations = group.pages.iter().any(
             |entry| matches!(entry, config::NavEntry::Page(p) if config::is_endpoint_entry(p)),
         );
-        let Some(source) = group.openapi.as_deref().filter(|_| !lists_operations) else {
-            continue;
-        };
-        let Some(tags) = specs.operations_by_tag(source) else {
+        let operations = (group.openapi.as_deref().filter(|_| !lists_operations))
+            .and_then(|source| specs.operations_by_tag(source));
+        let channels =
+            (group.asyncapi.as_deref()).and_then(|source| asyncapi.channels_by_tag(source));
+        let Some(tags) = operations.or(channels) else {
             continue;
         };
         let generated = tags.into_iter().map(|(tag, entries)| {

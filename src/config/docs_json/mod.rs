@@ -30,6 +30,8 @@ pub struct Conversion {
     versions: Vec<Value>,
     languages: Vec<Value>,
     specs: Vec<String>,
+    /// The AsyncAPI documents named anywhere.
+    async_specs: Vec<String>,
     /// The `directory` of the last node-level `{source, directory}` spec.
     directory: Option<String>,
 }
@@ -111,6 +113,9 @@ impl Conversion {
         if !self.specs.is_empty() {
             out.insert("openapi".into(), json!(self.specs));
         }
+        if !self.async_specs.is_empty() {
+            out.insert("asyncapi".into(), json!(self.async_specs));
+        }
     }
 
     /// Loads `spec` like a top-level `openapi` entry (once).
@@ -119,6 +124,29 @@ impl Conversion {
             self.aliases
                 .insert(format!("/openapi/{}", self.specs.len()), pointer.into());
             self.specs.push(spec.to_string());
+        }
+    }
+
+    /// AsyncAPI documents (a path or URL, a list, or `{source, directory}`)
+    /// for channel pages: listed once in `asyncapi`, which `asyncapi`
+    /// frontmatter without a file name searches.
+    pub(super) fn add_async_specs(&mut self, value: Option<&Value>, pointer: &str) {
+        let sources: Vec<(String, String)> = match value {
+            Some(Value::String(spec)) => vec![(spec.clone(), pointer.to_string())],
+            Some(Value::Array(items)) => (items.iter().enumerate())
+                .filter_map(|(i, item)| Some((navigation_spec(item)?, format!("{pointer}/{i}"))))
+                .collect(),
+            Some(object @ Value::Object(_)) => (navigation_spec(object).into_iter())
+                .map(|spec| (spec, pointer.to_string()))
+                .collect(),
+            _ => Vec::new(),
+        };
+        for (spec, at) in sources {
+            if !self.async_specs.contains(&spec) {
+                self.aliases
+                    .insert(format!("/asyncapi/{}", self.async_specs.len()), at);
+                self.async_specs.push(spec);
+            }
         }
     }
 
@@ -305,13 +333,7 @@ impl Conversion {
             }
             _ => {}
         }
-        if api.get("asyncapi").is_some() {
-            self.notes.push(Note::at(
-                "/api/asyncapi",
-                "AsyncAPI specs are not supported yet; their pages are left out",
-                "describe the events on MDX pages meanwhile",
-            ));
-        }
+        self.add_async_specs(api.get("asyncapi"), "/api/asyncapi");
         let mut model = Map::new();
         if let Some(server) = api.pointer("/mdx/server") {
             model.insert("baseUrl".into(), server.clone());

@@ -31,6 +31,8 @@ struct Context {
     anchor: Option<usize>,
     /// The spec that operation references inside resolve against.
     openapi: Option<String>,
+    /// The AsyncAPI document whose channels a division without groups lists.
+    asyncapi: Option<String>,
 }
 
 /// A kind of division: its key in a node and the key naming each item.
@@ -109,6 +111,7 @@ impl Conversion {
     pub(super) fn navigation(&mut self, navigation: &Value) {
         let mut context = Context::default();
         self.node_openapi(navigation, "/navigation", &mut context);
+        self.node_asyncapi(navigation, "/navigation", &mut context);
         self.node(navigation, "/navigation", &context);
         if let Some(global) = navigation.get("global") {
             self.global_links(global, "/navigation/global");
@@ -185,11 +188,15 @@ impl Conversion {
             }
         }
         self.node_openapi(item, pointer, &mut context);
+        self.node_asyncapi(item, pointer, &mut context);
         let before = self.groups.len();
         self.node(item, pointer, &context);
         if self.groups.len() == before {
             if let Some(spec) = &context.openapi {
-                self.openapi_group(spec, pointer, &context);
+                self.spec_group("openapi", spec, pointer, &context);
+            }
+            if let Some(spec) = &context.asyncapi {
+                self.spec_group("asyncapi", spec, pointer, &context);
             }
         }
     }
@@ -304,14 +311,29 @@ impl Conversion {
         context.openapi = Some(spec);
     }
 
-    /// A group holding every operation of `spec`, for a division that names
-    /// a spec and nothing else. It has no name: the site stage puts the
-    /// spec's tag groups in its place, at the top level, as Mintlify does.
-    fn openapi_group(&mut self, spec: &str, pointer: &str, context: &Context) {
+    /// `asyncapi` on a node: a document whose every channel gets a page,
+    /// as Mintlify generates them (the first spec of a list; each
+    /// document is also listed in the site's `asyncapi`).
+    fn node_asyncapi(&mut self, node: &Value, pointer: &str, context: &mut Context) {
+        let Some(spec) = node.get("asyncapi").and_then(openapi_source) else {
+            return;
+        };
+        if let Some(directory) = node.pointer("/asyncapi/directory").and_then(Value::as_str) {
+            self.directory = Some(directory.to_string());
+        }
+        self.add_async_specs(node.get("asyncapi"), &format!("{pointer}/asyncapi"));
+        context.asyncapi = Some(spec);
+    }
+
+    /// A group holding every operation (`kind`: `openapi`) or channel
+    /// (`asyncapi`) of `spec`, for a division that names a spec and no
+    /// groups. It has no name: the site stage puts the spec's tag groups in
+    /// its place, at the top level, as Mintlify does.
+    fn spec_group(&mut self, kind: &str, spec: &str, pointer: &str, context: &Context) {
         let mut group = Map::new();
         group.insert("group".into(), json!(""));
         group.insert("pages".into(), json!([]));
-        group.insert("openapi".into(), json!(spec));
+        group.insert(kind.into(), json!(spec));
         if let Some(directory) = self.directory.take() {
             group.insert("directory".into(), json!(directory));
         }
@@ -322,6 +344,7 @@ impl Conversion {
     fn top_group(&mut self, group: &Value, pointer: &str, context: &Context) {
         let mut context = context.clone();
         self.node_openapi(group, pointer, &mut context);
+        self.node_asyncapi(group, pointer, &mut context);
         let converted = self.group(group, &context);
         self.place_group(converted, pointer, &context);
     }
@@ -381,6 +404,12 @@ impl Conversion {
             out.insert("openapi".into(), json!(spec));
         }
         if let Some(directory) = group.pointer("/openapi/directory") {
+            out.insert("directory".into(), directory.clone());
+        }
+        if let Some(spec) = group.get("asyncapi").and_then(openapi_source) {
+            out.insert("asyncapi".into(), json!(spec));
+        }
+        if let Some(directory) = group.pointer("/asyncapi/directory") {
             out.insert("directory".into(), directory.clone());
         }
         out

@@ -221,6 +221,32 @@ fn group_flags_and_openapi_nodes_are_kept() {
 }
 
 #[test]
+fn asyncapi_nodes_become_groups_and_every_document_is_listed() {
+    let (config, conversion) = site(json!({
+        "name": "X",
+        "api": {"asyncapi": ["shared.yaml"]},
+        "navigation": {"tabs": [
+            {"tab": "Events", "asyncapi": "events.yaml"},
+            {"tab": "More", "groups": [
+                {"group": "Sockets", "asyncapi": {"source": "ws.json", "directory": "sockets"}, "pages": []}
+            ]}
+        ]}
+    }));
+    let events = &config.navigation[0];
+    assert_eq!(events.asyncapi.as_deref(), Some("events.yaml"));
+    assert_eq!((events.group.as_str(), events.tab), ("", Some(0)));
+    let sockets = &config.navigation[1];
+    assert_eq!(sockets.asyncapi.as_deref(), Some("ws.json"));
+    assert_eq!(sockets.directory.as_deref(), Some("sockets"));
+    assert_eq!(config.asyncapi, ["events.yaml", "ws.json", "shared.yaml"]);
+    assert_eq!(
+        conversion.aliases.get("/asyncapi/0").map(String::as_str),
+        Some("/navigation/tabs/0/asyncapi")
+    );
+    assert!(conversion.notes.is_empty(), "{:?}", conversion.notes);
+}
+
+#[test]
 fn top_level_keys_map_onto_the_site_model() {
     let (config, conversion) = site(json!({
         "name": "X", "theme": "maple", "description": "About X",

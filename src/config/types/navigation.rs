@@ -27,7 +27,10 @@ pub struct NavGroup {
     /// A spec (path or URL) whose every operation fills this group, one
     /// sub-group per tag, after its own pages.
     pub openapi: Option<String>,
-    /// The folder the pages generated from `openapi` are placed in
+    /// An AsyncAPI document (path or URL) whose every channel fills this
+    /// group, one sub-group per channel tag, after its own pages.
+    pub asyncapi: Option<String>,
+    /// The folder the pages generated from `openapi` or `asyncapi` are placed in
     /// (docs.json `{source, directory}`); without it, the site root.
     pub directory: Option<String>,
     /// The language code of the group's pages (see `SiteConfig::languages`).

@@ -108,6 +108,20 @@ pub fn render_endpoint_html(view: &EndpointView, text: &dyn EndpointText) -> End
     }
 }
 
+/// A field tree as endpoint pages show it (nested lists, folded children,
+/// `oneOf` choices), for the AsyncAPI stage's message payloads and headers.
+pub(crate) fn render_field_tree(
+    fields: &[FieldView],
+    alternatives_kind: Option<&str>,
+    alternatives: &[FieldView],
+    text: &dyn EndpointText,
+) -> String {
+    let mut html = Html::new(text);
+    html.field_list(fields);
+    html.alternatives(alternatives_kind, alternatives);
+    html.take()
+}
+
 pub(super) struct Html<'a> {
     out: String,
     text: &'a dyn EndpointText,
