@@ -98,6 +98,11 @@ struct View {
     screenshot: Option<&'static str>,
 }
 
+/// How far the page scrolls sideways (WCAG 1.4.10 Reflow: 0 at 320 CSS px
+/// and wider).
+const SIDEWAYS: &str =
+    "return document.documentElement.scrollWidth - document.documentElement.clientWidth;";
+
 const LOADED: &str = "document.readyState === 'complete'";
 
 const fn page(name: &'static str, path: &'static str) -> View {
@@ -203,6 +208,13 @@ const PROPS_VIEWS: &[View] = &[
     },
 ];
 
+/// AsyncAPI channel pages (a site whose long name must not push the top
+/// bar's controls off a phone's screen).
+const CHANNEL_VIEWS: &[View] = &[
+    page("channel page", "user-group-updated/"),
+    page("channel on a page", "events/rotation/"),
+];
+
 /// Links on every callout tint, in the brand's colour.
 const CALLOUTS_WITH_LINKS: &str = "
 ## Callouts with links
@@ -254,8 +266,12 @@ async fn check_view(
     if let Some(file) = view.screenshot {
         save_screenshot(browser, &format!("axe-{file}-{mode}-{width}")).await;
     }
-    violations(browser, axe)
-        .await
+    let mut found = violations(browser, axe).await;
+    let sideways = browser.eval(SIDEWAYS).await;
+    if sideways != json!(0) {
+        found.push(format!("the page scrolls sideways by {sideways} px"));
+    }
+    found
         .into_iter()
         .map(|line| format!("{} [{label}]: {line}", view.name))
         .collect()
@@ -276,6 +292,7 @@ async fn every_page_kind_passes_axe_wcag_21_aa_in_both_modes_and_widths() {
         (named_fixture_site("docsjson-nav"), DOCS_JSON_VIEWS),
         (named_fixture_site("component-props"), PROPS_VIEWS),
         (named_fixture_site("code-block-options"), CODE_BLOCK_VIEWS),
+        (named_fixture_site("asyncapi-ugs"), CHANNEL_VIEWS),
     ];
     emulate_media(&browser, "prefers-reduced-motion", "reduce");
     let mut found = Vec::new();
