@@ -34,6 +34,9 @@ pub struct Frontmatter {
     pub icon_type: Option<String>,
     /// `"GET /api/user"` or `"openapi.json GET /api/user"`.
     pub openapi: Option<String>,
+    /// `openapi-schema`: a named schema (`User`, `openapi.json User`)
+    /// whose fields the page shows after its body.
+    pub openapi_schema: Option<String>,
     /// `"POST https://host/path"` for hand-written endpoint pages.
     pub api: Option<String>,
     pub version: Option<String>,
@@ -183,7 +186,7 @@ fn is_web_address(url: &str) -> bool {
 
 /// Keys Mintlify documents for a page that sheaf reads but does not act
 /// on, with why: each is a warning at its line (`site::checks`).
-pub const IGNORED_KEYS: [(&str, &str); 4] = [
+pub const IGNORED_KEYS: [(&str, &str); 3] = [
     (
         "public",
         "pages are public on a static site: there is no login",
@@ -193,10 +196,6 @@ pub const IGNORED_KEYS: [(&str, &str); 4] = [
         "pages are public on a static site: there is no login to restrict them to groups",
     ),
     ("timestamp", "pages show no last-modified date"),
-    (
-        "openapi-schema",
-        "a schema page is not generated; document the schema in the page's text",
-    ),
 ];
 
 /// Whether frontmatter key `key` names a meta tag of the page's own.
@@ -220,6 +219,7 @@ fn from_value(value: &Value) -> Frontmatter {
         icon: text("icon"),
         icon_type: text("iconType"),
         openapi: text("openapi"),
+        openapi_schema: text("openapi-schema"),
         api: text("api"),
         version: text("version"),
         mode: text("mode"),

@@ -82,7 +82,16 @@ impl Scan<'_> {
 
     fn expect(&mut self, byte: u8) -> Option<()> {
         self.whitespace();
-        (self.peek()? == byte).then(|| self.at += 1)
+        self.step_over(byte)
+    }
+
+    /// Steps over `byte` when it comes next.
+    fn step_over(&mut self, byte: u8) -> Option<()> {
+        if self.peek()? != byte {
+            return None;
+        }
+        self.at += 1;
+        Some(())
     }
 
     /// The value at `pointer`, from here: looked into when a wanted
@@ -121,10 +130,8 @@ impl Scan<'_> {
             self.expect(b':')?;
             self.value(&child, depth + 1)?;
             self.whitespace();
-            match self.peek()? {
-                b',' => self.at += 1,
-                b'}' => return Some(self.at += 1),
-                _ => return None,
+            if self.step_over(b',').is_none() {
+                return self.step_over(b'}');
             }
         }
     }
@@ -145,10 +152,8 @@ impl Scan<'_> {
                 self.out.entry(child).or_insert(start..self.at);
             }
             self.whitespace();
-            match self.peek()? {
-                b',' => self.at += 1,
-                b']' => return Some(self.at += 1),
-                _ => return None,
+            if self.step_over(b',').is_none() {
+                return self.step_over(b']');
             }
         }
         None
@@ -185,7 +190,8 @@ impl Scan<'_> {
                     .iter()
                     .take_while(|b| !matches!(b, b',' | b'}' | b']' | b' ' | b'\t' | b'\n' | b'\r'))
                     .count();
-                (len > 0).then(|| self.at += len)
+                self.at += len;
+                (len > 0).then_some(())
             }
         }
     }
