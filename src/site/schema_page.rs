@@ -57,11 +57,11 @@ pub(super) fn schema_html(
         Err(problem) => {
             let message = format!("schema `{reference}` cannot be shown: {problem}");
             let diagnostic = match &page.source_path {
-                Some(file) => Diagnostic::warning(file, message),
-                None => Diagnostic::error("site.json", message),
+                Some(file) => Diagnostic::warning(file, message).with_rule(Rule::OperationMissing),
+                None => Diagnostic::error("site.json", message).with_rule(Rule::OperationMissing),
             };
             let line = frontmatter_line(text, &["openapi-schema"]).unwrap_or(1);
-            Err(diagnostic.with_rule(Rule::OperationMissing).at_line(line, 1).with_help(
+            Err(diagnostic.at_line(line, 1).with_help(
                 "name a schema of a loaded spec's `components/schemas`: `openapi-schema: Name` or `openapi-schema: openapi.json Name`",
             ))
         }
