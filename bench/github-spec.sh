@@ -7,8 +7,8 @@
 # first run only; nothing is fetched afterwards), builds a docs.json site
 # whose one tab is `"openapi": "openapi.json"` with sheaf (release), then
 # `redocly build-docs` on the same spec, and prints for each: wall and CPU
-# seconds, peak RSS, output size; for sheaf also the page count and the
-# median, p90 and largest endpoint page. It then checks that no page of
+# seconds, peak RSS, output size; for sheaf also the page count, the
+# schema pages' count and the median, p90 and largest endpoint page. It then checks that no page of
 # sheaf's output shows a `$ref` (every reference resolved) and exits 1 if one
 # does.
 # usage: bench/github-spec.sh        (SHEAF_BIN=path: time that binary)
@@ -61,10 +61,11 @@ measure redocly node "$npm_dir/node_modules/@redocly/cli/bin/cli.js" build-docs 
   --output "$site/redocly/index.html"
 echo "sheaf output: $(du -sh "$site/out" | cut -f1), redocly output: $(du -sh "$site/redocly/index.html" | cut -f1)"
 
-# Endpoint pages: the pages under the REST API tab's folder, less the
-# schema pages (if any) and the tab's own index.
-pages=$(grep -rl --include=index.html 'class="endpoint' "$site/out" || true)
-echo "pages written: $(find "$site/out" -name index.html | wc -l), endpoint pages: $(echo "$pages" | grep -c .)"
+# Endpoint pages: the pages with an endpoint header (schema pages, which
+# list a schema's fields, have none).
+pages=$(grep -rl --include=index.html 'class="endpoint-header' "$site/out" || true)
+schemas=$(grep -rl --include=index.html 'class="endpoint-section schema-fields' "$site/out" | wc -l)
+echo "pages written: $(find "$site/out" -name index.html | wc -l), endpoint pages: $(echo "$pages" | grep -c .), schema pages: $schemas"
 echo "$pages" | xargs -r stat -c %s | sort -n | awk '
   { v[NR] = $1 }
   END { if (NR == 0) exit

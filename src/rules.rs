@@ -91,7 +91,7 @@ rules! {
     BrokenLink "broken-link" Warnings "A link (page, config, redirect or top bar) that names no page or file of the site.",
     FrontmatterSyntax "frontmatter-syntax" Errors "A page's frontmatter is not valid YAML.",
     UndeclaredVariable "undeclared-variable" Warnings "A `{{name}}` that docs.json `variables` does not declare.",
-    OperationMissing "operation-missing" Warnings "A page's `openapi` frontmatter names an operation no loaded spec has (an error when the page has no body).",
+    OperationMissing "operation-missing" Warnings "A page's `openapi` (or `openapi-schema`) frontmatter names an operation (or schema) no loaded spec has (an error when the page has no body).",
     // Markdown and MDX.
     MdxSyntax "mdx-syntax" Warnings "Text that MDX (Mintlify's compiler) would reject; sheaf reads it as leniently as it can.",
     HeadingOrder "heading-order" Warnings "A heading skips a level (an h4 after an h2), which screen-reader outlines trip over.",

@@ -11,8 +11,9 @@ const HTTP_METHODS: [&str; 8] = [
 ];
 
 /// Whether a navigation entry names an OpenAPI operation (`GET /x`,
-/// `openapi.json post /x`) or webhook (`webhook newPet`, `openapi.json
-/// webhook newPet`) rather than a page file.
+/// `openapi.json post /x`), webhook (`webhook newPet`, `openapi.json
+/// webhook newPet`) or named schema (`SCHEMA Pet`, `openapi.json SCHEMA
+/// Pet`: a schema page) rather than a page file.
 pub fn is_endpoint_entry(entry: &str) -> bool {
     let words: Vec<&str> = entry.split_whitespace().collect();
     let (method, path) = match words.as_slice() {
@@ -20,7 +21,18 @@ pub fn is_endpoint_entry(entry: &str) -> bool {
         _ => return false,
     };
     let method = method.to_ascii_lowercase();
-    (HTTP_METHODS.contains(&method.as_str()) && path.starts_with('/')) || method == "webhook"
+    (HTTP_METHODS.contains(&method.as_str()) && path.starts_with('/'))
+        || method == "webhook"
+        || is_schema_entry(entry)
+}
+
+/// Whether a navigation entry names a schema page: `SCHEMA Pet`,
+/// `openapi.json SCHEMA Pet`.
+pub fn is_schema_entry(entry: &str) -> bool {
+    matches!(
+        entry.split_whitespace().collect::<Vec<_>>()[..],
+        ["SCHEMA", _] | [_, "SCHEMA", _]
+    )
 }
 
 /// The prefix of a navigation entry naming an AsyncAPI channel.
@@ -85,6 +97,8 @@ mod tests {
         assert!(is_endpoint_entry("webhook newPet"));
         assert!(!is_endpoint_entry("api-reference/get"));
         assert!(!is_endpoint_entry("get started"));
+        assert!(is_endpoint_entry("openapi.json SCHEMA user"));
+        assert!(!is_endpoint_entry("schema user"));
     }
 
     #[test]

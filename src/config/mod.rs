@@ -56,7 +56,9 @@ mod vocabulary;
 
 use std::path::{Path, PathBuf};
 
-pub use entries::{channel_entry, channel_of_entry, is_endpoint_entry, normalise_slug, section_of};
+pub use entries::{
+    channel_entry, channel_of_entry, is_endpoint_entry, is_schema_entry, normalise_slug, section_of,
+};
 pub use migrate::{migrate, LeftOut, Migration};
 pub use schema::{docs_schema_for_editors, DOCS_SCHEMA_TEXT, SCHEMA_FILE_NAME, SCHEMA_TEXT};
 pub use semantic::{is_local, unknown_icon};

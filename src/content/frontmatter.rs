@@ -35,6 +35,9 @@ pub struct Frontmatter {
     pub icon_type: Option<String>,
     /// `"GET /api/user"` or `"openapi.json GET /api/user"`.
     pub openapi: Option<String>,
+    /// `openapi-schema`: a named schema (`User`, `openapi.json User`)
+    /// whose fields the page shows after its body.
+    pub openapi_schema: Option<String>,
     /// `"POST https://host/path"` for hand-written endpoint pages.
     pub api: Option<String>,
     /// `"asyncapi.yaml channelId"` (or `"channelId"`): the AsyncAPI channel
@@ -184,7 +187,7 @@ impl Frontmatter {
 
 /// Keys Mintlify documents for a page that sheaf reads but does not act
 /// on, with why: each is a warning at its line (`site::checks`).
-pub const IGNORED_KEYS: [(&str, &str); 4] = [
+pub const IGNORED_KEYS: [(&str, &str); 3] = [
     (
         "public",
         "pages are public on a static site: there is no login",
@@ -194,10 +197,6 @@ pub const IGNORED_KEYS: [(&str, &str); 4] = [
         "pages are public on a static site: there is no login to restrict them to groups",
     ),
     ("timestamp", "pages show no last-modified date"),
-    (
-        "openapi-schema",
-        "a schema page is not generated; document the schema in the page's text",
-    ),
 ];
 
 /// Whether frontmatter key `key` names a meta tag of the page's own.
@@ -221,6 +220,7 @@ fn from_value(value: &Value) -> Frontmatter {
         icon: text("icon"),
         icon_type: text("iconType"),
         openapi: text("openapi"),
+        openapi_schema: text("openapi-schema"),
         api: text("api"),
         asyncapi: text("asyncapi"),
         channel_badge: None,

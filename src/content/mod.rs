@@ -37,8 +37,8 @@
 //! Groups nest, with their display ([`GroupDisplay`]: tag, expanded, hidden,
 //! root page). [`Site::load`] keeps only the *visible* navigation: hidden
 //! groups and `hidden: true` pages are left out of `nav`, `nav_order` and
-//! `in_nav`, though still built. [`Site::is_searchable`] (listed, or
-//! `seo.indexHiddenPages`, and no `searchable: false`) decides the site
+//! `in_nav`, though still built. [`Site::is_searchable`] (listed, a schema
+//! page, or `seo.indexHiddenPages`, and no `searchable: false`) decides the site
 //! search, [`Site::is_indexed`] (listed or `seo.indexHiddenPages`, and no
 //! `noindex: true`) the sitemap and the robots tag.
 //!
@@ -179,7 +179,7 @@ impl Site {
     /// (unlisted, in a hidden group, `hidden: true`) only with
     /// `seo.indexHiddenPages`, as Mintlify does.
     fn is_findable(&self, page: &Page) -> bool {
-        page.in_nav || self.config.seo.index_hidden_pages
+        page.in_nav || page.is_schema_page() || self.config.seo.index_hidden_pages
     }
 
     /// Whether the site's own search lists `page`: a findable page without

@@ -58,6 +58,13 @@ pub struct Page {
 }
 
 impl Page {
+    /// Whether the page shows a named schema of a spec (its navigation
+    /// entry is `SCHEMA Name`): listed in no sidebar, yet found by search
+    /// and `llms.txt`.
+    pub fn is_schema_page(&self) -> bool {
+        (self.openapi.as_deref()).is_some_and(crate::config::is_schema_entry)
+    }
+
     /// The page's file text, read again if it was let go (see [`Texts`](super::Texts)).
     pub fn text(&self, root: &Path) -> Result<std::borrow::Cow<'_, str>, TextError> {
         match &self.source_path {

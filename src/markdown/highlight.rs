@@ -2,13 +2,15 @@
 //! Shiki's `[!code …]` notation ([`notation`]), build-time highlighting
 //! with syntect into flat `hl-` token spans ([`tokens`]: one short class
 //! per colour, adjacent runs merged), coloured by
-//! `themes/default/highlight.css`, and the block's HTML ([`block`]).
+//! `themes/default/highlight.css`, and the block's HTML ([`block`]). Plain
+//! JSON skips syntect: [`json`] tokenizes it into the same classes.
 //!
 //! A block that marks lines (line numbers, highlight, focus, diff) has one
 //! `<span class=c-line>` per line, each closing its token spans; a plain
 //! block stays one run of token spans (code blocks are on most pages).
 
 mod block;
+mod json;
 mod notation;
 mod options;
 mod tokens;
@@ -76,7 +78,13 @@ impl Highlighter {
     /// The highlighted inner HTML of a `<code>` element: token spans, or
     /// escaped plain text for an unknown language.
     pub fn highlight(&self, lang: Option<&str>, code: &str) -> String {
-        lang.and_then(|l| self.syntax(l))
+        let syntax = lang.and_then(|l| self.syntax(l));
+        if syntax.is_some_and(|s| s.name == "JSON") {
+            if let Some(html) = json::highlight(code) {
+                return html;
+            }
+        }
+        syntax
             .and_then(|syntax| self.token_spans(syntax, code))
             .unwrap_or_else(|| {
                 let mut plain = String::with_capacity(code.len());

@@ -18,6 +18,15 @@
 //! schema pages to keep in step with the navigation, the search index and
 //! the Markdown copies). Top-level fields are always listed in full, so
 //! small specs (the User Group Service) read as before.
+//!
+//! A named schema that has a page of its own (`schema_pages`: a spec whose
+//! navigation sheaf generates gets one per named schema) is not listed
+//! below the top-level fields at all, nor as a top-level field when it has
+//! more than [`MAX_INLINE_PROPERTIES`] properties: the field shows its type and
+//! description and links to that page (`own_page`), as Redoc's and
+//! Stripe's model pages. On GitHub's spec the once-per-page listing still
+//! left pages of 300 KB (an event's 20 variants, each a different object);
+//! with the pages, every object is written once for the whole site.
 
 use std::collections::{HashMap, HashSet};
 
@@ -31,6 +40,11 @@ use super::store::{DocStore, Node};
 const MAX_DEPTH: usize = 12;
 /// At most this many fields per tree.
 const MAX_FIELDS: usize = 3000;
+/// A top-level field holding a named schema with a page of its own and
+/// more properties than this links to that page (GitHub's `repository`,
+/// 90 of them, is the `parent`, `source` and `template_repository` of a
+/// full repository: listed there, they made a 250 KB page).
+const MAX_INLINE_PROPERTIES: usize = 30;
 
 /// One field of a parameter list, body or response, with its nested fields.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
@@ -67,6 +81,10 @@ pub struct FieldView {
     /// Set when this field is a named schema listed in full earlier on the
     /// page: `(schema name, that field's anchor)`; its fields are not repeated.
     pub shown_above: Option<(String, String)>,
+    /// Set when this field is a named schema shown on a page of its own:
+    /// that page's navigation reference (`openapi.json SCHEMA user`); its
+    /// fields are listed there.
+    pub own_page: Option<String>,
     /// Set when the schema could not be read (an unresolved `$ref`).
     pub error: Option<String>,
 }
@@ -80,6 +98,23 @@ impl FieldView {
             .chain(&self.alternatives)
             .map(FieldView::count)
             .sum::<usize>()
+    }
+}
+
+/// The named schemas that have a page of their own (`schema_pages`):
+/// canonical key (`0#/components/schemas/user`) → the page's reference.
+#[derive(Debug, Default)]
+pub(crate) struct SchemaPages {
+    by_key: HashMap<String, String>,
+}
+
+impl SchemaPages {
+    pub(crate) fn insert(&mut self, key: String, reference: String) {
+        self.by_key.insert(key, reference);
+    }
+
+    fn reference(&self, key: &str) -> Option<&str> {
+        self.by_key.get(key).map(String::as_str)
     }
 }
 
@@ -103,6 +138,8 @@ pub(crate) struct FieldBuilder<'a> {
     shown: HashMap<String, (String, String)>,
     /// The anchors a later field links to.
     linked: HashSet<String>,
+    /// The named schemas that have a page of their own.
+    pages: Option<&'a SchemaPages>,
 }
 
 impl<'a> FieldBuilder<'a> {
@@ -115,7 +152,15 @@ impl<'a> FieldBuilder<'a> {
             depth: 0,
             shown: HashMap::new(),
             linked: HashSet::new(),
+            pages: None,
         }
+    }
+
+    /// Links the named schemas of `pages` below the top-level fields to
+    /// their pages instead of listing them.
+    pub(crate) fn with_pages(mut self, pages: &'a SchemaPages) -> Self {
+        self.pages = Some(pages);
+        self
     }
 
     /// The store the fields are read from.
@@ -146,6 +191,9 @@ impl<'a> FieldBuilder<'a> {
                 field.type_label = name.clone();
                 field.recursive_ref = Some(name);
                 return field;
+            }
+            if let Some(reference) = self.own_page_of(key, node) {
+                return self.on_own_page(field, node, reference.to_string());
             }
             if self.depth >= 2 {
                 if let Some((anchor, type_label)) = self.shown.get(key).cloned() {
@@ -187,6 +235,35 @@ impl<'a> FieldBuilder<'a> {
         field.type_label = type_label;
         self.linked.insert(anchor.clone());
         field.shown_above = Some((crate::openapi::store::ref_name(key), anchor));
+        field
+    }
+
+    /// The page reference of the named schema `key` when the field links
+    /// to its page: below the top-level fields, or at the top level when
+    /// it has more than [`MAX_INLINE_PROPERTIES`] properties.
+    fn own_page_of(&self, key: &str, node: Node<'a>) -> Option<&'a str> {
+        let reference = self.pages?.reference(key)?;
+        let too_big = || {
+            Schema::load(self.store, node)
+                .is_ok_and(|schema| schema.properties().len() > MAX_INLINE_PROPERTIES)
+        };
+        (self.depth >= 2 || (self.depth == 1 && too_big())).then_some(reference)
+    }
+
+    /// A named schema with a page of its own: its type and description,
+    /// and that page's reference.
+    fn on_own_page(&self, mut field: FieldView, node: Node<'a>, reference: String) -> FieldView {
+        if let Ok(schema) = Schema::load(self.store, node) {
+            field.description_md = schema.str("description").map(str::to_string);
+            let (types, nullable) = schema.types();
+            field.nullable = nullable;
+            field.type_label = match schema.items() {
+                Some(_) => "array".into(),
+                None if types.is_empty() => "object".into(),
+                None => types.join(" | "),
+            };
+        }
+        field.own_page = Some(reference);
         field
     }
 
@@ -286,6 +363,7 @@ impl<'a> FieldBuilder<'a> {
         field.recursive_ref = field.recursive_ref.take().or(inner.recursive_ref);
         field.anchor = inner.anchor;
         field.shown_above = inner.shown_above;
+        field.own_page = inner.own_page;
         field.error = field.error.take().or(inner.error);
         if field.enum_values.is_empty() {
             field.enum_values = inner.enum_values;

@@ -48,6 +48,12 @@ pub enum FindError {
         searched: String,
         closest: Vec<String>,
     },
+    #[error("no schema `{name}` in the `components/schemas` of {searched}; closest: {}", list_or_none(.closest))]
+    NoSchema {
+        name: String,
+        searched: String,
+        closest: Vec<String>,
+    },
 }
 
 fn list_or_none(items: &[String]) -> String {

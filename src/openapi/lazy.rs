@@ -72,6 +72,9 @@ impl LazySpecs {
     /// The title of the operation `reference` names (as
     /// [`ApiSpecs::title`]), loading the found specs it may be in.
     pub fn title(&mut self, reference: &str) -> Option<String> {
+        if super::is_schema_reference(reference) {
+            return self.specs.schema_title(reference);
+        }
         self.need(reference);
         let op = self.specs.find(reference).ok()?;
         Some(self.specs.title(&op))
@@ -83,6 +86,12 @@ impl LazySpecs {
         let location = Location::from_source(&self.root, source);
         self.load_where(|pending| pending.location == location);
         self.specs.operations_by_tag(&self.root, source)
+    }
+
+    /// [`ApiSpecs::schema_entries`] of the spec `source` (loaded by
+    /// [`LazySpecs::operations_by_tag`] already).
+    pub fn schema_entries(&mut self, source: &str) -> Option<Vec<String>> {
+        self.specs.schema_entries(&self.root, source)
     }
 
     /// The loaded specs, the problems of loading them, and the names of

@@ -53,6 +53,7 @@ mod params;
 mod request;
 mod samples;
 mod schema;
+mod schema_pages;
 mod source;
 mod spans;
 mod store;
@@ -69,10 +70,13 @@ pub use auth::{AuthKind, AuthView};
 pub use cache::SpecCache;
 pub use fields::FieldView;
 pub use find::{parse_api_reference, FindError, OperationRef};
-pub use html::{render_endpoint_html, EndpointHtml, EndpointText};
+pub use html::{render_endpoint_html, render_schema_html, EndpointHtml, EndpointText};
 pub use lazy::LazySpecs;
 pub use manual::ManualParam;
 pub use samples::CodeSample;
+pub use schema_pages::{
+    frontmatter_schema_reference, is_schema_reference, SchemaView, SCHEMA_WORD,
+};
 pub use source::looks_like_spec;
 pub use view::{BodyView, EndpointView, ExampleView, Parameters, ResponseView};
 
@@ -107,6 +111,8 @@ pub struct ApiSpecs {
     /// they were never loaded ([`LazySpecs`]): their place among the
     /// sources and their name.
     unloaded: Vec<(usize, String)>,
+    /// The named schemas that have a page of their own (`schema_pages`).
+    schema_pages: fields::SchemaPages,
 }
 
 /// A spec URL that could not be downloaded, with no cached copy to use.
@@ -438,6 +444,7 @@ impl ApiSpecs {
             path: &op.path,
             method,
             webhook: op.webhook,
+            schema_pages: &self.schema_pages,
         }
     }
 

@@ -5,20 +5,21 @@
 //! (`paths./users.get`); [`locate`] turns that path back into a JSON
 //! pointer by walking the parsed value (keys may hold dots and slashes:
 //! the longest key that fits wins), then into a byte span of the text:
-//! for JSON through the config stage's span-keeping parser, for YAML
-//! through `yaml-rust2`'s event parser, which marks where every key and
-//! value starts. Spans are computed only for specs with findings.
+//! for JSON through a scan that looks only for the findings' pointers
+//! ([`json`]), for YAML through `yaml-rust2`'s event parser, which marks where every
+//! key and value starts. Spans are computed only for specs with findings.
 
 use std::collections::HashMap;
 use std::ops::Range;
-use std::path::Path;
 
 use serde_json::Value;
 use yaml_rust2::parser::{Event, MarkedEventReceiver, Parser};
 use yaml_rust2::scanner::Marker;
 
+mod json;
+use json::escape;
+
 use super::store::{DocId, DocStore};
-use crate::config::SourceDoc;
 use crate::diagnostics::{Diagnostic, LineStarts};
 
 /// Gives the diagnostics about document `doc` that have a JSON path but no
@@ -29,19 +30,23 @@ pub(crate) fn locate(store: &DocStore, doc: DocId, diagnostics: &mut [Diagnostic
     if text.is_empty() || !diagnostics.iter().any(unplaced) {
         return;
     }
-    let lines = LineStarts::new(text);
-    let spans = SpecSpans::of_lines(text, &lines);
     let value = &store.get(doc).value;
+    let pointers: Vec<String> = (diagnostics.iter().filter(|d| unplaced(d)))
+        .map(|d| pointer_of_path(value, d.json_path.as_deref().unwrap_or_default()))
+        .collect();
+    let lines = LineStarts::new(text);
+    let spans = SpecSpans::of_lines(text, &lines, &pointers);
+    let mut pointers = pointers.iter();
     for diagnostic in diagnostics.iter_mut().filter(|d| unplaced(d)) {
-        let path = diagnostic.json_path.as_deref().unwrap_or_default();
-        if let Some(span) = spans.span_of(&pointer_of_path(value, path)) {
+        let pointer = pointers.next().expect("one pointer per unplaced finding");
+        if let Some(span) = spans.span_of(pointer) {
             *diagnostic = diagnostic.clone().at_span_in(&lines, text, span);
         }
     }
 }
 
-/// The span of every JSON pointer of a spec's text: a property's key, an
-/// array item's value.
+/// The span of JSON pointers of a spec's text: a property's key, an array
+/// item's value.
 #[derive(Debug, Default)]
 pub(crate) struct SpecSpans {
     spans: HashMap<String, Range<usize>>,
@@ -50,32 +55,21 @@ pub(crate) struct SpecSpans {
 impl SpecSpans {
     /// The spans of `text`, JSON or YAML; empty when neither parses.
     #[cfg(test)]
-    fn of(text: &str) -> SpecSpans {
-        SpecSpans::of_lines(text, &LineStarts::new(text))
+    fn of(text: &str, pointer: &str) -> SpecSpans {
+        SpecSpans::of_lines(text, &LineStarts::new(text), &[pointer.to_string()])
     }
 
-    /// [`SpecSpans::of`] with the lines of `text` found already.
-    fn of_lines(text: &str, lines: &LineStarts) -> SpecSpans {
+    /// The spans of `pointers` (and their ancestors) in `text`, whose lines
+    /// are found already: of those alone in JSON, of every node in YAML.
+    fn of_lines(text: &str, lines: &LineStarts, pointers: &[String]) -> SpecSpans {
         let trimmed = text.trim_start_matches('\u{feff}').trim_start();
         if trimmed.starts_with('{') || trimmed.starts_with('[') {
-            if let Ok(doc) = SourceDoc::parse(text.to_string(), Path::new("spec")) {
-                return SpecSpans::of_json(&doc);
+            let wanted = json::with_ancestors(pointers.iter().map(String::as_str));
+            if let Some(spans) = json::spans(text, &wanted) {
+                return SpecSpans { spans };
             }
         }
         SpecSpans::of_yaml(text, lines)
-    }
-
-    fn of_json(doc: &SourceDoc) -> SpecSpans {
-        let mut pointers = Vec::new();
-        collect_pointers(&doc.value, String::new(), &mut pointers);
-        let spans = pointers
-            .into_iter()
-            .map(|pointer| {
-                let span = doc.key_span_of(&pointer);
-                (pointer, span)
-            })
-            .collect();
-        SpecSpans { spans }
     }
 
     fn of_yaml(text: &str, lines: &LineStarts) -> SpecSpans {
@@ -103,28 +97,6 @@ impl SpecSpans {
             current = &current[..current.rfind('/')?];
         }
     }
-}
-
-/// Every JSON pointer in `value`.
-fn collect_pointers(value: &Value, pointer: String, out: &mut Vec<String>) {
-    match value {
-        Value::Object(map) => {
-            for (key, child) in map {
-                collect_pointers(child, format!("{pointer}/{}", escape(key)), out);
-            }
-        }
-        Value::Array(items) => {
-            for (i, child) in items.iter().enumerate() {
-                collect_pointers(child, format!("{pointer}/{i}"), out);
-            }
-        }
-        _ => {}
-    }
-    out.push(pointer);
-}
-
-fn escape(segment: &str) -> String {
-    segment.replace('~', "~0").replace('/', "~1")
 }
 
 /// The JSON pointer of the dotted path `path` (`paths./a.get`,
@@ -330,7 +302,9 @@ mod tests {
     use serde_json::json;
 
     fn position(text: &str, pointer: &str) -> Position {
-        let span = SpecSpans::of(text).span_of(pointer).expect("a span");
+        let span = SpecSpans::of(text, pointer)
+            .span_of(pointer)
+            .expect("a span");
         Position::from_offset(text, span.start)
     }
 

@@ -32,6 +32,8 @@ pub(crate) struct OperationSource<'a> {
     pub method: &'a str,
     /// `path` names an entry of `webhooks`, not of `paths`.
     pub webhook: bool,
+    /// The named schemas whose fields are on a page of their own.
+    pub schema_pages: &'a super::fields::SchemaPages,
 }
 
 const NO_VALUE: Value = Value::Null;
@@ -84,7 +86,7 @@ pub(crate) fn build_view(src: &OperationSource<'_>, api: &ApiConfig) -> Endpoint
             .map(str::to_string)
     };
     let method = src.method.to_ascii_uppercase();
-    let mut fields = FieldBuilder::new(src.store, api.maintain_order);
+    let mut fields = FieldBuilder::new(src.store, api.maintain_order).with_pages(src.schema_pages);
     let (base_urls, server_descriptions): (Vec<String>, Vec<Option<String>>) =
         servers(&[op.value, path_item.value, root.value], api)
             .into_iter()

@@ -56,13 +56,17 @@ pub fn robots(site_url: Option<&str>) -> String {
 }
 
 /// `llms.txt`: the site name, then one line per navigation page (in
-/// navigation order) linking its Markdown source (its HTML page when
+/// navigation order, then the schema pages, which no sidebar lists) linking its Markdown source (its HTML page when
 /// `markdownSources` is off), with its description; links are absolute
 /// with a site URL (`build --site-url`), else relative to the site root.
 pub fn llms_index(site: &Site, site_url: Option<&str>) -> String {
     let base = site_url.map_or(String::new(), |u| format!("{}/", u.trim_end_matches('/')));
     let mut out = format!("# {}\n\n", site.config.name);
-    let pages: Vec<&Page> = site.nav_pages_once().collect();
+    let schema_pages = site
+        .pages
+        .iter()
+        .filter(|p| p.is_schema_page() && p.listing_of.is_none());
+    let pages: Vec<&Page> = site.nav_pages_once().chain(schema_pages).collect();
     if site.config.languages.is_empty() {
         write_llms_entries(site, &pages, &base, &mut out);
         return out;
@@ -288,9 +292,11 @@ pub fn markdown_source<'t>(
             }
         };
     }
+    let openapi = page.openapi.as_deref().unwrap_or_default();
     let (key, reference) = match (&page.openapi, &page.frontmatter.asyncapi) {
         (None, Some(channel)) => ("asyncapi", channel.as_str()),
-        (openapi, _) => ("openapi", openapi.as_deref().unwrap_or_default()),
+        _ if crate::openapi::is_schema_reference(openapi) => ("openapi-schema", openapi),
+        _ => ("openapi", openapi),
     };
     Cow::Owned(format!(
         "---\ntitle: {}\n{key}: {reference}\n---\n\n# {}\n\n`{reference}`\n",

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use super::channel;
 use super::links::UrlResolver;
 use super::page_text::{search_doc, sections, LlmsText};
+use super::schema_page;
 use super::Project;
 use crate::config::PlaygroundMode;
 use crate::confine::{DocsRoot, ReadError};
@@ -19,7 +20,8 @@ use crate::markdown::{
     UrlKind, UrlRewrite,
 };
 use crate::openapi::{
-    parse_api_reference, render_endpoint_html, EndpointText, EndpointView, ManualParam,
+    is_schema_reference, parse_api_reference, render_endpoint_html, EndpointText, EndpointView,
+    ManualParam,
 };
 use crate::render::{PageContent, TocEntry};
 use crate::rules::Rule;
@@ -128,11 +130,17 @@ pub fn render_text(project: &Project, page: &Page, text: &str, mode: Mode) -> Pa
     let text = UntrustedText {
         markdown: &project.markdown,
         urls: &urls,
+        page_href: &|reference| schema_page::href(project, page, reference),
     };
     let mut content = page_content(page, &body, endpoint.as_ref(), &text);
     if let Some(view) = &channel {
         let sections = channel::place(view, &text, &mut content);
         content.toc.splice(0..0, section_headings(&sections));
+    }
+    match schema_page::schema_html(project, page, source, &text) {
+        Some(Ok(html)) => content.html.push_str(&html),
+        Some(Err(problem)) => diagnostics.push(problem),
+        None => {}
     }
     if let Some(notice) = notice {
         content.html.insert_str(0, &notice);
@@ -209,6 +217,7 @@ fn unknown_variables(
 struct UntrustedText<'a> {
     markdown: &'a Markdown,
     urls: &'a dyn Fn(&str, UrlKind) -> UrlRewrite,
+    page_href: &'a dyn Fn(&str) -> Option<String>,
 }
 
 impl EndpointText for UntrustedText<'_> {
@@ -222,6 +231,10 @@ impl EndpointText for UntrustedText<'_> {
 
     fn code(&self, lang: &str, code: &str) -> String {
         self.markdown.highlight(lang, code)
+    }
+
+    fn page_href(&self, reference: &str) -> Option<String> {
+        (self.page_href)(reference)
     }
 }
 
@@ -365,18 +378,9 @@ pub fn find_snippet(docs: &DocsRoot, reference: &str) -> Result<Snippet, Snippet
     if clean.split('/').any(|part| part == "..") {
         return Err(SnippetError::Missing);
     }
-    let candidates = [
-        clean.to_string(),
-        format!("snippets/{clean}"),
-        format!("_snippets/{clean}"),
-    ];
-    let names = candidates.iter().flat_map(|candidate| {
-        [
-            candidate.clone(),
-            format!("{candidate}.mdx"),
-            format!("{candidate}.md"),
-        ]
-    });
+    let names = ["", "snippets/", "_snippets/"]
+        .into_iter()
+        .flat_map(|folder| ["", ".mdx", ".md"].map(|ext| format!("{folder}{clean}{ext}")));
     for name in names {
         match docs.read_to_string(Path::new(&name)) {
             Ok(source) => {
@@ -410,7 +414,8 @@ fn endpoint_view(
     if let Some(mode) = playground.and_then(PlaygroundMode::from_display) {
         api.playground.mode = mode;
     }
-    if let Some(reference) = &page.openapi {
+    let operation = page.openapi.as_ref().filter(|r| !is_schema_reference(r));
+    if let Some(reference) = operation {
         return match project.specs.find(reference) {
             Ok(op) => Ok(Some(project.specs.endpoint(&op, &api))),
             Err(e) => Err(reference_error(page, text, reference, &e.to_string())),

@@ -40,6 +40,8 @@ pub struct Project {
     pub(super) timings: Timings,
     /// How `sheaf.toml` wants each rule reported.
     pub rules: RuleSettings,
+    /// The schema pages: navigation reference → page (`schema_page`).
+    pub(super) schema_pages: HashMap<String, PageId>,
 }
 
 /// How a project is loaded.
@@ -162,7 +164,8 @@ impl Project {
         for reference in site.pages.iter().filter_map(|p| p.openapi.as_deref()) {
             timings.phase(Phase::Specs, || specs.need(reference));
         }
-        let (specs, mut spec_problems) = specs.finish();
+        let (mut specs, mut spec_problems) = specs.finish();
+        specs.add_schema_pages(site.pages.iter().filter_map(|p| p.openapi.as_deref()));
         specs.report_loads(|name, bytes, format, wall| timings.spec(name, bytes, format, wall));
         if loading.tolerates_unreachable_specs() {
             keep_building_without(&specs, &mut spec_problems, loading);
@@ -182,6 +185,7 @@ impl Project {
         };
         let project = Project {
             groups: innermost_groups(&site.nav),
+            schema_pages: super::schema_page::schema_pages(&site),
             markdown: markdown.with_timings(timings),
             site,
             specs,
@@ -322,6 +326,7 @@ fn fill_openapi_groups(
                 placed.push(config::NavGroup {
                     group: tag.group,
                     pages: tag.pages,
+                    hidden: settings.hidden || tag.hidden,
                     ..settings.clone()
                 });
             }
@@ -344,8 +349,8 @@ fn fill_openapi_subgroups(
         let lists_operations = group.pages.iter().any(
             |entry| matches!(entry, config::NavEntry::Page(p) if config::is_endpoint_entry(p)),
         );
-        let operations = (group.openapi.as_deref().filter(|_| !lists_operations))
-            .and_then(|source| specs.operations_by_tag(source));
+        let openapi = group.openapi.clone().filter(|_| !lists_operations);
+        let operations = (openapi.as_deref()).and_then(|source| specs.operations_by_tag(source));
         let channels =
             (group.asyncapi.as_deref()).and_then(|source| asyncapi.channels_by_tag(source));
         let Some(tags) = operations.or(channels) else {
@@ -359,7 +364,23 @@ fn fill_openapi_subgroups(
             }))
         });
         group.pages.extend(generated);
+        if let Some(source) = &openapi {
+            group.pages.extend(schemas_group(specs, source));
+        }
     }
+}
+
+/// The schema pages of the spec `source`, a hidden group: each has a URL,
+/// a search entry and a line in `llms.txt`, none a place in the sidebar
+/// (see `openapi::schema_pages`).
+fn schemas_group(specs: &mut LazySpecs, source: &str) -> Option<config::NavEntry> {
+    let entries = specs.schema_entries(source).filter(|e| !e.is_empty())?;
+    Some(config::NavEntry::Group(Box::new(config::NavGroup {
+        group: "Schemas".into(),
+        pages: entries.into_iter().map(config::NavEntry::Page).collect(),
+        hidden: true,
+        ..Default::default()
+    })))
 }
 
 fn innermost_groups(items: &[NavItem]) -> HashMap<PageId, String> {

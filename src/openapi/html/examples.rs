@@ -1,8 +1,9 @@
 //! The aside's example cards: the request (every code sample in a language
 //! tab, highlighted, with a copy button; `playground.js` switches and
 //! remembers the language) and the responses (a tab per status code and
-//! media type, highlighted unless longer than 16 KB; the tabs are `components.js`'s, like a
-//! `<ResponseExample>` written by hand).
+//! media type, highlighted unless longer than 16 KB, an example given
+//! again written once and named in the later tabs; the tabs are
+//! `components.js`'s, like a `<ResponseExample>` written by hand).
 
 use super::{esc, Html};
 
@@ -68,9 +69,14 @@ impl Html<'_> {
         self.out.push_str("</div>");
         for (i, (label, example)) in tabs.iter().enumerate() {
             let lang = example.lang();
-            let code = match example.code.len() > MAX_HIGHLIGHTED_EXAMPLE {
-                true => esc(&example.code),
-                false => self.text.code(lang, &example.code),
+            let same = tabs[..i].iter().position(|(_, e)| e.code == example.code);
+            let code = match (same, example.code.len() > MAX_HIGHLIGHTED_EXAMPLE) {
+                (Some(first), _) => {
+                    self.same_example(i, label, first, &tabs[first].0);
+                    continue;
+                }
+                (None, true) => esc(&example.code),
+                (None, false) => self.text.code(lang, &example.code),
             };
             self.out.push_str(&format!(
                 "<div class=\"c-tab-panel\" id=\"response-example-panel-{i}\" data-tab-label=\"{0}\"><div class=c-code data-lang={lang}><div class=c-code-header><span class=c-code-title>{0}</span></div><pre class=hl><code class=language-{lang}>{1}</code></pre></div></div>",
@@ -79,6 +85,19 @@ impl Html<'_> {
             ));
         }
         self.out.push_str("</div></section>");
+    }
+}
+
+impl Html<'_> {
+    /// The panel of an example written out already in an earlier tab:
+    /// which one (GitHub's spec gives the same 48 KB example five times,
+    /// under five names, for one response).
+    fn same_example(&mut self, i: usize, label: &str, first: usize, first_label: &str) {
+        self.out.push_str(&format!(
+            "<div class=\"c-tab-panel\" id=\"response-example-panel-{i}\" data-tab-label=\"{0}\"><p class=example-same>{0}: the same example as <a href=\"#response-example-panel-{first}\">{1}</a>.</p></div>",
+            esc(label),
+            esc(first_label)
+        ));
     }
 }
 

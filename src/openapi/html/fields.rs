@@ -42,6 +42,7 @@ impl Html<'_> {
             ));
         }
         self.shown_above(f);
+        self.own_page(f);
         if let Some(error) = &f.error {
             self.out.push_str(&format!(
                 "<p class=\"field-error\" role=\"note\">{}</p>",
@@ -139,6 +140,26 @@ impl Html<'_> {
         }
     }
 
+    /// A named schema shown on a page of its own: a link there (plain
+    /// text naming the schema when the page cannot be found).
+    fn own_page(&mut self, f: &FieldView) {
+        let Some(reference) = &f.own_page else {
+            return;
+        };
+        let name = reference.rsplit(' ').next().unwrap_or(reference);
+        match self.text.page_href(reference) {
+            Some(href) => self.out.push_str(&format!(
+                "<p class=\"field-recursive\"><a href=\"{}\">{} fields</a>, on its own page</p>",
+                esc(&href),
+                esc(name)
+            )),
+            None => self.out.push_str(&format!(
+                "<p class=\"field-recursive\">{} fields, on its own page</p>",
+                esc(name)
+            )),
+        }
+    }
+
     /// Allowed values with their descriptions, as a list.
     fn described_values(&mut self, f: &FieldView) {
         self.out
@@ -183,6 +204,7 @@ impl Html<'_> {
                 ));
             }
             self.shown_above(alt);
+            self.own_page(alt);
             self.field_list(&alt.children);
             self.alternatives(alt.alternatives_kind.as_deref(), &alt.alternatives);
             self.out.push_str("</details>");

@@ -24,6 +24,7 @@ mod result;
 use crate::config::PlaygroundMode;
 use crate::openapi::auth::AuthKind;
 use crate::openapi::fields::FieldView;
+use crate::openapi::schema_pages::SchemaView;
 use crate::openapi::view::{BodyView, EndpointView, ResponseView};
 
 /// What an endpoint page needs from the later stages: its descriptions as
@@ -37,6 +38,10 @@ pub trait EndpointText {
     fn inline_markdown(&self, source: &str) -> String;
     /// The inside of a `<code>` element: `code` highlighted as `lang`.
     fn code(&self, lang: &str, code: &str) -> String;
+    /// The URL of the page of a navigation reference (a schema page:
+    /// `openapi.json SCHEMA user`), relative to the page being written;
+    /// `None` when the site has no such page.
+    fn page_href(&self, reference: &str) -> Option<String>;
 }
 
 /// The endpoint page body in the parts the page places.
@@ -119,6 +124,24 @@ pub(crate) fn render_field_tree(
     let mut html = Html::new(text);
     html.field_list(fields);
     html.alternatives(alternatives_kind, alternatives);
+    html.take()
+}
+
+/// The body of a schema page, or of a page with frontmatter
+/// `openapi-schema`: the schema's type, description and field tree.
+pub fn render_schema_html(view: &SchemaView, text: &dyn EndpointText) -> String {
+    let mut html = Html::new(text);
+    html.out.push_str(&format!(
+        "<section class=\"endpoint-section schema-fields\" aria-label=\"{} fields\"><p class=\"content-type\"><span class=\"field-type\">{}</span></p>",
+        esc(&view.name),
+        esc(&view.type_label)
+    ));
+    if let Some(description) = &view.description_md {
+        html.description("field-description", description);
+    }
+    html.field_list(&view.fields);
+    html.alternatives(view.alternatives_kind.as_deref(), &view.alternatives);
+    html.out.push_str("</section>");
     html.take()
 }
 

@@ -5,6 +5,7 @@
 mod fuzz;
 mod loading;
 mod realworld;
+mod schema_pages;
 mod user_group;
 
 use std::path::{Path, PathBuf};
@@ -58,6 +59,10 @@ impl super::EndpointText for PlainText {
 
     fn code(&self, _lang: &str, code: &str) -> String {
         format!("<span class=hl>{}</span>", super::html::esc(code))
+    }
+
+    fn page_href(&self, reference: &str) -> Option<String> {
+        Some(format!("/{}", reference.replace(' ', "-")))
     }
 }
 
