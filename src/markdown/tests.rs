@@ -1092,3 +1092,37 @@ fn what_mdx_reads_renders_the_same_way() {
     );
     assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
 }
+
+#[test]
+fn a_snippet_is_read_once_per_page_however_often_its_exports_are_used() {
+    let reads = std::sync::atomic::AtomicUsize::new(0);
+    let resolve = |_: &str| {
+        reads.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        Ok(Snippet {
+            path: PathBuf::from("snippets/code.mdx"),
+            source: "export const A = \"alpha\";\nexport const B = \"beta\";\n\
+                     export const Box = ({ children }) => <strong title={children}>{children}</strong>\n"
+                .into(),
+        })
+    };
+    let keep = |_: &str, _: UrlKind| UrlRewrite::Keep;
+    let env = PageEnv {
+        file: Path::new("p.mdx"),
+        line_offset: 0,
+        snippets: &resolve,
+        urls: &keep,
+        frontmatter: &Default::default(),
+    };
+    let source =
+        "import { A, B, Box } from '/snippets/code.mdx'\n\n{A} {B} {A}\n\n<Box>x *y*</Box>\n";
+    let html = Markdown::new().render(source, &env).html;
+    assert!(html.contains("alpha beta alpha"), "{html}");
+    // The children go where `{children}` stands in the text, never into an
+    // attribute.
+    assert!(html.contains("\">x <em>y</em></strong>"), "{html}");
+    assert!(
+        !html.contains("\u{E000}") && html.matches("<em>").count() == 1,
+        "{html}"
+    );
+    assert_eq!(reads.load(std::sync::atomic::Ordering::Relaxed), 1);
+}

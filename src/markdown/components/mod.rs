@@ -75,6 +75,30 @@ const KNOWN: &[&str] = &[
 ];
 
 /// HTML elements whose children are phrasing content (rendered inline).
+/// Where an exported component's `{children}` go, until the element's own
+/// children (rendered where it stands) replace it: two private-use
+/// characters no page text holds around a name.
+const CHILDREN: &str = "\u{E000}children\u{E001}";
+
+/// `html` with each [`CHILDREN`] mark replaced by `children`, except a mark
+/// inside a tag (`title={children}`), which is dropped: markup has no place
+/// in an attribute.
+fn fill_children(html: &str, children: &str) -> String {
+    let mut out = String::with_capacity(html.len() + children.len());
+    let mut rest = html;
+    while let Some(at) = rest.find(CHILDREN) {
+        let (before, after) = rest.split_at(at);
+        out.push_str(before);
+        let in_tag = out.rfind('<') > out.rfind('>');
+        if !in_tag {
+            out.push_str(children);
+        }
+        rest = &after[CHILDREN.len()..];
+    }
+    out.push_str(rest);
+    out
+}
+
 const PHRASING: &[&str] = &[
     "a",
     "abbr",
@@ -293,7 +317,8 @@ impl Renderer<'_> {
     }
 
     /// A component a snippet defines as `export const Name = () => (<jsx/>)`,
-    /// rendered as MDX with the element's attributes as props.
+    /// rendered as MDX with the element's attributes as props and its
+    /// children, rendered where the element stands, as `{children}`.
     fn exported_component(
         &mut self,
         el: &Element,
@@ -303,14 +328,25 @@ impl Renderer<'_> {
         if self.snippet_depth() > super::render::MAX_SNIPPET_DEPTH {
             return None;
         }
-        let snippet = self.load_snippet(&import.source, import.offset).ok()?;
-        let body = mdx::parse(&snippet.source)
-            .components
-            .remove(&import.exported)?;
-        let doc = mdx::parse(&body);
-        let mut ctx = DocCtx::new(snippet.path.clone(), 0, &body, &doc);
+        let esm = self.snippet_esm(&import.source, import.offset)?;
+        let body = esm.components.get(&import.exported)?;
+        let children = match body.contains("children") {
+            true => self.children_html(el),
+            false => String::new(),
+        };
+        let doc = mdx::parse(body);
+        let mut ctx = DocCtx::new(esm.path.clone(), 0, body, &doc);
         ctx.vars.extend(props);
-        Some(self.render_document(ctx, &doc, !el.inline))
+        ctx.vars
+            .insert("children".into(), Value::String(CHILDREN.into()));
+        let text_before = self.out.text.len();
+        let html = self.render_document(ctx, &doc, !el.inline);
+        let text = &mut self.out.text;
+        if text[text_before..].contains(CHILDREN) {
+            let tail = text.split_off(text_before).replace(CHILDREN, "");
+            text.push_str(&tail);
+        }
+        Some(fill_children(&html, &children))
     }
 
     /// An attribute holding JSX (`icon={<NextjsIcon />}`), rendered inline.

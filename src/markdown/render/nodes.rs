@@ -144,10 +144,7 @@ impl Renderer<'_> {
             return Some(v.clone());
         }
         let import = self.ctx().imports.get(name).filter(|i| i.named)?.clone();
-        let snippet = self.load_snippet(&import.source, import.offset).ok()?;
-        mdx::parse(&snippet.source)
-            .exports
-            .get(&import.exported)
-            .cloned()
+        let esm = self.snippet_esm(&import.source, import.offset)?;
+        esm.exports.get(&import.exported).cloned()
     }
 }

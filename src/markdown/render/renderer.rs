@@ -3,11 +3,16 @@
 //! being rendered, and how it reports problems and rewrites URLs at
 //! source positions.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
+use std::path::PathBuf;
+use std::rc::Rc;
+
+use serde_json::Value;
 
 use super::super::drawn::{Diagrams, Drawing};
 use super::super::headings::Slugger;
 use super::super::highlight::{CodeInfo, Highlighter};
+use super::super::mdx;
 use super::super::{Heading, PageEnv, Rendered, Snippet, SnippetError, UrlKind, UrlRewrite};
 use super::context::DocCtx;
 use crate::confine::OUTSIDE_HELP;
@@ -31,6 +36,17 @@ pub(in crate::markdown) struct Renderer<'a> {
     pub(super) outline_level: u8,
     /// Whether diagrams and highlighting are timed into `out.work`.
     timed: bool,
+    /// The snippets this page imports names from, read and parsed once
+    /// per page (`None`: not found or refused), however often it uses
+    /// their exports.
+    snippet_esm: HashMap<String, Option<Rc<SnippetEsm>>>,
+}
+
+/// What a snippet file exports: constants and components.
+pub(in crate::markdown) struct SnippetEsm {
+    pub path: PathBuf,
+    pub exports: HashMap<String, Value>,
+    pub components: HashMap<String, String>,
 }
 
 impl<'a> Renderer<'a> {
@@ -46,6 +62,7 @@ impl<'a> Renderer<'a> {
             warned_names: HashSet::new(),
             outline_level: 1,
             timed: false,
+            snippet_esm: HashMap::new(),
         }
     }
 
@@ -154,6 +171,25 @@ impl<'a> Renderer<'a> {
             );
         }
         found
+    }
+
+    /// The exports of the snippet `reference` names, read and parsed on
+    /// the page's first use of it; a refused file is reported once, at
+    /// byte `offset` of that use.
+    pub fn snippet_esm(&mut self, reference: &str, offset: usize) -> Option<Rc<SnippetEsm>> {
+        if let Some(esm) = self.snippet_esm.get(reference) {
+            return esm.clone();
+        }
+        let esm = self.load_snippet(reference, offset).ok().map(|snippet| {
+            let doc = mdx::parse(&snippet.source);
+            Rc::new(SnippetEsm {
+                path: snippet.path,
+                exports: doc.exports,
+                components: doc.components,
+            })
+        });
+        self.snippet_esm.insert(reference.to_string(), esm.clone());
+        esm
     }
 
     /// A code block's HTML. Its code (without notation markers) joins the
