@@ -254,3 +254,20 @@ fn bad_documents_and_references_are_located_warnings() {
     let strict = sheaf(&["check", root.to_str().unwrap(), "--strict"]);
     assert_eq!(strict.status.code(), Some(1), "{}", stderr(&strict));
 }
+
+/// Two documents with a channel of the same title: each gets its own page
+/// (the second numbered), showing its own document's channel.
+#[test]
+fn channels_of_the_same_name_in_two_documents_get_a_page_each() {
+    let out = built("asyncapi-same-channels");
+    let mqtt = read(&out, "turn-a-light-on/index.html");
+    let kafka = read(&out, "turn-a-light-on-2/index.html");
+    assert!(
+        mqtt.contains("mqtt_only_field") && !mqtt.contains("kafka"),
+        "{mqtt}"
+    );
+    assert!(
+        kafka.contains("kafka_only_field") && !kafka.contains("mqtt"),
+        "{kafka}"
+    );
+}

@@ -56,6 +56,7 @@ mod frontmatter;
 mod fuzz;
 pub mod nav;
 mod page;
+mod slugs;
 mod text;
 pub mod variables;
 

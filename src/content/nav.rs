@@ -6,6 +6,7 @@ use std::collections::{HashMap, HashSet};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 
+use super::slugs::{endpoint_slug, slug_of};
 use super::{fallback_title, frontmatter, page_diagnostic, Page, PageId};
 use super::{PageText, Texts};
 use crate::config::{
@@ -93,24 +94,6 @@ struct Place {
     anchor: Option<usize>,
 }
 
-/// The slug of a file-less endpoint page: `GET /api/user` → `api-reference/get-api-user`
-/// is too long for readers; we use the method and path words: `get-api-user`.
-fn endpoint_slug(entry: &str) -> String {
-    let words: Vec<&str> = entry.split_whitespace().collect();
-    slug_of(&words[words.len().saturating_sub(2)..].join("-"))
-}
-
-/// `text` lower-cased, each run of other characters than ASCII letters and
-/// digits one `-`.
-fn slug_of(text: &str) -> String {
-    let lower = text.to_ascii_lowercase();
-    let parts = lower.split(|c: char| !c.is_ascii_alphanumeric());
-    parts
-        .filter(|p| !p.is_empty())
-        .collect::<Vec<_>>()
-        .join("-")
-}
-
 /// From how many page files on [`Loader::read_ahead`] reads with
 /// [`READERS_PER_CORE`] threads per core.
 pub(super) const MANY_FILES: usize = 1024;
@@ -121,6 +104,9 @@ pub(super) struct Loader<'a> {
     endpoint_title: &'a dyn Fn(&str) -> Option<String>,
     pages: Vec<Page>,
     seen: HashSet<String>,
+    /// The file-less page of each endpoint or channel entry, by directory
+    /// and entry: the same entry listed again links to it.
+    endpoint_pages: HashMap<(Option<String>, String), PageId>,
     diagnostics: Diagnostics,
     /// Navigation pages read ahead in parallel, by slug.
     prefetched: HashMap<String, PageFile>,
@@ -253,6 +239,7 @@ impl<'a> Loader<'a> {
             endpoint_title,
             pages: Vec::new(),
             seen: HashSet::new(),
+            endpoint_pages: HashMap::new(),
             diagnostics: Diagnostics::new(),
             prefetched: HashMap::new(),
             placed: HashSet::new(),
@@ -373,18 +360,24 @@ impl<'a> Loader<'a> {
             folders.push(section.map_or("listed", String::as_str).to_string());
         }
         let prefix = folders.join("/");
+        self.free_slug((1..).map(|n| match n {
+            1 => format!("{prefix}/{slug}"),
+            n => format!("{prefix}-{n}/{slug}"),
+        }))
+    }
+
+    /// The first of `candidates` that no page and no page file holds.
+    fn free_slug(&self, mut candidates: impl Iterator<Item = String>) -> String {
         let taken = |s: &String| self.seen.contains(s) || self.files.page_file(s).is_some();
-        (1..)
-            .map(|n| match n {
-                1 => format!("{prefix}/{slug}"),
-                n => format!("{prefix}-{n}/{slug}"),
-            })
-            .find(|candidate| !taken(candidate))
-            .expect("an unbounded range always has a free slug")
+        (candidates.find(|candidate| !taken(candidate))).expect("candidates never run out")
     }
 
     /// The file-less page of an operation or channel entry.
     fn endpoint_page(&mut self, entry: &str, directory: Option<&str>) -> Option<PageId> {
+        let key = (directory.map(String::from), entry.to_string());
+        if let Some(&id) = self.endpoint_pages.get(&key) {
+            return Some(id);
+        }
         let channel = channel_of_entry(entry);
         let title = (self.endpoint_title)(entry);
         // A channel's page is named after its title, as Mintlify's are.
@@ -398,11 +391,14 @@ impl<'a> Loader<'a> {
             Some(folder) => format!("{folder}/{name}"),
             None => name,
         };
-        if !self.seen.insert(slug.clone()) {
-            return self.pages.iter().position(|p| p.slug == slug);
-        }
+        // Another spec's endpoint of the same name gets a numbered slug.
+        let slug = self.free_slug((1..).map(|n| match n {
+            1 => slug.clone(),
+            n => format!("{slug}-{n}"),
+        }));
+        self.seen.insert(slug.clone());
         let title = title.unwrap_or_else(|| channel_id.unwrap_or(entry).to_string());
-        Some(self.push(Page {
+        let id = self.push(Page {
             id: 0,
             slug,
             source_path: None,
@@ -425,7 +421,9 @@ impl<'a> Loader<'a> {
             urls: PageUrls::default(),
             written_at: None,
             listing_of: None,
-        }))
+        });
+        self.endpoint_pages.insert(key, id);
+        Some(id)
     }
 
     /// Reads the page file for `slug`; `None` when missing, escaping or already loaded.
