@@ -5,26 +5,13 @@
 mod common;
 
 use std::fs;
-use std::path::Path;
 
-use common::{fixture, parse_printed, sheaf, stderr};
+use common::parse_printed;
+use common::read_built as read;
 
-/// Builds the fixture into a temp folder; returns it, the folder and stderr.
+/// Builds the fixture into a temp folder; returns it, the site and stderr.
 fn built() -> (tempfile::TempDir, std::path::PathBuf, String) {
-    let out = tempfile::tempdir().unwrap();
-    let site = out.path().join("site");
-    let output = sheaf(&[
-        "build",
-        fixture("page-keys").to_str().unwrap(),
-        "--out",
-        site.to_str().unwrap(),
-    ]);
-    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-    (out, site, stderr(&output))
-}
-
-fn read(site: &Path, file: &str) -> String {
-    fs::read_to_string(site.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"))
+    common::build_fixture("page-keys")
 }
 
 #[test]

@@ -10,24 +10,12 @@ mod common;
 use std::fs;
 use std::path::Path;
 
+use common::read_built as read;
 use common::{fixture, sheaf, stderr};
 
 /// Builds the fixture into a temp folder; returns it, the site and stderr.
 fn built() -> (tempfile::TempDir, std::path::PathBuf, String) {
-    let out = tempfile::tempdir().unwrap();
-    let site = out.path().join("site");
-    let output = sheaf(&[
-        "build",
-        fixture("schema-pages").to_str().unwrap(),
-        "--out",
-        site.to_str().unwrap(),
-    ]);
-    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-    (out, site, stderr(&output))
-}
-
-fn read(site: &Path, file: &str) -> String {
-    fs::read_to_string(site.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"))
+    common::build_fixture("schema-pages")
 }
 
 /// Every file under `dir` holding `text`, relative to `dir`.

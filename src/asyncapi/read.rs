@@ -32,8 +32,7 @@ use std::collections::HashMap;
 use serde_json::Value;
 
 use super::view::{
-    Action, BindingView, ChannelView, MessageExample, MessageView, OperationView, SchemaView,
-    ServerView,
+    Action, BindingView, ChannelView, MessageExample, MessageView, OperationView, ServerView,
 };
 use crate::openapi::{
     literal_value, summarize, Direction, DocId, DocStore, ExampleBuilder, FieldBuilder, FieldView,
@@ -432,8 +431,8 @@ impl<'a> Reader<'a> {
             summary_md: text("summary"),
             description_md: text("description"),
             content_type,
-            payload: payload.map(|p| schema_view(self.store, p, fields)),
-            headers: headers.map(|h| schema_view(self.store, h, fields)),
+            payload: payload.map(|p| summarize(self.store, p, fields)),
+            headers: headers.map(|h| summarize(self.store, h, fields)),
             examples,
             bindings: self.bindings_of(m),
         }
@@ -514,20 +513,6 @@ fn schema_of<'a>(store: &'a DocStore, node: Node<'a>) -> Node<'a> {
             value: schema,
         },
         _ => node,
-    }
-}
-
-fn schema_view<'a>(
-    store: &'a DocStore,
-    node: Node<'a>,
-    fields: &mut FieldBuilder<'a>,
-) -> SchemaView {
-    let summary = summarize(store, node, fields);
-    SchemaView {
-        type_label: summary.type_label,
-        fields: summary.fields,
-        alternatives: summary.alternatives,
-        alternatives_kind: summary.alternatives_kind,
     }
 }
 

@@ -83,14 +83,8 @@ pub struct MessageView {
     pub bindings: Vec<BindingView>,
 }
 
-/// A schema as a field tree.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct SchemaView {
-    pub type_label: String,
-    pub fields: Vec<FieldView>,
-    pub alternatives: Vec<FieldView>,
-    pub alternatives_kind: Option<String>,
-}
+/// A payload or headers schema as a field tree, as OpenAPI bodies show one.
+pub use crate::openapi::SchemaSummary as SchemaView;
 
 /// A message example: its name and the JSON of its headers and payload.
 #[derive(Debug, Clone, PartialEq)]

@@ -25,7 +25,8 @@ fn pick_content(content: Option<&Value>) -> Option<(&str, &Value)> {
 
 /// Fields, type and alternatives of a body or response schema (or an
 /// AsyncAPI message's payload or headers).
-pub(crate) struct SchemaSummary {
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SchemaSummary {
     pub type_label: String,
     pub fields: Vec<FieldView>,
     pub alternatives: Vec<FieldView>,

@@ -83,6 +83,7 @@ pub use view::{BodyView, EndpointView, ExampleView, Parameters, ResponseView};
 // What the AsyncAPI stage (`crate::asyncapi`) reads documents, `$ref`s,
 // field trees and examples through, so both kinds of page show schemas alike.
 pub(crate) use bodies::summarize;
+pub use bodies::SchemaSummary;
 pub(crate) use example::{Direction, ExampleBuilder};
 pub(crate) use fields::FieldBuilder;
 pub(crate) use find::spec_matches;

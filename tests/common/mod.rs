@@ -69,6 +69,28 @@ pub fn build_ok(root: &Path, out: &Path) {
     assert!(built.status.success(), "{}", stderr(&built));
 }
 
+/// Builds fixture `name` into a temporary folder, which must succeed:
+/// the folder, the built site in it, and what the build printed.
+pub fn build_fixture(name: &str) -> (tempfile::TempDir, PathBuf, String) {
+    let out = tempfile::tempdir().unwrap();
+    let site = out.path().join("site");
+    let root = fixture(name);
+    let args = [
+        "build",
+        root.to_str().unwrap(),
+        "--out",
+        site.to_str().unwrap(),
+    ];
+    let output = sheaf(&args);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    (out, site, stderr(&output))
+}
+
+/// The text of `file` in the built `site`.
+pub fn read_built(site: &Path, file: &str) -> String {
+    std::fs::read_to_string(site.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"))
+}
+
 pub fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
