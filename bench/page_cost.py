@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """A page's cost against its size, for each kind of content a page repeats:
-links, headings, components (and nested lists of links, ids in tags).
+links, headings, components (and nested lists of links, ids in tags), and
+one code line N bytes long (`long-code-line`: grammars that are quadratic in
+a line's length).
 
 Builds a one-page site whose page holds N and 4N repeats of one kind, with
 each binary given, and prints the wall time of each build (best of RUNS)
@@ -28,6 +30,8 @@ KINDS = {
 
 
 def page(kind, n):
+    if kind == "long-code-line":
+        return "# Page\n\n```java\nString s = \"" + "A" * n + "\";\n```\n"
     repeat = KINDS[kind]
     return "# Page\n\n" + "".join(repeat.format(i=i) for i in range(n))
 
@@ -53,7 +57,7 @@ def main():
         sys.exit(__doc__)
     n = int(os.environ.get("N", "12800"))
     runs = int(os.environ.get("RUNS", "3"))
-    kinds = os.environ.get("KINDS", ",".join(KINDS)).split(",")
+    kinds = os.environ.get("KINDS", ",".join([*KINDS, "long-code-line"])).split(",")
     work = os.environ.get("BENCH_DIR", "/tmp/sheaf-bench")
     os.makedirs(work, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=work) as tmp:

@@ -3,7 +3,10 @@
 //! with syntect into flat `hl-` token spans ([`tokens`]: one short class
 //! per colour, adjacent runs merged), coloured by
 //! `themes/default/highlight.css`, and the block's HTML ([`block`]). Plain
-//! JSON skips syntect: [`json`] tokenizes it into the same classes.
+//! JSON skips syntect: [`json`] tokenizes it into the same classes. A line
+//! syntect has read before in the same states is not read again: [`memo`]
+//! gives its tokens (generated code samples repeat most of their lines on
+//! every endpoint page).
 //!
 //! A block that marks lines (line numbers, highlight, focus, diff) has one
 //! `<span class=c-line>` per line, each closing its token spans; a plain
@@ -11,6 +14,7 @@
 
 mod block;
 mod json;
+mod memo;
 mod notation;
 mod options;
 mod tokens;
@@ -27,10 +31,18 @@ use std::borrow::Cow;
 use super::html::escape_text_into;
 use tokens::TokenClass;
 
+/// Longer lines are written as plain text, and the next line is read in the
+/// states before them (as VS Code's `editor.maxTokenizationLineLength`
+/// does): some grammars take time quadratic in a line's length (syntect's
+/// Java, JavaScript and Bash: 0.2–0.4 s for one 4,000-byte string), so a
+/// base64 blob or a minified line would cost more than linear time.
+const LONGEST_HIGHLIGHTED_LINE: usize = 1000;
+
 /// The syntax definitions and the token-class theme, loaded once per build.
 pub struct Highlighter {
     syntaxes: SyntaxSet,
     classes: Theme,
+    lines: memo::LineMemo,
 }
 
 impl Default for Highlighter {
@@ -41,9 +53,14 @@ impl Default for Highlighter {
 
 impl Highlighter {
     pub fn new() -> Highlighter {
+        Highlighter::with_memo(memo::LineMemo::default())
+    }
+
+    fn with_memo(lines: memo::LineMemo) -> Highlighter {
         Highlighter {
             syntaxes: SyntaxSet::load_defaults_newlines(),
             classes: tokens::class_theme(),
+            lines,
         }
     }
 
@@ -53,6 +70,7 @@ impl Highlighter {
         Highlighter {
             syntaxes: SyntaxSet::new(),
             classes: tokens::class_theme(),
+            lines: memo::LineMemo::default(),
         }
     }
 
@@ -111,35 +129,64 @@ impl Highlighter {
 
     /// [`Highlighter::token_spans`], one string per line.
     fn line_spans(&self, syntax: &SyntaxReference, code: &str) -> Option<Vec<String>> {
-        let classes = highlighting::Highlighter::new(&self.classes);
-        let mut parser = ParseState::new(syntax);
-        let mut state = HighlightState::new(&classes, ScopeStack::new());
         let mut lines = Vec::new();
-        for line in LinesWithEndings::from(code) {
-            let ops = parser.parse_line(line, &self.syntaxes).ok()?;
+        self.each_line(syntax, code, |line, tokens| {
             let mut spans = Spans::with_capacity(line.len() * 2);
-            for (style, text) in HighlightIterator::new(&mut state, &ops, line, &classes) {
-                let text = text.trim_end_matches(['\n', '\r']);
-                spans.push(TokenClass::from_color(style.foreground), text);
+            for (class, text) in tokens {
+                spans.push(class, text.trim_end_matches(['\n', '\r']));
             }
             lines.push(spans.finish());
-        }
+        })?;
         Some(lines)
     }
 
     /// `code` as token spans; `None` when the grammar fails on it.
     fn token_spans(&self, syntax: &SyntaxReference, code: &str) -> Option<String> {
-        let classes = highlighting::Highlighter::new(&self.classes);
-        let mut parser = ParseState::new(syntax);
-        let mut state = HighlightState::new(&classes, ScopeStack::new());
         let mut spans = Spans::with_capacity(code.len() * 2);
-        for line in LinesWithEndings::from(code) {
-            let ops = parser.parse_line(line, &self.syntaxes).ok()?;
-            for (style, text) in HighlightIterator::new(&mut state, &ops, line, &classes) {
-                spans.push(TokenClass::from_color(style.foreground), text);
+        self.each_line(syntax, code, |_, tokens| {
+            for (class, text) in tokens {
+                spans.push(class, text);
             }
-        }
+        })?;
         Some(spans.finish())
+    }
+
+    /// Calls `each` with every line of `code` and its tokens (class and
+    /// text, the line break included), read through the line memo; `None`
+    /// when the grammar fails on a line.
+    fn each_line<'c>(
+        &self,
+        syntax: &SyntaxReference,
+        code: &'c str,
+        mut each: impl FnMut(&'c str, Tokens<'c>),
+    ) -> Option<()> {
+        let classes = highlighting::Highlighter::new(&self.classes);
+        let mut states = memo::States {
+            parse: ParseState::new(syntax),
+            highlight: HighlightState::new(&classes, ScopeStack::new()),
+        };
+        for line in LinesWithEndings::from(code) {
+            if line.len() > LONGEST_HIGHLIGHTED_LINE {
+                let ends = vec![(TokenClass::Plain, line.len())];
+                each(line, Tokens { line, ends, at: 0 });
+                continue;
+            }
+            let ends = self.lines.tokens(line, &mut states, |states| {
+                let ops = states.parse.parse_line(line, &self.syntaxes).ok()?;
+                let tokens = HighlightIterator::new(&mut states.highlight, &ops, line, &classes);
+                let mut end = 0;
+                Some(
+                    tokens
+                        .map(|(style, text)| {
+                            end += text.len();
+                            (TokenClass::from_color(style.foreground), end)
+                        })
+                        .collect(),
+                )
+            })?;
+            each(line, Tokens { line, ends, at: 0 });
+        }
+        Some(())
     }
 
     /// A whole code block's HTML (see [`block`]); what it could not read
@@ -178,6 +225,24 @@ impl Highlighter {
             text,
             problems,
         }
+    }
+}
+
+/// One line's tokens as class and text.
+struct Tokens<'c> {
+    line: &'c str,
+    ends: memo::Tokens,
+    at: usize,
+}
+
+impl<'c> Iterator for Tokens<'c> {
+    type Item = (TokenClass, &'c str);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let (class, end) = *self.ends.get(self.at)?;
+        let start = self.at.checked_sub(1).map_or(0, |i| self.ends[i].1);
+        self.at += 1;
+        Some((class, &self.line[start..end]))
     }
 }
 
@@ -259,6 +324,69 @@ mod tests {
         let h = Highlighter::new();
         assert_eq!(h.highlight(Some("nope-lang"), "<b>&\n"), "&lt;b&gt;&amp;\n");
         assert_eq!(h.highlight(None, "<i>"), "&lt;i&gt;");
+    }
+
+    #[test]
+    fn a_line_read_again_in_the_same_states_comes_from_the_memo() {
+        let h = Highlighter::new();
+        let code = "fn main() {\n    println!(\"<hi>\");\n}\n";
+        let first = h.highlight(Some("rust"), code);
+        let kept = h.lines.kept();
+        assert_eq!(kept, 3);
+        assert_eq!(h.highlight(Some("rust"), code), first);
+        assert_eq!(
+            h.highlight_lines(Some("rust"), code).concat(),
+            first.replace('\n', "")
+        );
+        assert_eq!(h.lines.kept(), kept, "nothing new to keep");
+    }
+
+    #[test]
+    fn the_memo_keys_a_line_by_the_states_it_starts_in() {
+        let h = Highlighter::new();
+        let in_comment = h.highlight(Some("rust"), "/* a\nb */ fn f() {}\n");
+        assert!(
+            in_comment.starts_with("<span class=hl-c>/* a\nb */ </span>"),
+            "{in_comment}"
+        );
+        let alone = h.highlight(Some("rust"), "b */ fn f() {}\n");
+        assert!(
+            !alone.contains("hl-c"),
+            "not a comment outside one: {alone}"
+        );
+        assert_eq!(h.lines.kept(), 3, "one line, two start states");
+        let fresh = Highlighter::new().highlight(Some("rust"), "b */ fn f() {}\n");
+        assert_eq!(alone, fresh);
+    }
+
+    #[test]
+    fn a_full_memo_keeps_nothing_more_and_highlights_the_same() {
+        let code = "let a = 1;\nlet b = 2;\n";
+        let full = Highlighter::with_memo(memo::LineMemo::with_limit(12));
+        assert_eq!(
+            full.highlight(Some("rust"), code),
+            Highlighter::new().highlight(Some("rust"), code)
+        );
+        assert_eq!(full.lines.kept(), 1, "only the first line fits in 12 bytes");
+    }
+
+    #[test]
+    fn a_line_too_long_to_highlight_is_plain_and_the_next_reads_as_without_it() {
+        let h = Highlighter::new();
+        let long = format!("String s = \"{}\";\n", "A".repeat(LONGEST_HIGHLIGHTED_LINE));
+        let code = format!("int a = 1;\n{long}int b = \"<x>\";\n");
+        let html = h.highlight(Some("java"), &code);
+        let without = h.highlight(Some("java"), "int a = 1;\nint b = \"<x>\";\n");
+        let (first, rest) = without.split_once('\n').unwrap();
+        assert_eq!(html, format!("{first}\n{long}{rest}"));
+        let lines = h.highlight_lines(Some("java"), &code);
+        assert_eq!(lines[1], long.trim_end());
+        let just_fits = format!(
+            "String s = \"{}\";\n",
+            "A".repeat(LONGEST_HIGHLIGHTED_LINE - 15)
+        );
+        assert_eq!(just_fits.len(), LONGEST_HIGHLIGHTED_LINE);
+        assert!(h.highlight(Some("java"), &just_fits).contains("hl-s"));
     }
 
     #[test]

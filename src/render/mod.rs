@@ -265,6 +265,7 @@ impl Theme {
             html: &content.html,
             intro: &content.intro,
             aside: &content.aside,
+            has_aside: !content.aside.is_empty(),
             aside_label: &content.aside_label,
             endpoint_path: content.endpoint_path.as_deref(),
             canonical: page_meta::canonical(site, page, &root, self.site_url.as_deref()),
@@ -488,6 +489,9 @@ struct PageView<'a> {
     html: &'a str,
     intro: &'a str,
     aside: &'a str,
+    /// Tested instead of `aside` in the template: tera escapes a string it
+    /// only tests (the aside holds the samples: half an endpoint page).
+    has_aside: bool,
     aside_label: &'a str,
     endpoint_path: Option<&'a str>,
     /// The frontmatter's `canonical`, or for a copy of a page (at the site

@@ -49,6 +49,16 @@ impl<'a> UrlResolver<'a> {
     }
 
     pub fn rewrite(&self, url: &str, kind: UrlKind) -> UrlRewrite {
+        self.resolve(url, kind, true)
+    }
+
+    /// [`UrlResolver::rewrite`] for text whose broken links nobody is told
+    /// about (a spec's descriptions): no "did you mean" is looked for.
+    pub fn rewrite_untold(&self, url: &str, kind: UrlKind) -> UrlRewrite {
+        self.resolve(url, kind, false)
+    }
+
+    fn resolve(&self, url: &str, kind: UrlKind, suggest: bool) -> UrlRewrite {
         let url = url.trim();
         if is_external(url) || url.is_empty() {
             return UrlRewrite::Keep;
@@ -63,7 +73,7 @@ impl<'a> UrlResolver<'a> {
         }
         let target = self.resolve_path(path);
         match kind {
-            UrlKind::Link => self.link(url, &target, fragment),
+            UrlKind::Link => self.link(url, &target, fragment, suggest),
             UrlKind::Asset => self.asset(url, &target),
         }
     }
@@ -94,7 +104,7 @@ impl<'a> UrlResolver<'a> {
         normalise(&joined)
     }
 
-    fn link(&self, url: &str, target: &str, fragment: Option<&str>) -> UrlRewrite {
+    fn link(&self, url: &str, target: &str, fragment: Option<&str>, suggest: bool) -> UrlRewrite {
         let slug = page_slug(target);
         if let Some(page) = self
             .site
@@ -123,10 +133,7 @@ impl<'a> UrlResolver<'a> {
         if let Some(rewrite) = self.redirected(&slug, fragment) {
             return rewrite;
         }
-        let slugs = self
-            .slugs
-            .get_or_init(|| Suggestions::new(self.site.pages.iter().map(|p| p.slug.clone())));
-        let close = slugs.closest(&slug);
+        let close = suggest.then(|| self.closest_slug(&slug)).flatten();
         broken(
             format!("link `{url}` points to a page that does not exist"),
             Some(match close {
@@ -134,6 +141,13 @@ impl<'a> UrlResolver<'a> {
                 None => "link to an existing page, e.g. `/quickstart` or `../guide.mdx`".into(),
             }),
         )
+    }
+
+    fn closest_slug(&self, slug: &str) -> Option<&str> {
+        let slugs = self
+            .slugs
+            .get_or_init(|| Suggestions::new(self.site.pages.iter().map(|p| p.slug.clone())));
+        slugs.closest(slug)
     }
 
     /// A link to the source of one of `redirects` goes where the redirect
@@ -337,5 +351,34 @@ mod tests {
         assert_eq!(page_slug("guides/setup.mdx"), "guides/setup");
         assert_eq!(page_slug("guides/index"), "guides");
         assert_eq!(page_slug("quickstart/"), "quickstart");
+    }
+
+    #[test]
+    fn a_broken_link_nobody_is_told_about_looks_for_no_suggestion() {
+        let dir = tempfile::tempdir().unwrap();
+        for page in ["setup", "guide"] {
+            std::fs::write(dir.path().join(format!("{page}.md")), "# P").unwrap();
+        }
+        let config = serde_json::from_str(
+            r#"{"name": "X", "navigation": [{"group": "G", "pages": ["setup", "guide"]}]}"#,
+        )
+        .unwrap();
+        let site = Site::load(
+            &crate::sources::SourceFiles::scan(dir.path()),
+            config,
+            &|_| None,
+        )
+        .0;
+        let slugs = OnceLock::new();
+        let resolver = UrlResolver::new(&site, &slugs, &site.pages[1]);
+        let untold = resolver.rewrite_untold("/setpu", UrlKind::Link);
+        assert!(
+            matches!(untold, UrlRewrite::Broken { help: Some(ref h), .. } if !h.contains("did you mean"))
+        );
+        assert!(slugs.get().is_none(), "no suggestion index was built");
+        let told = resolver.rewrite("/setpu", UrlKind::Link);
+        assert!(
+            matches!(told, UrlRewrite::Broken { help: Some(ref h), .. } if h == "did you mean `/setup`?")
+        );
     }
 }

@@ -101,6 +101,7 @@ pub fn render_text(project: &Project, page: &Page, text: &str, mode: Mode) -> Pa
     let source = text;
     let resolver = UrlResolver::new(&project.site, &project.slugs, page);
     let urls = |url: &str, kind: UrlKind| resolver.rewrite(url, kind);
+    let untold_urls = |url: &str, kind: UrlKind| resolver.rewrite_untold(url, kind);
     let mut diagnostics = Vec::new();
     let variables = &project.site.config.variables;
     let (body_text, unknown) = substitute(page.body_of(text), variables);
@@ -129,7 +130,7 @@ pub fn render_text(project: &Project, page: &Page, text: &str, mode: Mode) -> Pa
         .unwrap_or_default();
     let text = UntrustedText {
         markdown: &project.markdown,
-        urls: &urls,
+        urls: &untold_urls,
         page_href: &|reference| schema_page::href(project, page, reference),
     };
     let mut content = page_content(page, &body, endpoint.as_ref(), &text);

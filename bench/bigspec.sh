@@ -11,7 +11,7 @@
 # schema pages' count and the median, p90 and largest endpoint page. It then checks that no page of
 # sheaf's output shows a `$ref` (every reference resolved) and exits 1 if one
 # does.
-# usage: bench/github-spec.sh        (SHEAF_BIN=path: time that binary)
+# usage: bench/bigspec.sh        (SHEAF_BIN=path: time that binary)
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 octokit=23.0.2
