@@ -130,7 +130,9 @@ impl AsyncSpecs {
         let doc = self.store.add_with_text(document, loaded.text);
         diagnostics.extend(self.store.load_external_refs(doc, &docs, &self.cache));
         let mut found = lint_spec(&self.store, doc, &name);
-        found.extend(undefined_scheme_warnings(self.store.root(doc).value, &name));
+        if version == Version::V2 {
+            found.extend(undefined_scheme_warnings(self.store.root(doc).value, &name));
+        }
         locate(&self.store, doc, &mut found);
         diagnostics.extend(found);
         let reader = Reader {

@@ -470,3 +470,12 @@ fn a_2x_requirement_naming_an_undefined_scheme_is_a_located_warning() {
     assert!(warning.message.contains("`nowhere`"), "{}", warning.message);
     assert_eq!(warning.position.as_ref().map(|p| p.line), Some(8));
 }
+
+#[test]
+fn a_3_0_scheme_without_a_type_is_no_undefined_name() {
+    let root = tempfile::tempdir().unwrap();
+    let document = "asyncapi: 3.0.0\ninfo: {title: t, version: '1'}\nservers:\n  s:\n    host: h\n    protocol: ws\n    security:\n      - description: no type\nchannels: {}\n";
+    std::fs::write(root.path().join("events.yaml"), document).unwrap();
+    let (_, problems) = AsyncSpecs::load(root.path(), &["events.yaml".into()], cache(&root));
+    assert!(problems.is_empty(), "{problems:?}");
+}
