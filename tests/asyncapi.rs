@@ -1,8 +1,10 @@
 //! AsyncAPI channel pages, built by the real binary: a UGS-sized 3.0
-//! document named by a docs.json tab and by a page's frontmatter
+//! document named by a docs.json tab and by a page's frontmatter, with
+//! server variables, security, a reply and correlation ids
 //! (`asyncapi-ugs`), the AsyncAPI project's Streetlights 2.x example
-//! (`asyncapi-streetlights`), untrusted text (`asyncapi-untrusted`), and
-//! bad documents and references (`asyncapi-problems`).
+//! (`asyncapi-streetlights`), three real AsyncAPI 2.6.0 documents
+//! (`asyncapi-real-2-6`), untrusted text (`asyncapi-untrusted`), and bad
+//! documents and references (`asyncapi-problems`).
 
 mod common;
 
@@ -216,6 +218,37 @@ fn untrusted_text_of_a_document_is_escaped() {
     ] {
         assert!(html.contains(escaped), "{escaped} shown as text");
     }
+    // Server variables, security, the reply and the correlation id too.
+    for escaped in [
+        "v&lt;script&gt;alert(&#39;variable&#39;)",
+        "&lt;/code&gt;&lt;script&gt;alert(&#39;default&#39;)",
+        "&lt;/code&gt;&lt;script&gt;alert(&#39;enum&#39;)",
+        "oauth2&lt;script&gt;alert(&#39;type&#39;)",
+        "implicit&lt;script&gt;alert(&#39;flow&#39;)",
+        "javascript:alert(&#39;url&#39;)&lt;/code&gt;&lt;script&gt;alert(&#39;authurl&#39;)",
+        "s&lt;script&gt;alert(&#39;scope&#39;)",
+        "&lt;script&gt;alert(&#39;scopedesc&#39;)",
+        "header&lt;script&gt;alert(&#39;in&#39;)",
+        "X&lt;script&gt;alert(&#39;keyname&#39;)",
+        "&lt;/code&gt;&lt;script&gt;alert(&#39;correlation&#39;)",
+        "&lt;/code&gt;&lt;script&gt;alert(&#39;replyaddress&#39;)",
+        "back/&lt;/code&gt;&lt;script&gt;alert(&#39;replychannel&#39;)",
+        "r&lt;script&gt;alert(&#39;replymessage&#39;)",
+    ] {
+        assert!(html.contains(escaped), "{escaped} shown as text");
+    }
+    for described in ["vardesc", "schemedesc", "corrdesc", "replydesc"] {
+        for raw in ["<img src=x onerror=", "<script>"] {
+            assert!(
+                !html.contains(&format!("{raw}alert('{described}')")),
+                "raw HTML of the {described} Markdown"
+            );
+        }
+    }
+    assert!(
+        html.contains("<p>&lt;img src=x onerror=alert('vardesc')&gt;</p>"),
+        "a variable's description is untrusted Markdown"
+    );
     let page = Path::new("events/pwn-script-alert-title-script/index.html");
     assert!(
         out.path().join("site").join(page).is_file(),
@@ -269,5 +302,134 @@ fn channels_of_the_same_name_in_two_documents_get_a_page_each() {
     assert!(
         kafka.contains("kafka_only_field") && !kafka.contains("mqtt"),
         "{kafka}"
+    );
+}
+
+/// Three real AsyncAPI 2.6.0 documents (`@asyncapi/cli` 0.59.1's examples)
+/// build without a warning, a page per channel.
+#[test]
+fn real_asyncapi_2_6_documents_build_without_a_warning() {
+    let out = tempfile::tempdir().unwrap();
+    let run = sheaf(&[
+        "build",
+        fixture("asyncapi-real-2-6").to_str().unwrap(),
+        "--out",
+        out.path().join("site").to_str().unwrap(),
+    ]);
+    let printed = stderr(&run);
+    assert!(run.status.success(), "{printed}");
+    assert!(!printed.contains("warning"), "no warning at all: {printed}");
+    let channel_pages: Vec<String> = walkdir::WalkDir::new(out.path().join("site"))
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.path().extension().is_some_and(|x| x == "md"))
+        .filter(|e| {
+            fs::read_to_string(e.path())
+                .unwrap()
+                .contains("\nasyncapi: specs/")
+        })
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(
+        channel_pages.len(),
+        6,
+        "4 + 1 + 1 channels: {channel_pages:?}"
+    );
+    let measured = read(
+        &out,
+        "smartylighting-streetlights-1-0-event-streetlightid-lighting-measured/index.html",
+    );
+    assert!(measured.contains("<code class=\"endpoint-path channel-address\">smartylighting/streetlights/1/0/event/{streetlightId}/lighting/measured</code>"));
+    assert!(measured.contains(
+        "<span class=\"badge channel-protocol\">mqtt</span> <code>test.mosquitto.org:{port}</code>"
+    ));
+    assert!(measured.contains("<code class=\"field-name\">lumens</code>"));
+    assert!(
+        measured.contains("<code class=\"field-name\">my-app-header</code>"),
+        "headers from a trait"
+    );
+    assert!(measured.contains("<caption>mqtt</caption>"));
+    assert!(measured.contains("lightMeasured: Example (Payload)"));
+    assert!(
+        untagged(&measured).contains("\"lumens\": 0"),
+        "made from the payload"
+    );
+    // Gemini's given examples, Gitter's bindings by `$ref` followed.
+    let gemini = read(&out, "gemini/v1-marketdata-symbol/index.html");
+    assert!(gemini.contains("marketData: updateMessage (Payload)"));
+    assert!(untagged(&gemini).contains("\"eventId\": 36902233362"));
+    assert!(gemini.contains("<code class=\"field-name\">socket_sequence</code>"));
+    let gitter = read(&out, "gitter/rooms-roomid-resource/index.html");
+    assert!(gitter.contains("<code class=\"field-name\">fromUser</code>"));
+    assert!(
+        !all_text(&out, "html").contains("#/components/"),
+        "no `$ref` shown as a value"
+    );
+}
+
+#[test]
+fn a_servers_variables_and_security_schemes_are_listed() {
+    let out = built("asyncapi-real-2-6");
+    let page = read(
+        &out,
+        "smartylighting-streetlights-1-0-action-streetlightid-dim/index.html",
+    );
+    assert!(page.contains("<h2 id=\"servers\">Servers</h2>"));
+    assert!(page.contains("With the defaults: <code>test.mosquitto.org:1883</code>"));
+    assert!(page.contains("<code class=\"field-name\">port</code>"));
+    assert!(page.contains("Secure connection (TLS) is available through port 8883."));
+    assert!(page.contains("<li><code>1883</code></li><li><code>8883</code></li>"));
+    assert!(page.contains("<p class=\"field-meta\">Any one of:</p>"));
+    assert!(page.contains(
+        "<code class=\"field-name\">apiKey</code> <span class=\"field-type\">apiKey</span> in <code>user</code>"
+    ));
+    assert!(page.contains("Scopes needed: <code>streetlights:on</code>, <code>streetlights:off</code>, <code>streetlights:dim</code>"));
+    assert!(page.contains("<caption>OAuth 2.0 flow <code>authorizationCode</code></caption>"));
+    assert!(page.contains(
+        "<th scope=\"row\">Refresh URL</th><td><code>https://authserver.example/refresh</code></td>"
+    ));
+    assert!(page.contains(
+        "<th scope=\"row\">Scope <code>streetlights:dim</code></th><td>Ability to dim the lights</td>"
+    ));
+    assert!(
+        page.contains("OpenID Connect URL: <code>https://authserver.example/.well-known</code>")
+    );
+    let gitter = read(&out, "gitter/rooms-roomid-resource/index.html");
+    assert!(gitter.contains(
+        "<code class=\"field-name\">httpBearerToken</code> <span class=\"field-type\">http</span> <code>bearer</code>"
+    ));
+}
+
+#[test]
+fn a_3_0_operations_security_reply_and_correlation_id_are_shown() {
+    let out = built("asyncapi-ugs");
+    let page = read(&out, "events/rotation/index.html");
+    // The 3.0 server's `{region}` variable and security by `$ref`.
+    assert!(page.contains("With the defaults: <code>eu.events.example.com/v1</code>"));
+    assert!(page.contains(
+        "<span class=\"field-type\">httpApiKey</span> in <code>header</code> named <code>X-User-Group-Token</code>"
+    ));
+    // The receiving operation: its own security, then its reply.
+    let receive = &page[page.find("id=\"operation-1\"").unwrap()..];
+    assert!(receive.contains("<h3 class=\"response-part\">Security</h3>"));
+    assert!(receive.contains("Scopes needed: <code>events:read</code>"));
+    assert!(receive.contains("<h3 id=\"reply-1\" class=\"response-part\">Reply</h3>"));
+    assert!(receive.contains("On channel <code class=\"channel-address\">tokenAcknowledged</code>"));
+    assert!(receive.contains("Address taken from <code>$message.header#/reply_to</code>"));
+    assert!(receive.contains("<h4 id=\"reply-1-0\">Token acknowledged</h4>"));
+    assert!(receive.contains("<code class=\"field-name\">acknowledged_at</code>"));
+    assert!(
+        !page[..page.find("id=\"operation-1\"").unwrap()].contains("Reply</h3>"),
+        "the sending operation has no reply"
+    );
+    // Both messages name where their correlation id is.
+    assert_eq!(
+        page.matches("Correlation ID: <code>$message.header#/rotation_id</code>")
+            .count(),
+        3
+    );
+    assert!(
+        page.contains("tokenAcknowledged: Example (Payload)"),
+        "reply examples in the aside"
     );
 }

@@ -1,12 +1,17 @@
 //! A channel page's HTML, in the parts an endpoint page has: the intro
 //! (badge, address, servers, description), the main column (parameters,
-//! each operation with its messages' payload and headers as field trees,
-//! bindings) and the aside (each message's examples, highlighted). Field
-//! trees are the OpenAPI stage's ([`render_field_tree`]); every text of the
-//! document is escaped or rendered as untrusted Markdown.
+//! servers' variables and security, each operation with its messages'
+//! payload and headers as field trees, correlation id, bindings, security
+//! and 3.0 reply, then channel bindings) and the aside (each message's
+//! examples, reply messages' too, highlighted). Field trees are the OpenAPI
+//! stage's ([`render_field_tree`]); the servers section and security lists
+//! are `servers_html`'s. Every text of the document is escaped or rendered
+//! as untrusted Markdown.
 
+use super::servers_html::{security_list, servers_section};
 use super::view::{
-    Action, BindingView, ChannelView, MessageExample, MessageView, OperationView, SchemaView,
+    Action, BindingView, ChannelView, MessageExample, MessageView, OperationView, ReplyView,
+    SchemaView,
 };
 use crate::html::escape as esc;
 use crate::openapi::{render_field_tree, EndpointText};
@@ -33,6 +38,7 @@ pub fn render_channel_html(view: &ChannelView, text: &dyn EndpointText) -> Chann
             .push_str(&render_field_tree(&view.parameters, None, &[], text));
         page.out.push_str("</section>");
     }
+    page.out.push_str(&servers_section(&view.servers, text));
     for (i, operation) in view.operations.iter().enumerate() {
         page.operation(i, operation);
     }
@@ -137,19 +143,51 @@ impl Page<'_> {
         self.markdown("field-description", op.summary_md.as_deref());
         self.markdown("field-description", op.description_md.as_deref());
         for (j, message) in op.messages.iter().enumerate() {
-            self.message(&format!("message-{i}-{j}"), message);
+            self.message(&format!("message-{i}-{j}"), message, 3);
         }
         if !op.bindings.is_empty() {
             self.out
                 .push_str("<h3 class=\"response-part\">Operation bindings</h3>");
             self.bindings(&op.bindings);
         }
+        self.out
+            .push_str(&security_list(&op.security, "h3", self.text));
+        if let Some(reply) = &op.reply {
+            self.reply(i, reply);
+        }
         self.out.push_str("</section>");
     }
 
-    fn message(&mut self, id: &str, m: &MessageView) {
+    /// A 3.0 reply: where it goes, then its messages a level down.
+    fn reply(&mut self, i: usize, reply: &ReplyView) {
         self.out.push_str(&format!(
-            "<div class=\"channel-message\"><h3 id=\"{id}\">{}</h3>",
+            "<div class=\"channel-reply\"><h3 id=\"reply-{i}\" class=\"response-part\">Reply</h3>"
+        ));
+        if let Some(channel) = &reply.channel {
+            self.out.push_str(&format!(
+                "<p class=\"field-meta\">On channel <code class=\"channel-address\">{}</code></p>",
+                esc(channel)
+            ));
+        }
+        if let Some(location) = &reply.address_location {
+            self.out.push_str(&format!(
+                "<p class=\"field-meta\">Address taken from <code>{}</code></p>",
+                esc(location)
+            ));
+        }
+        self.markdown("field-description", reply.address_description_md.as_deref());
+        for (j, message) in reply.messages.iter().enumerate() {
+            self.message(&format!("reply-{i}-{j}"), message, 4);
+        }
+        self.out.push_str("</div>");
+    }
+
+    /// A message under a heading of `level` (3, or 4 in a reply); its
+    /// parts a level down.
+    fn message(&mut self, id: &str, m: &MessageView, level: u8) {
+        let part = level + 1;
+        self.out.push_str(&format!(
+            "<div class=\"channel-message\"><h{level} id=\"{id}\">{}</h{level}>",
             esc(m.title.as_deref().unwrap_or(&m.name))
         ));
         if m.title.is_some() {
@@ -164,25 +202,33 @@ impl Page<'_> {
                 esc(content_type)
             ));
         }
+        if let Some(correlation) = &m.correlation {
+            self.out.push_str(&format!(
+                "<p class=\"field-meta channel-correlation\">Correlation ID: <code>{}</code></p>",
+                esc(&correlation.location)
+            ));
+            self.markdown("field-description", correlation.description_md.as_deref());
+        }
         self.markdown("field-description", m.summary_md.as_deref());
         self.markdown("field-description", m.description_md.as_deref());
         if let Some(payload) = &m.payload {
-            self.schema("Payload", payload);
+            self.schema(part, "Payload", payload);
         }
         if let Some(headers) = &m.headers {
-            self.schema("Headers", headers);
+            self.schema(part, "Headers", headers);
         }
         if !m.bindings.is_empty() {
-            self.out
-                .push_str("<h4 class=\"response-part\">Message bindings</h4>");
+            self.out.push_str(&format!(
+                "<h{part} class=\"response-part\">Message bindings</h{part}>"
+            ));
             self.bindings(&m.bindings);
         }
         self.out.push_str("</div>");
     }
 
-    fn schema(&mut self, title: &str, schema: &SchemaView) {
+    fn schema(&mut self, level: u8, title: &str, schema: &SchemaView) {
         self.out.push_str(&format!(
-            "<h4 class=\"response-part\">{title} <span class=\"field-type\">{}</span></h4>",
+            "<h{level} class=\"response-part\">{title} <span class=\"field-type\">{}</span></h{level}>",
             esc(&schema.type_label)
         ));
         let tree = render_field_tree(
@@ -214,7 +260,7 @@ impl Page<'_> {
 
     /// The aside: one card of every message's examples (each once).
     fn examples(&mut self, view: &ChannelView) {
-        let messages = view.operations.iter().flat_map(|op| &op.messages);
+        let messages = view.operations.iter().flat_map(|op| op.all_messages());
         let mut examples: Vec<(&MessageView, &MessageExample)> = messages
             .flat_map(|m| m.examples.iter().map(move |e| (m, e)))
             .collect();

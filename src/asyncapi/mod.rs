@@ -7,9 +7,11 @@
 //!        │                  spec cache, yaml.rs, external `$ref` files, the same limits)
 //!        ├─ channels_by_tag(source) → nav entries `asyncapi:FILE CHANNEL`, a group per
 //!        │                            first channel tag ("Websockets" without), as Mintlify
-//!        ├─ channel("FILE CHANNEL") → ChannelView        (read: 2.6 or 3.0 → one model)
-//!        │     └─ render_channel_html(view, text) → ChannelHtml (html)
-//!        └─ lint()                  → unresolved `$ref`s at their line
+//!        ├─ channel("FILE CHANNEL") → ChannelView        (read: 2.6 or 3.0 → one model;
+//!        │     │                      servers: servers' variables, security: schemes)
+//!        │     └─ render_channel_html(view, text) → ChannelHtml (html; servers_html:
+//!        │                            the servers section and security lists)
+//!        └─ lint                    → unresolved `$ref`s and undefined 2.x schemes at their line
 //! ```
 //!
 //! A page shows a channel when the site stage made it for a navigation
@@ -24,10 +26,15 @@
 //! 2.x/3.x is an `asyncapi-unsupported` warning and left out; a reference to
 //! a missing channel is `channel-missing` (an error for a page with no body
 //! of its own); unresolved `$ref`s are `unresolved-ref` warnings at their
-//! line, from the OpenAPI lint; unknown keys are ignored.
+//! line, from the OpenAPI lint, and so is a 2.x `security` requirement
+//! naming a scheme `components/securitySchemes` does not define; unknown
+//! keys are ignored.
 
 mod html;
 mod read;
+mod security;
+mod servers;
+mod servers_html;
 mod view;
 
 #[cfg(test)]
@@ -123,6 +130,9 @@ impl AsyncSpecs {
         let doc = self.store.add_with_text(document, loaded.text);
         diagnostics.extend(self.store.load_external_refs(doc, &docs, &self.cache));
         let mut found = lint_spec(&self.store, doc, &name);
+        if version == Version::V2 {
+            found.extend(undefined_scheme_warnings(self.store.root(doc).value, &name));
+        }
         locate(&self.store, doc, &mut found);
         diagnostics.extend(found);
         let reader = Reader {
@@ -258,6 +268,22 @@ impl AsyncSpecs {
         let channel = self.store.root(spec.doc).value.get("channels")?.get(&id)?;
         Some(channel_title(channel, &id))
     }
+}
+
+/// 2.x: a warning at each scheme name a `security` requirement gives that
+/// `components/securitySchemes` does not define (the page says so too).
+fn undefined_scheme_warnings(root: &Value, name: &str) -> Vec<Diagnostic> {
+    (security::undefined_schemes(root).into_iter())
+        .map(|(path, scheme)| {
+            Diagnostic::warning(
+                PathBuf::from(name),
+                format!("`security` names the scheme `{scheme}`, which `components/securitySchemes` does not define"),
+            )
+            .with_rule(Rule::UnresolvedRef)
+            .with_json_path(path)
+            .with_help("define it under `components/securitySchemes`, or name one defined there")
+        })
+        .collect()
 }
 
 /// A reference's first word names a file (or URL), not a channel.

@@ -13,12 +13,19 @@
 //!   *sends*), each with one `message` or `message.oneOf`; `parameters`
 //!   have a `schema`; `servers` are names.
 //!
-//! Servers: 3.0 `host` + `pathname`, 2.6 `url`, each with its protocol. A
-//! message's content type is its own or the document's
-//! `defaultContentType`. An operation's or message's key missing from it
-//! is taken from the first of its `traits` that has it (headers, bindings,
-//! descriptions: the object's own value wins, as 3.0 says). A payload may be a 3.0 multi-format schema
-//! (`{schemaFormat, schema}`), read through its `schema`. Payloads and
+//! Servers (their variables and security) are read by `servers`, an
+//! operation's `security` by `security`. 3.0: an operation's `reply` (in
+//! place or by `$ref`) names its channel (shown by address, else by key),
+//! an `address` runtime expression and its `messages` (else every message
+//! of its channel), read as the operation's are. A message's content type
+//! is its own or the document's `defaultContentType`; its `correlationId`
+//! (in place or by `$ref`) shows only with a `location`. `bindings` are
+//! followed by `$ref`, the whole object and each protocol's binding. An
+//! operation's or message's key missing from it is taken from the first of
+//! its `traits` that has it (headers, bindings, security, correlation id,
+//! descriptions: the object's own value wins, as 3.0 says). A payload may
+//! be a 3.0 multi-format schema (`{schemaFormat, schema}`), read through
+//! its `schema`. Payloads and
 //! headers become field trees through the OpenAPI stage's
 //! [`FieldBuilder`](crate::openapi::FieldBuilder), examples are the
 //! message's own (`examples[].payload`/`headers`, `$ref`s followed) or one
@@ -31,8 +38,11 @@ use std::collections::HashMap;
 
 use serde_json::Value;
 
+use super::security::requirements;
+use super::servers::{plain_field, servers_of};
 use super::view::{
-    Action, BindingView, ChannelView, MessageExample, MessageView, OperationView, ServerView,
+    Action, BindingView, ChannelView, CorrelationView, MessageExample, MessageView, OperationView,
+    ReplyView,
 };
 use crate::openapi::{
     literal_value, summarize, Direction, DocId, DocStore, ExampleBuilder, FieldBuilder, FieldView,
@@ -111,9 +121,9 @@ impl<'a> Reader<'a> {
             summary_md: text("summary"),
             description_md: text("description"),
             parameters: self.parameters(channel, &mut fields),
-            servers: self.servers(value),
+            servers: servers_of(self.store, self.doc, value),
             operations: self.operations(channel, &mut fields),
-            bindings: BindingView::all_of(self.deref_value(value.get("bindings"))),
+            bindings: self.bindings(self.child(channel, "bindings")),
         };
         let trees = view.operations.iter_mut().flat_map(|op| &mut op.messages);
         let trees = trees.flat_map(|m| m.payload.iter_mut().chain(&mut m.headers));
@@ -155,14 +165,24 @@ impl<'a> Reader<'a> {
 
     /// The bindings of an object or its traits.
     fn bindings_of(&self, object: Node<'a>) -> Vec<BindingView> {
-        let bindings = self
-            .with_traits(object, "bindings")
-            .and_then(|b| self.deref(b));
-        BindingView::all_of(bindings.map(|b| b.value))
+        self.bindings(self.with_traits(object, "bindings"))
     }
 
-    fn deref_value(&self, value: Option<&'a Value>) -> Option<&'a Value> {
-        Some(self.deref(self.node(value?))?.value)
+    /// A `bindings` object by protocol, its `$ref` and each protocol's
+    /// followed.
+    fn bindings(&self, bindings: Option<Node<'a>>) -> Vec<BindingView> {
+        let Some(map) = bindings.and_then(|b| self.deref(b)) else {
+            return Vec::new();
+        };
+        (map.value.as_object().into_iter().flatten())
+            .filter_map(|(protocol, binding)| {
+                let binding = self.deref(Node {
+                    doc: map.doc,
+                    value: binding,
+                })?;
+                Some(BindingView::new(protocol, binding.value))
+            })
+            .collect()
     }
 
     fn parameters(&self, channel: Node<'a>, fields: &mut FieldBuilder<'a>) -> Vec<FieldView> {
@@ -183,7 +203,7 @@ impl<'a> Reader<'a> {
             });
             let mut field = match schema {
                 Some(schema) => fields.field(name, schema, true),
-                None => parameter_field(name, parameter.value),
+                None => plain_field(name, parameter.value, true),
             };
             if field.description_md.is_none() {
                 field.description_md = (parameter.value.get("description"))
@@ -193,40 +213,6 @@ impl<'a> Reader<'a> {
             out.push(field);
         }
         out
-    }
-
-    /// The servers the channel names (all of the document's when it names
-    /// none).
-    fn servers(&self, channel: &'a Value) -> Vec<ServerView> {
-        let Some(all) = self.root().get("servers").and_then(Value::as_object) else {
-            return Vec::new();
-        };
-        let named: Option<Vec<String>> =
-            (channel.get("servers").and_then(Value::as_array)).map(|items| {
-                items
-                    .iter()
-                    .filter_map(|item| self.server_name(item))
-                    .collect()
-            });
-        (all.iter())
-            .filter(|(name, _)| named.as_ref().is_none_or(|n| n.contains(name)))
-            .filter_map(|(name, server)| {
-                let server = self.deref(self.node(server))?.value;
-                Some(server_view(name, server))
-            })
-            .collect()
-    }
-
-    /// A channel's server entry: a name (2.6) or a `$ref` (3.0).
-    fn server_name(&self, item: &Value) -> Option<String> {
-        match item {
-            Value::String(name) => Some(name.clone()),
-            _ => {
-                let reference = item.get("$ref")?.as_str()?;
-                let name = reference.rsplit('/').next()?;
-                Some(name.replace("~1", "/").replace("~0", "~"))
-            }
-        }
     }
 
     fn operations(&self, channel: Node<'a>, fields: &mut FieldBuilder<'a>) -> Vec<OperationView> {
@@ -250,6 +236,7 @@ impl<'a> Reader<'a> {
                         let messages = self.v3_messages(op, channel, fields);
                         let mut view = self.operation(op, v3_action(op.value), messages);
                         view.id = Some(id.clone());
+                        view.reply = self.reply(op, fields);
                         Some(view)
                     })
                     .collect()
@@ -324,7 +311,41 @@ impl<'a> Reader<'a> {
             description_md: text("description"),
             messages,
             bindings: self.bindings_of(op),
+            security: requirements(self.store, self.root(), self.with_traits(op, "security")),
+            reply: None,
         }
+    }
+
+    /// 3.0: the operation's `reply`, `$ref`s followed: its channel's
+    /// address (else the channel's key), its `address` (a runtime
+    /// expression), and its `messages` (else every message of its channel).
+    fn reply(&self, op: Node<'a>, fields: &mut FieldBuilder<'a>) -> Option<ReplyView> {
+        let reply = self.deref(self.child(op, "reply")?)?;
+        let target = self.child(reply, "channel");
+        let channel = target.and_then(|c| self.deref(c));
+        let address = self.child(reply, "address").and_then(|a| self.deref(a));
+        let address_text = |key: &str| Some(address?.value.get(key)?.as_str()?.to_string());
+        let channel_address = (channel.and_then(|c| c.value.get("address")?.as_str()))
+            .map(String::from)
+            .or_else(|| ref_key(target?.value));
+        let no_channel = Node {
+            doc: reply.doc,
+            value: &NOTHING,
+        };
+        Some(ReplyView {
+            channel: channel_address,
+            address_location: address_text("location"),
+            address_description_md: address_text("description"),
+            messages: self.v3_messages(reply, channel.unwrap_or(no_channel), fields),
+        })
+    }
+
+    /// `key` of `object`, in the same document.
+    fn child(&self, object: Node<'a>, key: &str) -> Option<Node<'a>> {
+        Some(Node {
+            doc: object.doc,
+            value: object.value.get(key)?,
+        })
     }
 
     /// 2.6: `message`, or each of `message.oneOf`.
@@ -431,6 +452,8 @@ impl<'a> Reader<'a> {
             summary_md: text("summary"),
             description_md: text("description"),
             content_type,
+            correlation: (child("correlationId").and_then(|c| self.deref(c)))
+                .and_then(|c| correlation_view(c.value)),
             payload: payload.map(|p| summarize(self.store, p, fields)),
             headers: headers.map(|h| summarize(self.store, h, fields)),
             examples,
@@ -471,6 +494,19 @@ impl<'a> Reader<'a> {
             })
             .collect()
     }
+}
+
+/// What a reply without a channel reads its messages from.
+static NOTHING: Value = Value::Null;
+
+/// A `correlationId`: its `location` (without one, nothing to show) and
+/// description.
+fn correlation_view(value: &Value) -> Option<CorrelationView> {
+    let text = |key: &str| value.get(key).and_then(Value::as_str).map(String::from);
+    Some(CorrelationView {
+        location: text("location")?,
+        description_md: text("description"),
+    })
 }
 
 /// A 3.0 operation's `action` (`send` unless it says `receive`).
@@ -525,38 +561,4 @@ fn generated_example<'a>(store: &'a DocStore, payload: Node<'a>) -> Option<Messa
         payload: serde_json::to_string_pretty(&value).ok(),
         generated: true,
     })
-}
-
-/// A 3.0 parameter (no schema): a string with its `enum`, `default` and
-/// first `examples` value.
-fn parameter_field(name: &str, parameter: &Value) -> FieldView {
-    let enum_values: Vec<Value> = (parameter.get("enum").and_then(Value::as_array))
-        .cloned()
-        .unwrap_or_default();
-    FieldView {
-        name: name.to_string(),
-        type_label: "string".into(),
-        required: true,
-        enum_descriptions: vec![None; enum_values.len()],
-        enum_values,
-        default: parameter.get("default").cloned(),
-        example: parameter.pointer("/examples/0").cloned(),
-        ..FieldView::default()
-    }
-}
-
-fn server_view(name: &str, server: &Value) -> ServerView {
-    let text = |key: &str| server.get(key).and_then(Value::as_str).map(String::from);
-    let host = match (text("host"), text("url")) {
-        (Some(host), _) => host + text("pathname").as_deref().unwrap_or(""),
-        (None, Some(url)) => url,
-        (None, None) => String::new(),
-    };
-    ServerView {
-        name: name.to_string(),
-        host,
-        protocol: text("protocol").unwrap_or_default(),
-        protocol_version: text("protocolVersion"),
-        description_md: text("description"),
-    }
 }

@@ -217,3 +217,265 @@ fn a_file_outside_the_docs_root_is_refused() {
     assert_eq!(problems[0].rule, Some(crate::rules::Rule::OutsideRoot));
     assert!(specs.title("secret.yaml x").is_none());
 }
+
+#[test]
+fn a_2x_server_lists_its_variables_and_named_security_schemes() {
+    let view = channel(
+        json!({
+            "asyncapi": "2.6.0",
+            "servers": {"broker": {
+                "url": "{host}:{port}", "protocol": "mqtt",
+                "variables": {
+                    "host": {"$ref": "#/components/serverVariables/host"},
+                    "port": {"enum": ["1883", "8883"], "default": "1883", "description": "TLS on 8883."}
+                },
+                "security": [{"oauth": ["lights:on"], "key": []}, {"nowhere": []}]
+            }},
+            "channels": {"lights": {
+                "subscribe": {"traits": [{"$ref": "#/components/operationTraits/secured"}], "message": {"payload": {"type": "string"}}}
+            }},
+            "components": {
+                "serverVariables": {"host": {"default": "broker.example"}},
+                "operationTraits": {"secured": {"security": [{"key": []}]}},
+                "securitySchemes": {
+                    "key": {"type": "httpApiKey", "in": "header", "name": "X-Key", "description": "The key."},
+                    "oauth": {"type": "oauth2", "flows": {"implicit": {
+                        "authorizationUrl": "https://auth.example/a",
+                        "scopes": {"lights:on": "Switch lights on"}
+                    }}}
+                }
+            }
+        }),
+        "lights",
+    );
+    let server = &view.servers[0];
+    let names: Vec<&str> = server.variables.iter().map(|v| v.name.as_str()).collect();
+    assert_eq!(names, ["host", "port"], "a variable by `$ref` too");
+    let port = &server.variables[1];
+    assert_eq!(port.enum_values, [json!("1883"), json!("8883")]);
+    assert_eq!(port.default, Some(json!("1883")));
+    assert_eq!(port.description_md.as_deref(), Some("TLS on 8883."));
+    assert_eq!(
+        server.with_defaults().as_deref(),
+        Some("broker.example:1883")
+    );
+    assert_eq!(server.security.len(), 2, "two alternatives");
+    let both = &server.security[0].schemes;
+    assert_eq!(
+        both.len(),
+        2,
+        "one requirement naming two schemes needs both"
+    );
+    let oauth = &both[0];
+    assert_eq!(oauth.kind.as_deref(), Some("oauth2"));
+    assert_eq!(oauth.scopes, ["lights:on"]);
+    assert_eq!(oauth.flows[0].kind, "implicit");
+    assert_eq!(
+        oauth.flows[0].authorization_url.as_deref(),
+        Some("https://auth.example/a")
+    );
+    assert_eq!(
+        oauth.flows[0].scopes,
+        [("lights:on".to_string(), "Switch lights on".to_string())]
+    );
+    let key = &both[1];
+    assert_eq!(
+        (key.location.as_deref(), key.parameter.as_deref()),
+        (Some("header"), Some("X-Key"))
+    );
+    let undefined = &server.security[1].schemes[0];
+    assert_eq!(
+        (undefined.key.as_str(), undefined.kind.as_deref()),
+        ("nowhere", None),
+        "kept, without a type"
+    );
+    let operation = &view.operations[0].security;
+    assert_eq!(
+        operation[0].schemes[0].key, "key",
+        "from the operation's trait"
+    );
+}
+
+#[test]
+fn a_server_variable_without_a_default_leaves_the_host_as_given() {
+    let view = channel(
+        json!({
+            "asyncapi": "3.0.0",
+            "servers": {"s": {"host": "{a}.example", "protocol": "ws", "variables": {"a": {"enum": ["x"]}}}},
+            "channels": {"c": {}}
+        }),
+        "c",
+    );
+    assert_eq!(view.servers[0].host, "{a}.example");
+    assert_eq!(view.servers[0].with_defaults(), None);
+}
+
+#[test]
+fn a_3_0_security_scheme_is_given_in_place_or_by_ref_with_its_scopes() {
+    let view = channel(
+        json!({
+            "asyncapi": "3.0.0",
+            "servers": {"s": {"host": "h", "protocol": "ws", "security": [
+                {"$ref": "#/components/securitySchemes/token"},
+                {"type": "userPassword", "description": "Plain."}
+            ]}},
+            "channels": {"c": {"address": "c"}},
+            "operations": {"send": {"action": "send", "channel": {"$ref": "#/channels/c"}, "security": [
+                {"type": "oauth2", "scopes": ["write"], "flows": {"clientCredentials": {
+                    "tokenUrl": "https://auth.example/t", "availableScopes": {"write": "Write", "read": "Read"}
+                }}}
+            ]}},
+            "components": {"securitySchemes": {"token": {"type": "http", "scheme": "bearer", "bearerFormat": "JWT"}}}
+        }),
+        "c",
+    );
+    let server = &view.servers[0].security;
+    let token = &server[0].schemes[0];
+    assert_eq!(token.key, "token", "named by its `$ref`");
+    assert_eq!(
+        (token.scheme.as_deref(), token.bearer_format.as_deref()),
+        (Some("bearer"), Some("JWT"))
+    );
+    let plain = &server[1].schemes[0];
+    assert_eq!(
+        (plain.key.as_str(), plain.kind.as_deref()),
+        ("userPassword", Some("userPassword")),
+        "a scheme in place is named by its type"
+    );
+    let oauth = &view.operations[0].security[0].schemes[0];
+    assert_eq!(oauth.scopes, ["write"]);
+    assert_eq!(oauth.flows[0].scopes.len(), 2, "`availableScopes`");
+    assert_eq!(
+        oauth.flows[0].token_url.as_deref(),
+        Some("https://auth.example/t")
+    );
+}
+
+#[test]
+fn a_3_0_reply_names_its_channel_address_and_messages() {
+    let view = channel(
+        json!({
+            "asyncapi": "3.0.0",
+            "channels": {
+                "ask": {"address": "ask", "messages": {"q": {"payload": {"type": "string"}}}},
+                "answer": {"address": "answers/{id}", "messages": {
+                    "a": {"payload": {"type": "object", "properties": {"ok": {"type": "boolean"}}}},
+                    "b": {"payload": {"type": "string"}}
+                }},
+                "dynamic": {"address": null, "messages": {"d": {"payload": {"type": "integer"}}}}
+            },
+            "operations": {
+                "listed": {"action": "send", "channel": {"$ref": "#/channels/ask"}, "reply": {
+                    "address": {"location": "$message.header#/replyTo", "description": "Set by the asker."},
+                    "channel": {"$ref": "#/channels/answer"},
+                    "messages": [{"$ref": "#/channels/answer/messages/a"}]
+                }},
+                "byRef": {"action": "receive", "channel": {"$ref": "#/channels/ask"}, "reply": {"$ref": "#/components/replies/r"}}
+            },
+            "components": {"replies": {"r": {"channel": {"$ref": "#/channels/dynamic"}}}}
+        }),
+        "ask",
+    );
+    let listed = view.operations[0].reply.as_ref().unwrap();
+    assert_eq!(listed.channel.as_deref(), Some("answers/{id}"));
+    assert_eq!(
+        listed.address_location.as_deref(),
+        Some("$message.header#/replyTo")
+    );
+    assert_eq!(
+        listed.address_description_md.as_deref(),
+        Some("Set by the asker.")
+    );
+    let names: Vec<&str> = listed.messages.iter().map(|m| m.name.as_str()).collect();
+    assert_eq!(names, ["a"], "only the listed message");
+    assert_eq!(
+        listed.messages[0].payload.as_ref().unwrap().fields[0].name,
+        "ok"
+    );
+    let by_ref = view.operations[1].reply.as_ref().unwrap();
+    assert_eq!(
+        by_ref.channel.as_deref(),
+        Some("dynamic"),
+        "a channel without an address: its key"
+    );
+    assert_eq!(by_ref.messages[0].name, "d", "every message of the channel");
+    assert!(
+        view.field_names().contains(&"ok".to_string()),
+        "search finds reply fields"
+    );
+}
+
+#[test]
+fn a_correlation_id_is_read_in_place_by_ref_or_from_a_trait() {
+    let view = channel(
+        json!({
+            "asyncapi": "2.6.0",
+            "channels": {"c": {"publish": {"message": {"oneOf": [
+                {"name": "inPlace", "correlationId": {"location": "$message.header#/id", "description": "The id."}},
+                {"name": "byRef", "correlationId": {"$ref": "#/components/correlationIds/sent"}},
+                {"name": "fromTrait", "traits": [{"correlationId": {"location": "$message.payload#/t"}}]},
+                {"name": "withoutLocation", "correlationId": {"description": "Where?"}}
+            ]}}}},
+            "components": {"correlationIds": {"sent": {"location": "$message.payload#/sentAt"}}}
+        }),
+        "c",
+    );
+    let found: Vec<Option<&str>> = (view.operations[0].messages.iter())
+        .map(|m| m.correlation.as_ref().map(|c| c.location.as_str()))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            Some("$message.header#/id"),
+            Some("$message.payload#/sentAt"),
+            Some("$message.payload#/t"),
+            None
+        ]
+    );
+    let first = view.operations[0].messages[0].correlation.as_ref().unwrap();
+    assert_eq!(first.description_md.as_deref(), Some("The id."));
+}
+
+#[test]
+fn a_protocol_binding_given_by_ref_is_followed() {
+    let view = channel(
+        json!({
+            "asyncapi": "2.6.0",
+            "channels": {"c": {"subscribe": {"message": {
+                "payload": {"type": "string"},
+                "bindings": {"http": {"$ref": "#/components/messageBindings/chunked"}}
+            }}}},
+            "components": {"messageBindings": {"chunked": {"bindingVersion": "0.1.0"}}}
+        }),
+        "c",
+    );
+    let binding = &view.operations[0].messages[0].bindings[0];
+    assert_eq!(binding.protocol, "http");
+    assert_eq!(
+        binding.values,
+        [("bindingVersion".to_string(), "0.1.0".to_string())],
+        "the binding, not its `$ref`"
+    );
+}
+
+#[test]
+fn a_2x_requirement_naming_an_undefined_scheme_is_a_located_warning() {
+    let root = tempfile::tempdir().unwrap();
+    let document = "asyncapi: 2.6.0\ninfo: {title: t, version: '1'}\nservers:\n  s:\n    url: ws://h\n    protocol: ws\n    security:\n      - nowhere: []\nchannels: {}\n";
+    std::fs::write(root.path().join("events.yaml"), document).unwrap();
+    let (_, problems) = AsyncSpecs::load(root.path(), &["events.yaml".into()], cache(&root));
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    let warning = &problems[0];
+    assert_eq!(warning.rule, Some(crate::rules::Rule::UnresolvedRef));
+    assert!(warning.message.contains("`nowhere`"), "{}", warning.message);
+    assert_eq!(warning.position.as_ref().map(|p| p.line), Some(8));
+}
+
+#[test]
+fn a_3_0_scheme_without_a_type_is_no_undefined_name() {
+    let root = tempfile::tempdir().unwrap();
+    let document = "asyncapi: 3.0.0\ninfo: {title: t, version: '1'}\nservers:\n  s:\n    host: h\n    protocol: ws\n    security:\n      - description: no type\nchannels: {}\n";
+    std::fs::write(root.path().join("events.yaml"), document).unwrap();
+    let (_, problems) = AsyncSpecs::load(root.path(), &["events.yaml".into()], cache(&root));
+    assert!(problems.is_empty(), "{problems:?}");
+}

@@ -1,7 +1,7 @@
 //! A channel page (an AsyncAPI channel, `crate::asyncapi`): its parts put
 //! where an endpoint page's go, and what search and `llms-full.txt` find
 //! it by (the address, the channel's descriptions, the messages' field
-//! names).
+//! names, its operations' reply messages included).
 
 use std::path::PathBuf;
 
@@ -72,7 +72,7 @@ pub(super) fn add_to_search(view: &ChannelView, doc: &mut SearchDoc) {
         view.address.clone().unwrap_or_else(|| view.id.clone()),
     ));
     doc.keywords.extend(view.field_names());
-    let messages = view.operations.iter().flat_map(|op| &op.messages);
+    let messages = view.operations.iter().flat_map(|op| op.all_messages());
     let names: Vec<&str> = messages
         .map(|m| m.title.as_deref().unwrap_or(&m.name))
         .collect();
