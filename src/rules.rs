@@ -111,6 +111,7 @@ rules! {
     SpecCached "spec-cached" Warnings "A spec URL could not be downloaded; a cached copy (or nothing) is used.",
     AsyncapiUnsupported "asyncapi-unsupported" Warnings "A file named as an AsyncAPI document that is not AsyncAPI 2.x or 3.x; its channels are left out.",
     ChannelMissing "channel-missing" Warnings "A page's `asyncapi` frontmatter names a channel no loaded AsyncAPI document has (an error when the page has no body).",
+    SecuritySchemeMissing "security-scheme-missing" Warnings "An AsyncAPI 2.x `security` requirement names a scheme `components/securitySchemes` does not define; the page says \"not defined\".",
     UnsupportedSpec "unsupported-spec" Warnings "A spec that is not OpenAPI 3 (Swagger 2.0, or no `openapi` version); it is skipped.",
     GetWithBody "get-with-body" Warnings "A GET or DELETE operation with a request body.",
     MissingSummary "missing-summary" Warnings "An operation with neither a summary nor an operationId.",

@@ -26,9 +26,9 @@
 //! 2.x/3.x is an `asyncapi-unsupported` warning and left out; a reference to
 //! a missing channel is `channel-missing` (an error for a page with no body
 //! of its own); unresolved `$ref`s are `unresolved-ref` warnings at their
-//! line, from the OpenAPI lint, and so is a 2.x `security` requirement
-//! naming a scheme `components/securitySchemes` does not define; unknown
-//! keys are ignored.
+//! line, from the OpenAPI lint; a 2.x `security` requirement naming a
+//! scheme `components/securitySchemes` does not define is
+//! `security-scheme-missing`; unknown keys are ignored.
 
 mod html;
 mod read;
@@ -279,7 +279,7 @@ fn undefined_scheme_warnings(root: &Value, name: &str) -> Vec<Diagnostic> {
                 PathBuf::from(name),
                 format!("`security` names the scheme `{scheme}`, which `components/securitySchemes` does not define"),
             )
-            .with_rule(Rule::UnresolvedRef)
+            .with_rule(Rule::SecuritySchemeMissing)
             .with_json_path(path)
             .with_help("define it under `components/securitySchemes`, or name one defined there")
         })

@@ -466,7 +466,10 @@ fn a_2x_requirement_naming_an_undefined_scheme_is_a_located_warning() {
     let (_, problems) = AsyncSpecs::load(root.path(), &["events.yaml".into()], cache(&root));
     assert_eq!(problems.len(), 1, "{problems:?}");
     let warning = &problems[0];
-    assert_eq!(warning.rule, Some(crate::rules::Rule::UnresolvedRef));
+    assert_eq!(
+        warning.rule,
+        Some(crate::rules::Rule::SecuritySchemeMissing)
+    );
     assert!(warning.message.contains("`nowhere`"), "{}", warning.message);
     assert_eq!(warning.position.as_ref().map(|p| p.line), Some(8));
 }

@@ -215,6 +215,13 @@ const CHANNEL_VIEWS: &[View] = &[
     page("channel on a page", "events/rotation/"),
 ];
 
+/// A real AsyncAPI 2.6 channel: a long address (title, pager), servers'
+/// variables, OAuth flow tables.
+const REAL_CHANNEL_VIEWS: &[View] = &[page(
+    "real AsyncAPI 2.6 channel",
+    "smartylighting-streetlights-1-0-event-streetlightid-lighting-measured/",
+)];
+
 /// Links on every callout tint, in the brand's colour.
 const CALLOUTS_WITH_LINKS: &str = "
 ## Callouts with links
@@ -293,6 +300,7 @@ async fn every_page_kind_passes_axe_wcag_21_aa_in_both_modes_and_widths() {
         (named_fixture_site("component-props"), PROPS_VIEWS),
         (named_fixture_site("code-block-options"), CODE_BLOCK_VIEWS),
         (named_fixture_site("asyncapi-ugs"), CHANNEL_VIEWS),
+        (named_fixture_site("asyncapi-real-2-6"), REAL_CHANNEL_VIEWS),
     ];
     emulate_media(&browser, "prefers-reduced-motion", "reduce");
     let mut found = Vec::new();

@@ -256,8 +256,19 @@ impl Html<'_> {
     }
 }
 
+/// A value as code: strings as they are, unless empty, padded with spaces
+/// or holding control characters (a heartbeat's `"\r\n"`), which would
+/// read as nothing: those are written quoted, escapes shown.
 fn code(value: &Value) -> String {
-    format!("<code>{}</code>", esc(&plain(value)))
+    let shown = match value {
+        Value::String(s) if !reads_plainly(s) => value.to_string(),
+        _ => plain(value),
+    };
+    format!("<code>{}</code>", esc(&shown))
+}
+
+fn reads_plainly(s: &str) -> bool {
+    !s.is_empty() && s.trim() == s && !s.chars().any(char::is_control)
 }
 
 fn capitalize(s: &str) -> String {
@@ -266,4 +277,20 @@ fn capitalize(s: &str) -> String {
         .next()
         .map(|c| c.to_uppercase().collect::<String>() + chars.as_str())
         .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn values_that_would_read_as_nothing_are_quoted() {
+        assert_eq!(code(&json!("\r\n")), "<code>&quot;\\r\\n&quot;</code>");
+        assert_eq!(code(&json!("")), "<code>&quot;&quot;</code>");
+        assert_eq!(code(&json!(" x")), "<code>&quot; x&quot;</code>");
+        assert_eq!(code(&json!("Customer")), "<code>Customer</code>");
+        assert_eq!(code(&json!("<b>")), "<code>&lt;b&gt;</code>");
+        assert_eq!(code(&json!(3)), "<code>3</code>");
+    }
 }
