@@ -5,6 +5,7 @@
 
 mod common;
 
+use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -88,4 +89,63 @@ fn a_response_link_given_by_ref_names_its_operation() {
     assert!(links.contains("to <code>getWidget-from-shared-link</code>"));
     assert!(links.contains("from-shared-link"));
     assert!(links.contains("<code>colour</code> = <code>$response.body#/colour</code>"));
+}
+
+/// `(METHOD, path)` of every operation of a spec.
+fn operations(spec: &Path) -> BTreeSet<(String, String)> {
+    let spec: serde_json::Value = serde_json::from_str(&fs::read_to_string(spec).unwrap()).unwrap();
+    let paths = spec["paths"].as_object().unwrap();
+    paths
+        .iter()
+        .flat_map(|(path, item)| {
+            let methods = item.as_object().unwrap().keys();
+            methods.map(move |m| (m.to_uppercase(), path.clone()))
+        })
+        .collect()
+}
+
+/// `(METHOD, path)` an endpoint page's article names.
+fn endpoint_of(html: &str) -> Option<(String, String)> {
+    let article = &html[html.find("<article ")?..];
+    let article = &article[..article.find('>')?];
+    let value = |name: &str| {
+        let start = article.find(name)? + name.len();
+        let rest = &article[start..];
+        Some(rest[..rest.find(' ').unwrap_or(rest.len())].to_string())
+    };
+    Some((value("data-method=")?, value("data-path=")?))
+}
+
+#[test]
+fn no_page_of_a_slice_of_githubs_description_shows_a_ref() {
+    let root = fixture("openapi-github");
+    let out = tempfile::tempdir().unwrap();
+    build_ok(&root, out.path());
+    let mut shown = BTreeSet::new();
+    let mut pages = 0;
+    for entry in walkdir::WalkDir::new(out.path()) {
+        let entry = entry.unwrap();
+        if entry.file_name() != "index.html" {
+            continue;
+        }
+        let html = fs::read_to_string(entry.path()).unwrap();
+        for reference in ["$ref", "&#36;ref", "#/components/"] {
+            assert!(
+                !html.contains(reference),
+                "{} shows {reference}",
+                entry.path().display()
+            );
+        }
+        shown.extend(endpoint_of(&html));
+        pages += 1;
+    }
+    assert_eq!(
+        shown,
+        operations(&root.join("openapi.json")),
+        "a page per operation"
+    );
+    assert!(
+        pages > shown.len() + 100,
+        "and the schema pages ({pages} pages)"
+    );
 }
