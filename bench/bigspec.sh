@@ -1,29 +1,33 @@
 #!/usr/bin/env bash
 # GitHub's REST description beside Redocly, in the same run (issue 32).
 #
-# Installs the pinned npm packages `@octokit/openapi` (GitHub's spec,
-# `generated/api.github.com.json`: 13 MB, OpenAPI 3.0.3, ~1,200 operations)
-# and `@redocly/cli` once under target/github-spec (npm is needed for that
-# first run only; nothing is fetched afterwards), builds a docs.json site
-# whose one tab is `"openapi": "openapi.json"` with sheaf (release), then
-# `redocly build-docs` on the same spec, and prints for each: wall and CPU
-# seconds, peak RSS, output size; for sheaf also the page count, the
-# schema pages' count and the median, p90 and largest endpoint page. It then checks that no page of
+# Fetches nothing: it reads GitHub's spec from the npm package `@octokit/openapi`
+# (`generated/api.github.com.json`: 13 MB, OpenAPI 3.0.3, 1,223 operations) and
+# runs Redocly CLI when it is installed, both under target/github-spec. Get
+# them once from the npm registry with:
+#
+#   npm install --prefix target/github-spec --no-audit --no-fund \
+#     @octokit/openapi@23.0.2 @redocly/cli@2.77.0
+#
+# (or point SPEC at any copy of that file; without Redocly the sheaf figures
+# are printed alone). It builds a docs.json site whose one tab is
+# `"openapi": "openapi.json"` with sheaf (release), then `redocly build-docs`
+# on the same spec, and prints for each: wall and CPU seconds, peak RSS,
+# output size; for sheaf also the page count, the schema pages' count and the
+# median, p90 and largest endpoint page. It then checks that no page of
 # sheaf's output shows a `$ref` (every reference resolved) and exits 1 if one
 # does.
-# usage: bench/bigspec.sh        (SHEAF_BIN=path: time that binary)
+# usage: bench/bigspec.sh        (SHEAF_BIN=path: time that binary; SPEC=path)
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
-octokit=23.0.2
-redocly=2.77.0
 npm_dir=$here/target/github-spec
-if [ ! -f "$npm_dir/node_modules/@octokit/openapi/package.json" ] ||
-  ! grep -q "\"version\": \"$octokit\"" "$npm_dir/node_modules/@octokit/openapi/package.json"; then
-  mkdir -p "$npm_dir"
-  npm install --prefix "$npm_dir" --no-audit --no-fund --silent \
-    "@octokit/openapi@$octokit" "@redocly/cli@$redocly" >/dev/null
+spec=${SPEC:-$npm_dir/node_modules/@octokit/openapi/generated/api.github.com.json}
+redocly_cli=$npm_dir/node_modules/@redocly/cli/bin/cli.js
+if [ ! -f "$spec" ]; then
+  echo "no spec at $spec: get it once with" >&2
+  echo "  npm install --prefix target/github-spec --no-audit --no-fund @octokit/openapi@23.0.2 @redocly/cli@2.77.0" >&2
+  exit 2
 fi
-spec=$npm_dir/node_modules/@octokit/openapi/generated/api.github.com.json
 bin=${SHEAF_BIN:-$(release_sheaf)}
 
 site=$work/github-spec
@@ -56,10 +60,14 @@ measure() {
 }
 
 measure sheaf "$bin" build "$site/docs" --out "$site/out"
-mkdir -p "$site/redocly"
-measure redocly node "$npm_dir/node_modules/@redocly/cli/bin/cli.js" build-docs "$site/docs/openapi.json" \
-  --output "$site/redocly/index.html"
-echo "sheaf output: $(du -sh "$site/out" | cut -f1), redocly output: $(du -sh "$site/redocly/index.html" | cut -f1)"
+if [ -f "$redocly_cli" ]; then
+  mkdir -p "$site/redocly"
+  measure redocly node "$redocly_cli" build-docs "$site/docs/openapi.json" \
+    --output "$site/redocly/index.html"
+  echo "sheaf output: $(du -sh "$site/out" | cut -f1), redocly output: $(du -sh "$site/redocly/index.html" | cut -f1)"
+else
+  echo "sheaf output: $(du -sh "$site/out" | cut -f1) (Redocly not installed under $npm_dir: no comparison)"
+fi
 
 # Endpoint pages: the pages with an endpoint header (schema pages, which
 # list a schema's fields, have none).
