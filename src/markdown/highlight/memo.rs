@@ -18,8 +18,10 @@
 //! behind a mutex held only to look up or to store, never while parsing.
 //!
 //! Bounded: a line longer than [`MAX_LINE`] bytes is not kept, a line keeps
-//! at most [`STATES_PER_LINE`] start states, and once the kept text passes
-//! [`MAX_BYTES`] nothing new is kept (lines are then parsed as without it).
+//! at most [`STATES_PER_LINE`] start states, and once [`MAX_KEPT`] lines
+//! are kept nothing new is (lines are then parsed as without it). A kept
+//! line costs about 3 KB (its states before and after), so the memo stays
+//! under about 100 MB; GitHub's 2,095 pages keep 14,414.
 
 use std::collections::HashMap;
 use std::sync::{Mutex, PoisonError};
@@ -33,8 +35,8 @@ use super::tokens::TokenClass;
 const MAX_LINE: usize = 256;
 /// Start states kept per line text.
 const STATES_PER_LINE: usize = 4;
-/// Line text kept in all, in bytes, before the memo stops growing.
-const MAX_BYTES: usize = 8 << 20;
+/// Lines (with their start states) kept in all before the memo stops growing.
+const MAX_KEPT: usize = 32_768;
 
 /// The states a line is read in, before or after it.
 #[derive(Clone, PartialEq)]
@@ -55,7 +57,7 @@ struct Seen {
 #[derive(Default)]
 struct Store {
     lines: HashMap<String, Vec<Seen>>,
-    bytes: usize,
+    kept: usize,
 }
 
 // SAFETY: a `ParseState` is not `Send` only because it may hold an
@@ -68,21 +70,21 @@ unsafe impl Send for Store {}
 /// What lines gave, by line text and start states.
 pub(super) struct LineMemo {
     store: Mutex<Store>,
-    max_bytes: usize,
+    max_kept: usize,
 }
 
 impl Default for LineMemo {
     fn default() -> Self {
-        LineMemo::with_limit(MAX_BYTES)
+        LineMemo::with_limit(MAX_KEPT)
     }
 }
 
 impl LineMemo {
-    /// A memo that stops growing once it keeps `max_bytes` of line text.
-    pub(super) fn with_limit(max_bytes: usize) -> LineMemo {
+    /// A memo that stops growing once it keeps `max_kept` lines.
+    pub(super) fn with_limit(max_kept: usize) -> LineMemo {
         LineMemo {
             store: Mutex::default(),
-            max_bytes,
+            max_kept,
         }
     }
 
@@ -90,7 +92,7 @@ impl LineMemo {
     #[cfg(test)]
     pub(super) fn kept(&self) -> usize {
         let store = self.store.lock().unwrap_or_else(PoisonError::into_inner);
-        store.lines.values().map(Vec::len).sum()
+        store.kept
     }
 
     /// The tokens of `line` read in `states`, which become the states after
@@ -126,7 +128,7 @@ impl LineMemo {
     fn keep(&self, line: &str, before: States, tokens: &Tokens, after: &States) {
         let mut guard = self.store.lock().unwrap_or_else(PoisonError::into_inner);
         let store = &mut *guard;
-        if store.bytes + line.len() > self.max_bytes {
+        if store.kept >= self.max_kept {
             return;
         }
         let seen = store.lines.entry(line.to_owned()).or_default();
@@ -138,6 +140,6 @@ impl LineMemo {
             tokens: tokens.clone(),
             after: after.clone(),
         });
-        store.bytes += line.len();
+        store.kept += 1;
     }
 }
