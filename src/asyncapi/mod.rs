@@ -51,7 +51,8 @@ pub use view::{Action, BindingView, ChannelView, MessageView, OperationView, Ser
 use crate::confine::{DocsRoot, OUTSIDE_HELP};
 use crate::diagnostics::Diagnostic;
 use crate::openapi::{
-    lint_spec, locate, spec_matches, DocId, DocStore, Document, Location, SourceError, SpecCache,
+    group_by_tag, lint_spec, locate, spec_matches, DocId, DocStore, Document, Groups, Location,
+    SourceError, SpecCache,
 };
 use crate::rules::Rule;
 use read::{channel_title, Reader, Version};
@@ -158,22 +159,18 @@ impl AsyncSpecs {
     /// The channels of document `source` (as the config names it) by their
     /// first tag, in document order, each as a navigation entry; `None`
     /// when it is not loaded.
-    pub fn channels_by_tag(&self, source: &str) -> Option<Vec<(String, Vec<String>)>> {
+    pub fn channels_by_tag(&self, source: &str) -> Option<Groups> {
         let doc = self
             .store
             .find(&Location::from_source(&self.root, source))?;
         let channels = self.store.root(doc).value.get("channels")?.as_object()?;
-        let mut groups: Vec<(String, Vec<String>)> = Vec::new();
-        for (id, channel) in channels {
+        let pairs = channels.iter().map(|(id, channel)| {
             let tag =
                 (channel.pointer("/tags/0/name").and_then(Value::as_str)).unwrap_or(UNTAGGED_GROUP);
             let entry = crate::config::channel_entry(&format!("{source} {id}"));
-            match groups.iter_mut().find(|(name, _)| name == tag) {
-                Some((_, entries)) => entries.push(entry),
-                None => groups.push((tag.to_string(), vec![entry])),
-            }
-        }
-        Some(groups)
+            (tag.to_string(), entry)
+        });
+        Some(group_by_tag(pairs))
     }
 
     /// The document and channel id a reference (`FILE CHANNEL` or

@@ -44,6 +44,7 @@ mod endpoint;
 mod example;
 mod fields;
 mod find;
+mod groups;
 mod html;
 mod lazy;
 mod lint;
@@ -87,6 +88,7 @@ pub use bodies::SchemaSummary;
 pub(crate) use example::{Direction, ExampleBuilder};
 pub(crate) use fields::FieldBuilder;
 pub(crate) use find::spec_matches;
+pub(crate) use groups::{by_tag as group_by_tag, Groups};
 pub(crate) use html::render_field_tree;
 pub(crate) use lint::lint_spec;
 pub(crate) use schema::plain;
@@ -308,18 +310,13 @@ impl ApiSpecs {
     /// their first tag in first-seen order (untagged ones under "Endpoints"),
     /// each as a navigation reference `SPEC METHOD /path`; `None` when that
     /// spec is not loaded.
-    pub fn operations_by_tag(
-        &self,
-        root: &Path,
-        source: &str,
-    ) -> Option<Vec<(String, Vec<String>)>> {
+    pub fn operations_by_tag(&self, root: &Path, source: &str) -> Option<Groups> {
         let doc = self.store.find(&Location::from_source(root, source))?;
         let spec = self.specs.iter().find(|s| s.doc == doc)?;
         let value = self.store.root(doc).value;
-        let mut groups: Vec<(String, Vec<String>)> = Vec::new();
         let paths = spec.operations.iter().map(|op| ("paths", op));
         let hooks = spec.webhooks.iter().map(|op| ("webhooks", op));
-        for (place, (method, path)) in paths.chain(hooks) {
+        let pairs = paths.chain(hooks).map(|(place, (method, path))| {
             let tag = value
                 .get(place)
                 .and_then(|paths| paths.get(path))
@@ -335,11 +332,9 @@ impl ApiSpecs {
                 "paths" => format!("{source} {} {path}", method.to_ascii_uppercase()),
                 _ => format!("{source} webhook {path}"),
             };
-            match groups.iter_mut().find(|(name, _)| name == tag) {
-                Some((_, entries)) => entries.push(entry),
-                None => groups.push((tag.to_string(), vec![entry])),
-            }
-        }
+            (tag.to_string(), entry)
+        });
+        let groups = group_by_tag(pairs);
         Some(groups)
     }
 

@@ -10,7 +10,7 @@ use crate::asyncapi::{render_channel_html, ChannelView};
 use crate::content::{frontmatter_line, Page};
 use crate::diagnostics::Diagnostic;
 use crate::openapi::EndpointText;
-use crate::render::PageContent;
+use crate::render::{PageContent, TocEntry};
 use crate::rules::Rule;
 use crate::search::{SearchDoc, SearchSection};
 
@@ -43,15 +43,16 @@ pub(super) fn channel_view(
 }
 
 /// Puts the channel's parts into `content`: the intro and examples aside,
-/// its sections before the page's own body; returns those sections' HTML
-/// (for "On this page").
+/// its sections before the page's own body, and their `headings` first in
+/// "On this page".
 pub(super) fn place(
     view: &ChannelView,
     text: &dyn EndpointText,
     content: &mut PageContent,
-) -> String {
+    headings: fn(&str) -> Vec<TocEntry>,
+) {
     let parts = render_channel_html(view, text);
-    let main = parts.main.clone();
+    content.toc.splice(0..0, headings(&parts.main));
     content.intro = parts.intro;
     content.html = parts.main + &content.html;
     if !parts.aside.is_empty() {
@@ -60,7 +61,6 @@ pub(super) fn place(
     }
     content.is_endpoint = true;
     content.endpoint_method = view.badge().map(String::from);
-    main
 }
 
 /// What search finds a channel page by: its badge and address as an

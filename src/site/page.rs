@@ -135,8 +135,7 @@ pub fn render_text(project: &Project, page: &Page, text: &str, mode: Mode) -> Pa
     };
     let mut content = page_content(page, &body, endpoint.as_ref(), &text);
     if let Some(view) = &channel {
-        let sections = channel::place(view, &text, &mut content);
-        content.toc.splice(0..0, section_headings(&sections));
+        channel::place(view, &text, &mut content, section_headings);
     }
     match schema_page::schema_html(project, page, source, &text) {
         Some(Ok(html)) => content.html.push_str(&html),
