@@ -91,7 +91,7 @@ pub struct Spent {
 }
 
 impl Spent {
-    fn add(&mut self, other: Spent) {
+    pub fn add(&mut self, other: Spent) {
         self.wall += other.wall;
         self.cpu += other.cpu;
         self.count += other.count;

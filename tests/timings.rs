@@ -2,7 +2,8 @@
 //! per phase and for the slowest pages and specs with what made them slow.
 //! No figure is asserted: only that each phase and the costly page and spec
 //! are named (`tests/fixtures/timings`: a page with two Mermaid diagrams and
-//! a code block, a plain page, an endpoint page of a YAML spec).
+//! a code block, a plain page, an endpoint page of a YAML spec, whose
+//! generated code is counted as highlighting).
 
 mod common;
 
@@ -50,6 +51,9 @@ fn build_timings_name_every_phase_and_the_page_its_diagrams_made_slow() {
     let slowest = row(&err, "slowest pages", "architecture.mdx").expect(&err);
     assert!(slowest.contains("2 Mermaid diagrams"), "{slowest}");
     assert!(slowest.contains("highlighting 1 code block"), "{slowest}");
+    // The endpoint page's eight generated samples and its response example.
+    let endpoint = row(&err, "slowest pages", "api/get-pet.mdx").expect(&err);
+    assert!(endpoint.contains("highlighting 9 code blocks"), "{endpoint}");
     // Which page comes first is not asserted: a loaded machine may stall any
     // page longer than two diagrams take (the order is a unit test's).
     let spec = row(&err, "slowest specs", "petstore.yaml").expect(&err);

@@ -54,6 +54,7 @@ mod visibility;
 use std::path::{Path, PathBuf};
 
 use crate::diagnostics::Diagnostic;
+use crate::timings::{Spent, Work};
 
 pub use drawn::Diagrams;
 pub use headings::{heading_ids, slug, Slugger};
@@ -150,6 +151,11 @@ impl Markdown {
     /// inside of a `<code>` element; unknown languages are escaped text.
     pub fn highlight(&self, lang: &str, code: &str) -> String {
         self.highlighter.highlight(Some(lang), code)
+    }
+
+    /// [`Markdown::highlight`], its time added to `slot` when timings are on.
+    pub fn highlight_timed(&self, lang: &str, code: &str, slot: &mut Spent) -> String {
+        Work::time(self.timed, slot, || self.highlight(lang, code))
     }
 }
 

@@ -76,6 +76,7 @@ mod swap;
 pub mod target;
 #[cfg(test)]
 mod test_support;
+mod untrusted_text;
 mod write;
 
 use std::collections::HashMap;

@@ -9,6 +9,7 @@ use super::channel;
 use super::links::UrlResolver;
 use super::page_text::{search_doc, sections, LlmsText};
 use super::schema_page;
+use super::untrusted_text::UntrustedText;
 use super::Project;
 use crate::config::PlaygroundMode;
 use crate::confine::{DocsRoot, ReadError};
@@ -16,8 +17,8 @@ use crate::content::variables::substitute;
 use crate::content::{frontmatter_line, Page, PageId};
 use crate::diagnostics::Diagnostic;
 use crate::markdown::{
-    ApiFieldKind, ExampleKind, Markdown, PageEnv, Rendered, Snippet, SnippetError, UpdateEntry,
-    UrlKind, UrlRewrite,
+    ApiFieldKind, ExampleKind, PageEnv, Rendered, Snippet, SnippetError, UpdateEntry, UrlKind,
+    UrlRewrite,
 };
 use crate::openapi::{
     is_schema_reference, parse_api_reference, render_endpoint_html, EndpointText, EndpointView,
@@ -128,11 +129,8 @@ pub fn render_text(project: &Project, page: &Page, text: &str, mode: Mode) -> Pa
     let channel = channel::channel_view(project, page, text)
         .map_err(|problem| diagnostics.push(problem))
         .unwrap_or_default();
-    let text = UntrustedText {
-        markdown: &project.markdown,
-        urls: &untold_urls,
-        page_href: &|reference| schema_page::href(project, page, reference),
-    };
+    let page_href = |reference: &str| schema_page::href(project, page, reference);
+    let text = UntrustedText::new(&project.markdown, &untold_urls, &page_href);
     let mut content = page_content(page, &body, endpoint.as_ref(), &text);
     if let Some(view) = &channel {
         channel::place(view, &text, &mut content, section_headings);
@@ -174,6 +172,8 @@ pub fn render_text(project: &Project, page: &Page, text: &str, mode: Mode) -> Pa
         diagnostics.extend(feed_without_updates(project, page));
     }
     let feed = (building && page.frontmatter.rss).then(|| body.updates.clone());
+    let mut work = body.work;
+    work.highlighting.add(text.highlighting());
     PageOutput {
         html: page_html,
         search,
@@ -181,7 +181,7 @@ pub fn render_text(project: &Project, page: &Page, text: &str, mode: Mode) -> Pa
         feed,
         diagnostics: project.rules.applied(diagnostics),
         anchor_targets: resolver.anchor_targets(),
-        work: body.work,
+        work,
     }
 }
 
@@ -209,33 +209,6 @@ fn unknown_variables(
                 .with_help(help)
         })
         .collect()
-}
-
-/// Text from sources the author did not write as HTML (OpenAPI
-/// descriptions, frontmatter), rendered as inert Markdown with the page's
-/// link rewriting, and code highlighted as the page's own.
-struct UntrustedText<'a> {
-    markdown: &'a Markdown,
-    urls: &'a dyn Fn(&str, UrlKind) -> UrlRewrite,
-    page_href: &'a dyn Fn(&str) -> Option<String>,
-}
-
-impl EndpointText for UntrustedText<'_> {
-    fn markdown(&self, source: &str) -> String {
-        self.markdown.render_untrusted(source, self.urls)
-    }
-
-    fn inline_markdown(&self, source: &str) -> String {
-        self.markdown.render_untrusted_inline(source, self.urls)
-    }
-
-    fn code(&self, lang: &str, code: &str) -> String {
-        self.markdown.highlight(lang, code)
-    }
-
-    fn page_href(&self, reference: &str) -> Option<String> {
-        (self.page_href)(reference)
-    }
 }
 
 /// What the theme lays out: the body, and for an endpoint page (or a page
