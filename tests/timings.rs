@@ -53,7 +53,10 @@ fn build_timings_name_every_phase_and_the_page_its_diagrams_made_slow() {
     assert!(slowest.contains("highlighting 1 code block"), "{slowest}");
     // The endpoint page's eight generated samples and its response example.
     let endpoint = row(&err, "slowest pages", "api/get-pet.mdx").expect(&err);
-    assert!(endpoint.contains("highlighting 9 code blocks"), "{endpoint}");
+    assert!(
+        endpoint.contains("highlighting 9 code blocks"),
+        "{endpoint}"
+    );
     // Which page comes first is not asserted: a loaded machine may stall any
     // page longer than two diagrams take (the order is a unit test's).
     let spec = row(&err, "slowest specs", "petstore.yaml").expect(&err);

@@ -185,7 +185,9 @@ impl Page {
             return false;
         };
         let parsed = ParsedFile::new(text, path, &self.slug, Texts::Keep);
-        let titled_by_body = self.frontmatter.title.is_none() && self.openapi.is_none();
+        let titled_by_body = self.frontmatter.title.is_none()
+            && self.openapi.is_none()
+            && self.frontmatter.asyncapi.is_none();
         if parsed.problem.is_some()
             || parsed.frontmatter != self.frontmatter
             || (titled_by_body && parsed.fallback_title != self.title)
