@@ -1,38 +1,46 @@
 #!/usr/bin/env bash
 # GitHub's REST description beside Redocly, in the same run (issue 32).
 #
-# Fetches nothing: it reads GitHub's spec from the npm package `@octokit/openapi`
-# (`generated/api.github.com.json`: 13 MB, OpenAPI 3.0.3, 1,223 operations) and
-# runs Redocly CLI when it is installed, both under target/github-spec. Get
-# them once from the npm registry with:
+# Fetches nothing. GitHub's spec (npm `@octokit/openapi` 23.0.2,
+# `generated/api.github.com.json`: 13 MB, OpenAPI 3.0.3, 1,223 operations) is
+# read from SPEC when set, else from that package under target/github-spec,
+# else from the gzipped copy the tests use
+# (tests/fixtures/openapi-github/openapi.json.gz). Redocly CLI runs when it is
+# installed under target/github-spec; get both once from the npm registry with:
 #
 #   npm install --prefix target/github-spec --no-audit --no-fund \
 #     @octokit/openapi@23.0.2 @redocly/cli@2.77.0
 #
-# (or point SPEC at any copy of that file; without Redocly the sheaf figures
-# are printed alone). It builds a docs.json site whose one tab is
-# `"openapi": "openapi.json"` with sheaf (release), then `redocly build-docs`
-# on the same spec, and prints for each: wall and CPU seconds, peak RSS,
-# output size; for sheaf also the page count, the schema pages' count and the
-# median, p90 and largest endpoint page. It then checks that no page of
-# sheaf's output shows a `$ref` (every reference resolved) and exits 1 if one
-# does.
+# (without Redocly the sheaf figures are printed alone). It builds a docs.json
+# site whose one tab is `"openapi": "openapi.json"` with sheaf (release), then
+# `redocly build-docs` on the same spec, and prints for each: wall and CPU
+# seconds, peak RSS, output size; for sheaf also the page count, the schema
+# pages' count and the median, p90 and largest endpoint page. It then checks
+# that no page of sheaf's output shows a `$ref` (every reference resolved)
+# and exits 1 if one does.
 # usage: bench/bigspec.sh        (SHEAF_BIN=path: time that binary; SPEC=path)
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 npm_dir=$here/target/github-spec
 spec=${SPEC:-$npm_dir/node_modules/@octokit/openapi/generated/api.github.com.json}
 redocly_cli=$npm_dir/node_modules/@redocly/cli/bin/cli.js
+packed=$here/tests/fixtures/openapi-github/openapi.json.gz
+if [ -z "${SPEC:-}" ] && [ ! -f "$spec" ]; then
+  spec=$packed
+fi
 if [ ! -f "$spec" ]; then
-  echo "no spec at $spec: get it once with" >&2
-  echo "  npm install --prefix target/github-spec --no-audit --no-fund @octokit/openapi@23.0.2 @redocly/cli@2.77.0" >&2
+  echo "no spec at $spec" >&2
   exit 2
 fi
 bin=${SHEAF_BIN:-$(release_sheaf)}
 
 site=$work/github-spec
 rm -rf "$site"; mkdir -p "$site/docs"
-cp "$spec" "$site/docs/openapi.json"
+if [ "$spec" = "$packed" ]; then
+  gzip -dc "$spec" >"$site/docs/openapi.json"
+else
+  cp "$spec" "$site/docs/openapi.json"
+fi
 cat >"$site/docs/docs.json" <<'EOF'
 {
   "$schema": "https://mintlify.com/docs.json",
