@@ -45,8 +45,8 @@ use super::view::{
     ReplyView,
 };
 use crate::openapi::{
-    literal_value, summarize, Direction, DocId, DocStore, ExampleBuilder, FieldBuilder, FieldView,
-    Node,
+    literal_value, ref_name, summarize, Direction, DocId, DocStore, ExampleBuilder, FieldBuilder,
+    FieldView, Node,
 };
 
 /// The AsyncAPI major versions read.
@@ -527,14 +527,7 @@ pub fn channel_title(channel: &Value, id: &str) -> String {
 /// The last part of a `$ref` (`#/components/messages/userUpdated` →
 /// `userUpdated`), as a message's name when it has none.
 fn ref_key(value: &Value) -> Option<String> {
-    let reference = value.get("$ref")?.as_str()?;
-    Some(
-        reference
-            .rsplit('/')
-            .next()?
-            .replace("~1", "/")
-            .replace("~0", "~"),
-    )
+    Some(ref_name(value.get("$ref")?.as_str()?))
 }
 
 /// A payload's schema: itself, or a 3.0 multi-format schema's `schema`.

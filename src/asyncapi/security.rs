@@ -20,7 +20,7 @@
 use serde_json::Value;
 
 use super::view::{OAuthFlowView, SecurityRequirement, SecurityView};
-use crate::openapi::{DocStore, Node};
+use crate::openapi::{ref_name, DocStore, Node};
 
 /// The requirements of a server's or operation's `security` list; `root`
 /// is the document, whose `components/securitySchemes` 2.x names.
@@ -57,19 +57,16 @@ fn is_scheme(item: &Value) -> bool {
 
 /// A 3.0 scheme, its `$ref` followed; its key is the `$ref`'s last part.
 fn scheme_in_place<'a>(store: &'a DocStore, item: Node<'a>) -> Option<SecurityView> {
-    let key = (item.value.get("$ref").and_then(Value::as_str))
-        .and_then(|r| r.rsplit('/').next())
-        .map(|k| k.replace("~1", "/").replace("~0", "~"));
+    let key = (item.value.get("$ref").and_then(Value::as_str)).map(ref_name);
     let (scheme, _) = store.deref(item).ok()?;
     let key = key
         .or_else(|| text(scheme.value, "type"))
         .unwrap_or_default();
-    let scopes = (scheme.value.get("scopes").and_then(Value::as_array))
-        .map(|s| s.iter().filter_map(Value::as_str).map(String::from))
-        .into_iter()
-        .flatten()
-        .collect();
-    Some(scheme_view(key, scheme.value, scopes))
+    Some(scheme_view(
+        key,
+        scheme.value,
+        strings(scheme.value.get("scopes")),
+    ))
 }
 
 /// A 2.x requirement object: each name looked up in
@@ -86,10 +83,7 @@ fn named_schemes<'a>(
     let defined = root.pointer("/components/securitySchemes");
     (names.iter())
         .map(|(name, scopes)| {
-            let scopes: Vec<String> = (scopes.as_array().into_iter().flatten())
-                .filter_map(Value::as_str)
-                .map(String::from)
-                .collect();
+            let scopes = strings(Some(scopes));
             let scheme = (defined.and_then(|d| d.get(name)))
                 .and_then(|value| store.deref(Node { doc, value }).ok())
                 .map(|(scheme, _)| scheme.value);
@@ -102,6 +96,14 @@ fn named_schemes<'a>(
                 },
             }
         })
+        .collect()
+}
+
+/// The strings of a list (a requirement's scopes); none when it is no list.
+fn strings(list: Option<&Value>) -> Vec<String> {
+    (list.and_then(Value::as_array).into_iter().flatten())
+        .filter_map(Value::as_str)
+        .map(String::from)
         .collect()
 }
 

@@ -12,7 +12,7 @@ use serde_json::Value;
 
 use super::security::requirements;
 use super::view::ServerView;
-use crate::openapi::{DocId, DocStore, FieldView, Node};
+use crate::openapi::{ref_name, DocId, DocStore, FieldView, Node};
 
 /// The servers `channel` names, in document order, `$ref`s followed.
 pub fn servers_of<'a>(store: &'a DocStore, doc: DocId, channel: &'a Value) -> Vec<ServerView> {
@@ -35,11 +35,7 @@ pub fn servers_of<'a>(store: &'a DocStore, doc: DocId, channel: &'a Value) -> Ve
 fn server_name(item: &Value) -> Option<String> {
     match item {
         Value::String(name) => Some(name.clone()),
-        _ => {
-            let reference = item.get("$ref")?.as_str()?;
-            let name = reference.rsplit('/').next()?;
-            Some(name.replace("~1", "/").replace("~0", "~"))
-        }
+        _ => Some(ref_name(item.get("$ref")?.as_str()?)),
     }
 }
 

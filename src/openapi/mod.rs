@@ -93,7 +93,7 @@ pub(crate) use html::render_field_tree;
 pub(crate) use lint::lint_spec;
 pub(crate) use schema::plain;
 pub(crate) use spans::locate;
-pub(crate) use store::{literal_value, Node};
+pub(crate) use store::{literal_value, ref_name, Node};
 
 use crate::config::ApiConfig;
 use crate::confine::{DocsRoot, OUTSIDE_HELP};
@@ -334,8 +334,7 @@ impl ApiSpecs {
             };
             (tag.to_string(), entry)
         });
-        let groups = group_by_tag(pairs);
-        Some(groups)
+        Some(group_by_tag(pairs))
     }
 
     /// The spec URLs that could not be downloaded (and had no cached copy).
