@@ -35,7 +35,7 @@
 # It prints one row per site and totals; full lists go to
 # $REPORT/<site>/{url-diff,link-diff,404}.txt and the oracle's JSON to
 # $REPORT/<site>/oracle.json. A site that fails on one side is a row saying
-# so. Takes about 5 minutes on 2 cores (Mintlify's side is most of it).
+# so. Takes about 9 minutes on 2 busy cores (Mintlify's side is most of it).
 #
 # Installs (once, outside git) the oracle: `npm install --prefix
 # target/mintlify-oracle --ignore-scripts --no-audit --no-fund mint@4.2.941`
