@@ -45,8 +45,7 @@
 # fetch and http(s), and drops specs named by URL from the copy's config, as
 # sheaf --offline skips them. Needs node >= 18, npm, python3.
 #
-# Environment: SHEAF_BIN (default /tmp/sheaf-before, else
-# target/release/sheaf), MINT_VERSION (4.2.941), ORACLE_DIR
+# Environment: SHEAF_BIN (default target/release/sheaf), MINT_VERSION (4.2.941), ORACLE_DIR
 # (target/mintlify-oracle), REPORT (target/mintlify-links), SHARED.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -54,9 +53,7 @@ shared=${SHARED:-$here/../shared}
 mint_version=${MINT_VERSION:-4.2.941}
 oracle_dir=${ORACLE_DIR:-$here/target/mintlify-oracle}
 report=${REPORT:-$here/target/mintlify-links}
-if [ -z "${SHEAF_BIN:-}" ]; then
-  if [ -x /tmp/sheaf-before ]; then SHEAF_BIN=/tmp/sheaf-before; else SHEAF_BIN=$here/target/release/sheaf; fi
-fi
+SHEAF_BIN=${SHEAF_BIN:-$here/target/release/sheaf}
 bin=$(realpath "$SHEAF_BIN")
 command -v node >/dev/null || { echo "mintlify-links: node is not installed" >&2; exit 1; }
 

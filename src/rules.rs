@@ -89,6 +89,8 @@ rules! {
     UnknownIcon "unknown-icon" Warnings "An icon name that is not a free Font Awesome 6 icon.",
     ImageMissing "image-missing" Warnings "A config image (logo, favicon, background) that does not exist.",
     BrokenLink "broken-link" Warnings "A link (page, config, redirect or top bar) that names no page or file of the site.",
+    RelativeLink "relative-link" Warnings "A relative link (`guide/setup`) that names a page only when read from the site root; browsers read it from the page's folder, where there is none.",
+    RedirectLoop "redirect-loop" Warnings "Redirects that come back to where they started, or go on for more than 10 hops; a link through them leads nowhere.",
     FrontmatterSyntax "frontmatter-syntax" Errors "A page's frontmatter is not valid YAML.",
     UndeclaredVariable "undeclared-variable" Warnings "A `{{name}}` that docs.json `variables` does not declare.",
     OperationMissing "operation-missing" Warnings "A page's `openapi` (or `openapi-schema`) frontmatter names an operation (or schema) no loaded spec has (an error when the page has no body).",

@@ -64,7 +64,10 @@ fn a_docs_json_tab_naming_a_document_gets_a_page_per_channel() {
         "no warning about AsyncAPI: {}",
         stderr(&run)
     );
-    let page = read(&out, "user-group-updated/index.html");
+    let page = read(
+        &out,
+        "api-reference/user-groups/user-group-updated/index.html",
+    );
     assert!(page.contains("<title>User group updated"), "{page}");
     assert!(page.contains("<code class=\"endpoint-path channel-address\">user/updated</code>"));
     assert!(page.contains("data-method=\"SEND\">SEND</span>"));
@@ -109,11 +112,13 @@ fn a_docs_json_tab_naming_a_document_gets_a_page_per_channel() {
     // llms.txt and search list the channel pages like endpoint pages.
     let llms = read(&out, "llms.txt");
     assert!(
-        llms.contains("[User group updated](user-group-updated.md)"),
+        llms.contains("[User group updated](api-reference/user-groups/user-group-updated.md)"),
         "{llms}"
     );
-    assert!(llms.contains("[User group token rotated](user-group-token-rotated.md)"));
-    let markdown = read(&out, "user-group-updated.md");
+    assert!(llms.contains(
+        "[User group token rotated](api-reference/user-groups/user-group-token-rotated.md)"
+    ));
+    let markdown = read(&out, "api-reference/user-groups/user-group-updated.md");
     assert!(
         markdown.contains("asyncapi: events/user-groups.yaml userGroupUpdated"),
         "{markdown}"
@@ -165,7 +170,7 @@ fn the_streetlights_example_reads_as_asyncapi_2() {
     let out = built("asyncapi-streetlights");
     let measured = read(
         &out,
-        "smartylighting-streetlights-1-0-event-streetlightid-lighting-measured/index.html",
+        "api-reference/websockets/smartylightingstreetlights10event-lightingmeasured/index.html",
     );
     // 2.x `publish`: the application receives.
     assert!(measured.contains("data-method=\"RECEIVE\">RECEIVE</span><code class=\"endpoint-path channel-address\">smartylighting/streetlights/1/0/event/{streetlightId}/lighting/measured</code>"));
@@ -179,7 +184,7 @@ fn the_streetlights_example_reads_as_asyncapi_2() {
     assert!(measured.contains("<caption>kafka</caption>"));
     assert!(measured.contains("<code>clientId</code></th><td><code>my-app-id</code>"));
     // 2.x `subscribe`: the application sends; `oneOf` lists each message.
-    let some = read(&out, "some-channel/index.html");
+    let some = read(&out, "api-reference/websockets/somechannel/index.html");
     assert!(some.contains("data-method=\"SEND\">SEND</span>"));
     assert!(some.contains("<h3 id=\"message-0-0\">Success</h3>"));
     assert!(some.contains("<h3 id=\"message-0-1\">Failure</h3>"));
@@ -190,7 +195,7 @@ fn the_streetlights_example_reads_as_asyncapi_2() {
     );
     let dim = read(
         &out,
-        "smartylighting-streetlights-1-0-action-streetlightid-dim/index.html",
+        "api-reference/websockets/smartylightingstreetlights10action-dim/index.html",
     );
     assert!(dim.contains("<code class=\"field-name\">percentage</code>"));
     assert!(dim.contains("<code>&gt;= 0</code>, <code>&lt;= 100</code>"));
@@ -249,7 +254,7 @@ fn untrusted_text_of_a_document_is_escaped() {
         html.contains("<p>&lt;img src=x onerror=alert('vardesc')&gt;</p>"),
         "a variable's description is untrusted Markdown"
     );
-    let page = Path::new("events/pwn-script-alert-title-script/index.html");
+    let page = Path::new("events/websockets/pwn-<script>alerttitle<script>/index.html");
     assert!(
         out.path().join("site").join(page).is_file(),
         "the directory is kept"
@@ -293,8 +298,11 @@ fn bad_documents_and_references_are_located_warnings() {
 #[test]
 fn channels_of_the_same_name_in_two_documents_get_a_page_each() {
     let out = built("asyncapi-same-channels");
-    let mqtt = read(&out, "turn-a-light-on/index.html");
-    let kafka = read(&out, "turn-a-light-on-2/index.html");
+    let mqtt = read(&out, "api-reference/websockets/turn-a-light-on/index.html");
+    let kafka = read(
+        &out,
+        "api-reference/websockets/turn-a-light-on-1/index.html",
+    );
     assert!(
         mqtt.contains("mqtt_only_field") && !mqtt.contains("kafka"),
         "{mqtt}"
@@ -337,7 +345,7 @@ fn real_asyncapi_2_6_documents_build_without_a_warning() {
     );
     let measured = read(
         &out,
-        "smartylighting-streetlights-1-0-event-streetlightid-lighting-measured/index.html",
+        "api-reference/websockets/smartylightingstreetlights10event-lightingmeasured/index.html",
     );
     assert!(measured.contains("<code class=\"endpoint-path channel-address\">smartylighting/streetlights/1/0/event/{streetlightId}/lighting/measured</code>"));
     assert!(measured.contains(
@@ -355,11 +363,11 @@ fn real_asyncapi_2_6_documents_build_without_a_warning() {
         "made from the payload"
     );
     // Gemini's given examples, Gitter's bindings by `$ref` followed.
-    let gemini = read(&out, "gemini/v1-marketdata-symbol/index.html");
+    let gemini = read(&out, "gemini/websockets/v1marketdata/index.html");
     assert!(gemini.contains("marketData: updateMessage (Payload)"));
     assert!(untagged(&gemini).contains("\"eventId\": 36902233362"));
     assert!(gemini.contains("<code class=\"field-name\">socket_sequence</code>"));
-    let gitter = read(&out, "gitter/rooms-roomid-resource/index.html");
+    let gitter = read(&out, "gitter/websockets/rooms-/index.html");
     assert!(gitter.contains("<code class=\"field-name\">fromUser</code>"));
     assert!(
         !all_text(&out, "html").contains("#/components/"),
@@ -372,7 +380,7 @@ fn a_servers_variables_and_security_schemes_are_listed() {
     let out = built("asyncapi-real-2-6");
     let page = read(
         &out,
-        "smartylighting-streetlights-1-0-action-streetlightid-dim/index.html",
+        "api-reference/websockets/smartylightingstreetlights10action-dim/index.html",
     );
     assert!(page.contains("<h2 id=\"servers\">Servers</h2>"));
     assert!(page.contains("With the defaults: <code>test.mosquitto.org:1883</code>"));
@@ -394,7 +402,7 @@ fn a_servers_variables_and_security_schemes_are_listed() {
     assert!(
         page.contains("OpenID Connect URL: <code>https://authserver.example/.well-known</code>")
     );
-    let gitter = read(&out, "gitter/rooms-roomid-resource/index.html");
+    let gitter = read(&out, "gitter/websockets/rooms-/index.html");
     assert!(gitter.contains(
         "<code class=\"field-name\">httpBearerToken</code> <span class=\"field-type\">http</span> <code>bearer</code>"
     ));

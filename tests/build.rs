@@ -84,6 +84,7 @@ fn builds_pretty_urls_and_site_files() {
     for file in [
         "introduction/index.html",
         "guides/setup/index.html",
+        "api-reference/list-things/index.html",
         "get-things/index.html",
         "index.html",
         "404.html",
@@ -147,12 +148,12 @@ fn navigation_endpoint_entry_becomes_an_endpoint_page() {
     let out = tempfile::tempdir().unwrap();
     let site = out.path().join("site");
     assert_eq!(build(&fixture("build-basic"), &site).status.code(), Some(0));
-    let page = fs::read_to_string(site.join("get-things/index.html")).unwrap();
+    let page = fs::read_to_string(site.join("api-reference/list-things/index.html")).unwrap();
     assert!(page.contains("List things"));
     assert!(page.contains("/things"));
     assert!(page.contains("limit"));
     assert!(
-        page.contains("<a href=\"../guides/setup/#install\">setup guide</a>"),
+        page.contains("<a href=\"../../guides/setup/#install\">setup guide</a>"),
         "links in OpenAPI descriptions lead to the page like any other"
     );
 }
@@ -424,6 +425,7 @@ fn html_page_urls_write_one_file_per_page_and_link_to_it() {
         "index.html",
         "introduction.html",
         "guides/setup.html",
+        "api-reference/list-things.html",
         "get-things.html",
         "old-setup.html",
         "guides/setup.md",
@@ -968,7 +970,7 @@ fn built_page(name: &str, path: &str) -> String {
 
 #[test]
 fn links_that_run_script_in_an_openapi_spec_stay_plain_text() {
-    let html = built_page("openapi-untrusted", "get-things-id");
+    let html = built_page("openapi-untrusted", "api-reference/get-a-thing");
     assert_eq!(live_script_urls(&html), Vec::<String>::new());
     for text in [
         "operation-link",
@@ -999,9 +1001,9 @@ fn links_that_run_script_in_frontmatter_stay_plain_text() {
 
 #[test]
 fn every_kind_of_openapi_description_is_markdown() {
-    let html = built_page("openapi-markdown", "post-things");
+    let html = built_page("openapi-markdown", "api-reference/create-a-thing");
     for (kind, rendered) in [
-        ("operation", "<p>Creates a <em>thing</em>. It needs:</p>\n<ul>\n<li>a <code>name</code></li>\n<li>a <a href=\"../overview/#things\">kind</a></li>\n</ul>"),
+        ("operation", "<p>Creates a <em>thing</em>. It needs:</p>\n<ul>\n<li>a <code>name</code></li>\n<li>a <a href=\"../../overview/#things\">kind</a></li>\n</ul>"),
         ("parameter", "When <code>true</code>, <strong>nothing</strong> is stored."),
         ("property", "see <a href=\"https://example.com/naming\">naming</a>."),
         ("response summary", "<span class=\"response-summary\"><code>success</code> is 1 when the thing was created.</span>"),

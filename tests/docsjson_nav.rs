@@ -382,29 +382,29 @@ fn group_flags_tag_expanded_root_hidden_and_icon() {
 fn openapi_on_a_node_generates_a_page_per_operation_grouped_by_tag() {
     let built = build("openapi-node");
     for path in [
-        "get-users",
-        "post-users",
-        "get-teams",
-        "reference/get-users",
-        "reference/post-users",
-        "reference/get-teams",
+        "api-reference/users/list-users",
+        "api-reference/users/create-user",
+        "api-reference/teams/list-teams",
+        "reference/users/list-users",
+        "reference/users/create-user",
+        "reference/teams/list-teams",
     ] {
         assert!(built.exists(path), "{path}");
     }
-    let users = built.page("get-users");
+    let users = built.page("api-reference/users/list-users");
     assert!(users
         .tabs()
         .contains(r#"<a href=./ aria-current=page>API reference</a>"#));
     assert!(users
         .tabs()
-        .contains(r#"<a href=../reference/get-users/>Reference in a folder</a>"#));
+        .contains(r#"<a href=../../../reference/users/list-users/>Reference in a folder</a>"#));
     // A tab naming only a spec shows its tags as the tab's groups (as
     // Mintlify does): the page holds its own tag's operations, the other
     // tags come collapsed from the section's script.
     let groups = users.groups();
     assert!(!groups.contains(r#"<p>API reference<ul"#), "{groups}");
     let own = between(users.sidebar(), "<ul class=nav-groups>", "</nav>");
-    assert!(own.contains(r#"<p>Users<ul class=nav-list><li><a href=./ aria-current=page>List users<span class=method-badge data-method=GET>GET</span></a><li><a href=../post-users/>Create user<span class=method-badge data-method=POST>POST</span></a></ul>"#), "{own}");
+    assert!(own.contains(r#"<p>Users<ul class=nav-list><li><a href=./ aria-current=page>List users<span class=method-badge data-method=GET>GET</span></a><li><a href=../create-user/>Create user<span class=method-badge data-method=POST>POST</span></a></ul>"#), "{own}");
     assert!(
         !own.contains("Teams"),
         "another tag is not in the page's HTML: {own}"
@@ -412,7 +412,7 @@ fn openapi_on_a_node_generates_a_page_per_operation_grouped_by_tag() {
     assert!(groups.contains("Teams"), "{groups}");
     assert!(users.html.contains("List users"));
 
-    let in_folder = built.page("reference/post-users");
+    let in_folder = built.page("reference/users/create-user");
     assert!(in_folder.groups().contains("<p>Generated<ul"));
     assert!(
         in_folder.html.contains("Display name"),
@@ -428,18 +428,18 @@ fn openapi_on_a_node_generates_a_page_per_operation_grouped_by_tag() {
 fn webhooks_get_pages_like_operations_without_try_it() {
     let built = build("openapi-webhooks");
     for path in [
-        "get-users",
-        "webhook-usercreated",
-        "webhook-userdeleted",
+        "api-reference/users/list-users",
+        "api-reference/events/user-created",
+        "api-reference/user-deleted",
         "events",
     ] {
         assert!(built.exists(path), "{path}");
     }
-    let page = built.page("webhook-usercreated");
+    let page = built.page("api-reference/events/user-created");
     let groups = page.groups();
     assert!(groups.contains(r#"<p>Events<ul class=nav-list><li><a href=./ aria-current=page>User created<span class=method-badge data-method=WEBHOOK>WEBHOOK</span></a></ul>"#), "{groups}");
     let others = &page.script_groups;
-    let untagged = r#"<a href=../api-reference/webhook-userdeleted/>Webhooks</a>"#;
+    let untagged = r#"<a href=../../../api-reference/api-reference/user-deleted/>Webhooks</a>"#;
     assert!(others.contains(untagged), "untagged ones: {others}");
     let html = &page.html;
     assert!(html.contains(r#"<span class="badge badge-webhook">Webhook</span><span class="method-badge method-post">POST</span><code class="endpoint-path">userCreated</code>"#), "{html}");
@@ -461,18 +461,18 @@ fn webhooks_get_pages_like_operations_without_try_it() {
     assert!(events
         .html
         .contains("Sent to your endpoint when a user signs up."));
-    let listed = built.page("api-reference/webhook-userdeleted");
+    let listed = built.page("api-reference/api-reference/user-deleted");
     assert!(listed.html.contains("Acknowledged."), "{}", listed.html);
 }
 
 #[test]
 fn operation_entries_name_operations_of_the_nodes_spec() {
     let built = build("operation-entries");
-    let users = built.page("get-users");
+    let users = built.page("api-reference/users/list-users");
     let groups = users.groups();
-    assert!(groups.contains(r#"<p>Users<ul class=nav-list><li><a href=./ aria-current=page>List users<span class=method-badge data-method=GET>GET</span></a><li><a href=../post-users/>Create user<span class=method-badge data-method=POST>POST</span></a></ul>"#), "{groups}");
+    assert!(groups.contains(r#"<p>Users<ul class=nav-list><li><a href=./ aria-current=page>List users<span class=method-badge data-method=GET>GET</span></a><li><a href=../create-user/>Create user<span class=method-badge data-method=POST>POST</span></a></ul>"#), "{groups}");
     assert!(users.html.contains("https://api.example.com/users"));
-    let teams = built.page("get-teams");
+    let teams = built.page("api-reference/teams/list-teams");
     assert!(teams.groups().contains(r#"<p>Teams<ul"#));
     assert!(teams.html.contains("List teams"));
 }

@@ -36,7 +36,7 @@ fn page(slug: &str) -> String {
 
 #[test]
 fn a_named_example_given_by_ref_shows_its_value() {
-    let html = page("get-examples");
+    let html = page("api-reference/named-example-by-reference");
     assert!(
         html.contains("blue-from-named-example"),
         "the example's value"
@@ -45,13 +45,13 @@ fn a_named_example_given_by_ref_shows_its_value() {
 
 #[test]
 fn an_example_value_given_by_ref_shows_the_value_it_points_at() {
-    let html = page("get-example-values");
+    let html = page("api-reference/example-value-by-reference");
     assert!(html.contains("red-from-example-value"));
 }
 
 #[test]
 fn a_response_given_by_ref_shows_its_description_fields_and_example() {
-    let html = page("get-responses");
+    let html = page("api-reference/response-by-reference");
     for text in [
         "name-from-shared-response",
         "What-went-wrong-from-shared-response",
@@ -63,7 +63,7 @@ fn a_response_given_by_ref_shows_its_description_fields_and_example() {
 
 #[test]
 fn a_parameter_given_by_ref_shows_with_its_example_resolved() {
-    let html = page("get-parameters");
+    let html = page("api-reference/parameter-by-reference");
     assert!(html.contains("<code class=\"field-name\">per_page</code>"));
     assert!(html.contains("from-shared-parameter"));
     assert!(
@@ -74,7 +74,7 @@ fn a_parameter_given_by_ref_shows_with_its_example_resolved() {
 
 #[test]
 fn a_response_header_given_by_ref_is_listed_under_the_response() {
-    let html = page("get-headers");
+    let html = page("api-reference/header-by-reference");
     let headers = &html[html.find("Headers</h3>").expect("a Headers part")..];
     assert!(headers.contains("<code class=\"field-name\">Link</code>"));
     assert!(headers.contains("from-shared-header"));
@@ -85,7 +85,7 @@ fn a_response_header_given_by_ref_is_listed_under_the_response() {
 
 #[test]
 fn a_response_link_given_by_ref_names_its_operation() {
-    let html = page("get-links");
+    let html = page("api-reference/link-by-reference");
     let links = &html[html.find("Links</h3>").expect("a Links part")..];
     assert!(links.contains("<code class=\"field-name\">GetWidget</code>"));
     assert!(links.contains("to <code>getWidget-from-shared-link</code>"));

@@ -121,7 +121,9 @@ fn a_build_uses_its_cached_copy_while_the_server_is_down() {
 
     let first = build(site.path(), &outputs.path().join("up"), cache.path());
     assert!(first.status.success(), "{}", common::stderr(&first));
-    let page = outputs.path().join("up/get-things/index.html");
+    let page = outputs
+        .path()
+        .join("up/api-reference/list-the-things/index.html");
     assert!(std::fs::read_to_string(page)
         .unwrap()
         .contains("List the things"));
@@ -141,7 +143,9 @@ fn a_build_uses_its_cached_copy_while_the_server_is_down() {
         "{}",
         warning.headline
     );
-    let page = outputs.path().join("down/get-things/index.html");
+    let page = outputs
+        .path()
+        .join("down/api-reference/list-the-things/index.html");
     assert!(std::fs::read_to_string(page)
         .unwrap()
         .contains("List the things"));
@@ -175,7 +179,7 @@ fn serve_keeps_running_and_the_endpoint_page_says_why() {
         .build()
         .into();
     let mut answer = agent
-        .get(format!("{}get-things/", preview.url))
+        .get(format!("{}api-reference/get-things/", preview.url))
         .call()
         .expect("the endpoint page is served");
     let html = answer.body_mut().read_to_string().unwrap();
@@ -261,7 +265,9 @@ fn offline_builds_use_the_cached_copy_or_build_without_the_spec_and_never_connec
     assert!(warnings[0]
         .headline
         .contains("not downloaded with --offline"));
-    let page = std::fs::read_to_string(none.join("get-things/index.html")).unwrap();
+    // Without its spec, the page is named by its method and path, as an
+    // operation without a summary is.
+    let page = std::fs::read_to_string(none.join("api-reference/get-things/index.html")).unwrap();
     assert!(page.contains("This endpoint cannot be shown yet"), "{page}");
     assert!(page.contains("built with <code>--offline</code>"), "{page}");
     assert_eq!(server.requests(), 0, "nothing was downloaded");
@@ -272,7 +278,8 @@ fn offline_builds_use_the_cached_copy_or_build_without_the_spec_and_never_connec
     let cached = outputs.path().join("cached");
     let built = build_with(site.path(), &cached, cache.path(), &offline);
     assert!(built.status.success(), "{}", common::stderr(&built));
-    let page = std::fs::read_to_string(cached.join("get-things/index.html")).unwrap();
+    let page =
+        std::fs::read_to_string(cached.join("api-reference/list-the-things/index.html")).unwrap();
     assert!(page.contains("List the things"));
     assert_eq!(server.requests(), 1, "only the online build downloaded it");
 }

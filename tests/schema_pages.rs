@@ -56,7 +56,7 @@ fn every_named_object_schema_gets_a_page_with_its_fields() {
 #[test]
 fn endpoint_pages_list_top_level_fields_and_link_nested_schemas() {
     let (_out, site, _) = built();
-    let page = read(&site, "get-repos-id/index.html");
+    let page = read(&site, "api-reference/repos/get-a-repository/index.html");
     assert!(
         page.contains("<code class=\"field-name\">login</code>"),
         "the owner, a top-level field, is listed in full"
@@ -65,8 +65,8 @@ fn endpoint_pages_list_top_level_fields_and_link_nested_schemas() {
         page.contains("A software licence."),
         "the description stays"
     );
-    assert!(page.contains("<a href=\"../schema-license/\">license fields</a>"));
-    assert!(page.contains("<a href=\"../schema-simple-user/\">simple-user fields</a>"));
+    assert!(page.contains("<a href=\"../../../schema-license/\">license fields</a>"));
+    assert!(page.contains("<a href=\"../../../schema-simple-user/\">simple-user fields</a>"));
     assert!(
         !page.contains("<code class=\"field-name\">spdx_id</code>"),
         "the licence's fields are on its page"
@@ -78,7 +78,7 @@ fn schema_pages_are_found_by_search_and_agents_not_in_the_sidebar() {
     let (_out, site, _) = built();
     assert!(read(&site, "llms.txt").contains("schema-simple-user"));
     assert!(!files_holding(&site.join("search"), "Simple User").is_empty());
-    let endpoint = read(&site, "get-repos-id/index.html");
+    let endpoint = read(&site, "api-reference/repos/get-a-repository/index.html");
     let sidebar = &endpoint[endpoint.find("<nav").unwrap()..endpoint.find("</nav>").unwrap()];
     assert!(!sidebar.contains("Schemas"), "{sidebar}");
     let nav_scripts = files_holding(&site.join("_sheaf"), "schema-license");

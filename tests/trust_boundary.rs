@@ -240,7 +240,8 @@ fn links_that_stay_inside_the_root_keep_working() {
     let out = attack.dir.path().join("out");
     let alias = std::fs::read_to_string(out.join("alias/index.html")).unwrap();
     assert!(alias.contains("read from this folder only"));
-    let endpoint = std::fs::read_to_string(out.join("get-things/index.html")).unwrap();
+    let endpoint =
+        std::fs::read_to_string(out.join("api-reference/list-things/index.html")).unwrap();
     assert!(endpoint.contains("The thing&#39;s id.") || endpoint.contains("The thing's id."));
 }
 

@@ -265,6 +265,16 @@ impl AsyncSpecs {
         let channel = self.store.root(spec.doc).value.get("channels")?.get(&id)?;
         Some(channel_title(channel, &id))
     }
+
+    /// A channel's title and the first tag of its page's group (untagged:
+    /// Mintlify's `Websockets`).
+    pub fn title_and_tag(&self, reference: &str) -> Option<(String, String)> {
+        let (spec, id) = self.find(reference).ok()?;
+        let channel = self.store.root(spec.doc).value.get("channels")?.get(&id)?;
+        let tag =
+            (channel.pointer("/tags/0/name").and_then(Value::as_str)).unwrap_or(UNTAGGED_GROUP);
+        Some((channel_title(channel, &id), tag.to_string()))
+    }
 }
 
 /// 2.x: a warning at each scheme name a `security` requirement gives that

@@ -194,6 +194,9 @@ mod tests {
             alternates: Default::default(),
             empty: Default::default(),
             listings: Default::default(),
+            former: Default::default(),
+            redirects: Default::default(),
+            folders: Default::default(),
         }
     }
 

@@ -56,17 +56,20 @@ mod frontmatter;
 mod fuzz;
 pub mod nav;
 mod page;
+mod resolve;
 mod slugs;
 mod text;
 pub mod variables;
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 pub use alternates::{Alternate, Alternates, SiteAlternates};
 pub use frontmatter::{Frontmatter, PageMode, IGNORED_KEYS};
 pub use nav::{GroupDisplay, NavItem};
 pub use page::{frontmatter_line, Page, PageId};
+pub use resolve::{is_wildcard, LinkTarget, Redirects};
+pub use slugs::{EntryFacts, DEFAULT_DIRECTORY};
 pub use text::{PageText, TextError, Texts};
 
 use crate::config::{section_of, AnchorDisplay, SiteConfig};
@@ -97,6 +100,13 @@ pub struct Site {
     empty: EmptySections,
     /// Each page listed at more than one place: its listings.
     listings: HashMap<PageId, Vec<PageId>>,
+    /// The slugs earlier sheaf versions gave generated pages
+    /// (`get-api-user`), each leading to its page by a redirect.
+    pub former: BTreeMap<String, PageId>,
+    /// The config's redirects, compiled ([`resolve`]).
+    redirects: Redirects,
+    /// Each folder of a page slug, with the first page under it.
+    folders: HashMap<String, PageId>,
 }
 
 /// The tabs and anchors that lead nowhere ([`Site::is_empty_tab`],
@@ -111,30 +121,36 @@ struct EmptySections {
 impl Site {
     /// Loads every page of `root` and resolves the navigation of `config`.
     /// Navigation problems (missing or duplicate pages) were already
-    /// reported by config validation; here they are skipped. `endpoint_title`
-    /// gives the title of an OpenAPI operation reference (its summary).
+    /// reported by config validation; here they are skipped. `entry_facts`
+    /// tells what a spec says of an operation or channel reference (its
+    /// title, and what its URL is named after).
     /// The pages' texts are kept in memory.
     pub fn load(
         files: &SourceFiles,
         config: SiteConfig,
-        endpoint_title: &dyn Fn(&str) -> Option<String>,
+        entry_facts: &dyn Fn(&str) -> Option<EntryFacts>,
     ) -> (Site, Diagnostics) {
-        Site::load_with(files, config, endpoint_title, Texts::Keep)
+        Site::load_with(files, config, entry_facts, Texts::Keep)
     }
 
     /// [`Site::load`], keeping or letting go of the pages' texts.
     pub fn load_with(
         files: &SourceFiles,
         config: SiteConfig,
-        endpoint_title: &dyn Fn(&str) -> Option<String>,
+        entry_facts: &dyn Fn(&str) -> Option<EntryFacts>,
         texts: Texts,
     ) -> (Site, Diagnostics) {
         let root = files.root();
-        let mut loader = nav::Loader::new(files, endpoint_title, texts, &config);
+        let mut loader = nav::Loader::new(files, entry_facts, texts, &config);
         loader.prefetch(&config.navigation);
         let nav = loader.resolve(&config.navigation);
         loader.add_unlisted_pages();
-        let (mut pages, placed, diagnostics) = loader.finish();
+        let nav::Loaded {
+            mut pages,
+            placed,
+            former,
+            diagnostics,
+        } = loader.finish();
         for page in &mut pages {
             page.substitute_variables(&config.variables);
         }
@@ -147,6 +163,8 @@ impl Site {
         mark_listed(&mut pages, &nav_order);
         let slugs = pages.iter().map(|p| (p.slug.clone(), p.id)).collect();
         let nav_positions = nav_positions(&nav_order, pages.len());
+        let folders = resolve::first_pages(&pages, &nav_order);
+        let redirects = Redirects::new(&config.redirects);
         let mut site = Site {
             root: root.to_path_buf(),
             docs: files.docs_root().clone(),
@@ -159,6 +177,9 @@ impl Site {
             alternates: SiteAlternates::default(),
             empty: EmptySections::default(),
             listings: HashMap::new(),
+            former,
+            redirects,
+            folders,
         };
         for page in &site.pages {
             if let Some(original) = page.listing_of {
@@ -288,13 +309,20 @@ impl Site {
     }
 
     /// Whether the site has something at the local path `path` (`a/b`, no
-    /// leading `/`): a page, or a file of the docs root at `a/b`,
-    /// `a/b.html` or `a/b/index.html` (a bare folder is no place: hosts
-    /// answer it with 404).
+    /// leading `/`): a page or what a link to it leads to
+    /// ([`Site::link_target`]: a folder's `index` page, a folder's first
+    /// page, redirects), or a file of the docs root at `a/b`, `a/b.html`
+    /// or `a/b/index.html`.
     pub fn has_place(&self, files: &SourceFiles, path: &str) -> bool {
         let file = |name: String| files.contains(&name);
+        let leads = |path| {
+            !matches!(
+                self.link_target(path),
+                LinkTarget::Missing | LinkTarget::Loop(_)
+            )
+        };
         !path.is_empty()
-            && (self.page_by_slug(path).is_some()
+            && (leads(path)
                 || file(path.to_string())
                 || file(format!("{path}.html"))
                 || file(format!("{path}/index.html")))

@@ -92,6 +92,8 @@ fn fuzz_page_rendering() {
                 "/x" => UrlRewrite::Broken {
                     message: "no page".into(),
                     help: None,
+                    href: None,
+                    rule: crate::rules::Rule::BrokenLink,
                 },
                 _ => UrlRewrite::Keep,
             };

@@ -209,10 +209,12 @@ pub enum UrlKind {
 pub enum UrlRewrite {
     Keep,
     To(String),
-    /// Keep the URL as written and warn.
+    /// Warn by `rule`, and write `href` (the URL as written when `None`).
     Broken {
         message: String,
         help: Option<String>,
+        href: Option<String>,
+        rule: crate::rules::Rule,
     },
     /// The URL names a file outside the docs root: an error (the build
     /// publishes nothing).

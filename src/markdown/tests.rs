@@ -32,6 +32,8 @@ fn render_with(source: &str, snippets: &[(&str, &str)], line_offset: usize) -> R
             UrlRewrite::Broken {
                 message: "no page `/broken`".into(),
                 help: None,
+                href: None,
+                rule: crate::rules::Rule::BrokenLink,
             }
         } else if let Some(rest) = url.strip_prefix("/img/") {
             UrlRewrite::To(format!("/assets/{rest}"))

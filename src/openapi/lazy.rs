@@ -80,6 +80,19 @@ impl LazySpecs {
         Some(self.specs.title(&op))
     }
 
+    /// The title of the operation `reference` names and what names its
+    /// page ([`ApiSpecs::naming`]).
+    pub fn naming(&mut self, reference: &str) -> Option<(String, super::PageNaming)> {
+        if super::is_schema_reference(reference) {
+            return self
+                .title(reference)
+                .map(|t| (t, super::PageNaming::default()));
+        }
+        self.need(reference);
+        let op = self.specs.find(reference).ok()?;
+        Some((self.specs.title(&op), self.specs.naming(&op)))
+    }
+
     /// [`ApiSpecs::operations_by_tag`], loading the spec `source` first
     /// when it is a found file.
     pub fn operations_by_tag(&mut self, source: &str) -> Option<Vec<(String, Vec<String>)>> {

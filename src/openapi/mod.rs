@@ -430,6 +430,27 @@ impl ApiSpecs {
         view::title(&self.source(op, &method))
     }
 
+    /// What Mintlify names the operation's page after: its summary (a
+    /// webhook's name when it has none), first tag and `x-mint.href`.
+    pub fn naming(&self, op: &OperationRef) -> PageNaming {
+        let spec = &self.specs[op.spec_index];
+        let place = if op.webhook { "webhooks" } else { "paths" };
+        let operation = (self.store.root(spec.doc).value.get(place))
+            .and_then(|paths| paths.get(&op.path))
+            .and_then(|item| item.get(op.method.to_ascii_lowercase()));
+        let text = |pointer: &str| {
+            (operation.and_then(|o| o.pointer(pointer)))
+                .and_then(Value::as_str)
+                .map(String::from)
+        };
+        let summary = text("/summary").filter(|s| !s.is_empty());
+        PageNaming {
+            name: summary.or_else(|| op.webhook.then(|| op.path.clone())),
+            tag: text("/tags/0"),
+            href: text("/x-mint/href"),
+        }
+    }
+
     fn source<'a>(&'a self, op: &'a OperationRef, method: &'a str) -> view::OperationSource<'a> {
         let spec = &self.specs[op.spec_index];
         view::OperationSource {
@@ -452,6 +473,16 @@ impl ApiSpecs {
             .flat_map(|spec| lint::lint_spec(&self.store, spec.doc, &spec.name))
             .collect()
     }
+}
+
+/// What names an operation's page ([`ApiSpecs::naming`]).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PageNaming {
+    /// The summary, or a webhook's name; `None`: the method and path.
+    pub name: Option<String>,
+    pub tag: Option<String>,
+    /// `x-mint.href`.
+    pub href: Option<String>,
 }
 
 fn load_error(name: &str, location: &Location, err: SourceError) -> Diagnostic {

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use super::{extras, links};
 use crate::config::{self, SourceDoc};
-use crate::content::{PageId, PageMode, Site};
+use crate::content::{LinkTarget, PageId, PageMode, Site};
 use crate::diagnostics::Diagnostic;
 use crate::rules::Rule;
 use crate::sources::SourceFiles;
@@ -97,22 +97,31 @@ impl<'s> Places<'s> {
 }
 
 /// A redirect to a local path that is no place of the site sends readers
-/// to a missing page: say so, at its destination.
+/// to a missing page, and redirects that lead back to themselves send them
+/// round: say so, at its destination.
 fn check_redirects(places: &Places, file: &Path, source: Option<&SourceDoc>) -> Vec<Diagnostic> {
     (places.site.config.redirects.iter().enumerate())
         .filter(|(_, redirect)| !places.lead_to(&redirect.destination))
         .map(|(i, redirect)| {
-            let warning = Diagnostic::warning(
-                file,
-                format!(
-                    "redirect destination `{}` is not a page or file of this site",
-                    redirect.destination
-                ),
-            ).with_rule(Rule::BrokenLink)
-            .with_help(format!(
-                "name a page's path as `navigation` does, a file of the docs root, or a full URL; readers of `{}` land on a missing page meanwhile",
-                redirect.source
-            ));
+            let path = extras::split_suffix(&redirect.destination).0.trim_matches('/');
+            let warning = match places.site.link_target(path) {
+                LinkTarget::Loop(passed) => Diagnostic::warning(
+                    file,
+                    format!("redirects from `{}` never reach a page: /{}", redirect.source, passed.join(" → /")),
+                ).with_rule(Rule::RedirectLoop)
+                .with_help("end the chain at a page: change one of these redirects' destination"),
+                _ => Diagnostic::warning(
+                    file,
+                    format!(
+                        "redirect destination `{}` is not a page or file of this site",
+                        redirect.destination
+                    ),
+                ).with_rule(Rule::BrokenLink)
+                .with_help(format!(
+                    "name a page's path as `navigation` does, a file of the docs root, or a full URL; readers of `{}` land on a missing page meanwhile",
+                    redirect.source
+                )),
+            };
             locate(source, warning, &format!("/redirects/{i}/destination"))
         })
         .collect()

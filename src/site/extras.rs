@@ -10,10 +10,8 @@ use std::io::{self, Write as _};
 use std::io::{Read, Seek};
 use std::path::{Path, PathBuf};
 
-use super::links::is_static_asset;
-use crate::config::Redirect;
 use crate::content::{Page, PageId, Site};
-use crate::render::{escape_html, Theme};
+use crate::render::escape_html;
 use crate::search::SearchSection;
 
 /// Where the site files are written, at the site root.
@@ -304,79 +302,9 @@ pub fn markdown_source<'t>(
     ))
 }
 
-/// The `redirects` that become pages, with their trimmed sources: a plain
-/// path (sources with `:param` wildcards cannot be static pages; they go
-/// to `_redirects` only) that no page of the site occupies.
-fn page_redirects(site: &Site) -> impl Iterator<Item = (&str, &Redirect)> {
-    (site.config.redirects.iter())
-        .filter(|r| !r.source.contains(':') && !r.source.contains('*'))
-        .map(|r| (r.source.trim_matches('/'), r))
-        .filter(|(source, _)| {
-            !source.is_empty()
-                && site.page_by_slug(source).is_none()
-                && !source.split('/').any(|s| s == "..")
-                && !is_written_file(site, source)
-        })
-}
-
-/// Whether the build writes a file of its own at `source`, where a
-/// redirect page would need a folder: a page's Markdown copy
-/// (`/development.md`, which real sites redirect to the page) or a static
-/// file of the docs root. That file answers the URL; the redirect stays in
-/// `_redirects` for hosts that read it.
-fn is_written_file(site: &Site, source: &str) -> bool {
-    let markdown_copy = site.config.markdown_sources
-        && source
-            .strip_suffix(".md")
-            .is_some_and(|slug| site.page_by_slug(slug).is_some());
-    let path = Path::new(source);
-    markdown_copy || (is_static_asset(path) && site.root.join(path).is_file())
-}
-
-/// Where the redirect pages are written (see [`redirect_pages`]).
-pub fn redirect_page_paths(site: &Site) -> Vec<PathBuf> {
-    let urls = site.config.page_urls;
-    (page_redirects(site))
-        .map(|(source, _)| PathBuf::from(urls.file(source)))
-        .collect()
-}
-
-/// Redirect pages, as (output path, HTML).
-pub fn redirect_pages(site: &Site, theme: &Theme) -> Vec<(PathBuf, String)> {
-    let urls = site.config.page_urls;
-    page_redirects(site)
-        .map(|(source, r)| {
-            let target = if super::links::is_external(&r.destination) {
-                r.destination.clone()
-            } else {
-                let (path, suffix) = split_suffix(&r.destination);
-                let url = redirect_target(site, path);
-                super::links::relative(&urls.folder(source), &url) + suffix
-            };
-            (
-                PathBuf::from(urls.file(source)),
-                theme.render_redirect(&target, r.permanent),
-            )
-        })
-        .collect()
-}
-
 /// A local URL split before its `?query` or `#fragment`: (path, the rest).
 pub fn split_suffix(url: &str) -> (&str, &str) {
     url.split_at(url.find(['?', '#']).unwrap_or(url.len()))
-}
-
-/// The URL from the site root a redirect's local destination path names:
-/// a page's URL, a file of the docs root as it is, else the path as a
-/// folder.
-fn redirect_target(site: &Site, destination: &str) -> String {
-    let path = destination.trim_matches('/');
-    match site.page_by_slug(path) {
-        Some(page) => page.url(),
-        None if path.is_empty() => String::new(),
-        None if site.root.join(path).is_file() => path.to_string(),
-        None => format!("{path}/"),
-    }
 }
 
 /// Netlify/Cloudflare-style `_redirects` with every redirect, wildcards included.
@@ -447,29 +375,6 @@ mod tests {
             .unwrap();
         }
         String::from_utf8(llms.finish(site).unwrap()).unwrap()
-    }
-
-    #[test]
-    fn no_redirect_page_stands_where_the_build_writes_a_file() {
-        let dir = tempfile::tempdir().unwrap();
-        fs::write(dir.path().join("a.md"), "# a").unwrap();
-        fs::write(dir.path().join("logo.png"), "png").unwrap();
-        let config = serde_json::from_str(
-            r#"{"name": "X", "navigation": [{"group": "G", "pages": ["a"]}],
-                "redirects": [{"source": "/a.md", "destination": "/a"},
-                              {"source": "/logo.png", "destination": "/a", "permanent": false},
-                              {"source": "/old", "destination": "/a"}]}"#,
-        )
-        .unwrap();
-        let site = Site::load(&SourceFiles::scan(dir.path()), config, &|_| None).0;
-        let paths = redirect_page_paths(&site);
-        assert_eq!(paths, [PathBuf::from("old/index.html")]);
-        let written = redirects_file(&site).unwrap();
-        assert!(written.contains("/a.md /a 301"), "{written}");
-        assert!(
-            written.contains("/logo.png /a 302"),
-            "a temporary one: {written}"
-        );
     }
 
     #[test]

@@ -12,9 +12,10 @@ use std::path::Path;
 use std::sync::OnceLock;
 
 use crate::confine::ReadError;
-use crate::content::{Page, PageId, Site};
+use crate::content::{LinkTarget, Page, PageId, Site};
 use crate::diagnostics::Suggestions;
 use crate::markdown::{UrlKind, UrlRewrite};
+use crate::rules::Rule;
 
 /// Rewrites the URLs of one page.
 pub struct UrlResolver<'a> {
@@ -80,21 +81,28 @@ impl<'a> UrlResolver<'a> {
 
     fn same_page_anchor(&self, fragment: Option<&str>) -> UrlRewrite {
         match fragment {
-            Some(f) if !self.page.may_have_anchor(f) => broken(
-                format!("no heading `#{f}` on this page"),
-                Some("link to an existing heading id (shown by the anchor link next to each heading)".into()),
-            ),
+            Some(f) if !self.page.may_have_anchor(f) => UrlRewrite::Broken {
+                message: format!("no heading `#{f}` on this page"),
+                help: Some("link to an existing heading id (shown by the anchor link next to each heading)".into()),
+                href: None,
+                rule: Rule::BrokenLink,
+            },
             _ => UrlRewrite::Keep,
         }
     }
 
     /// The target path relative to the docs root, `..` resolved.
+    /// A page without a file (an operation's or channel's) reads relative
+    /// links from the root, where its spec's author wrote them from.
     fn resolve_path(&self, path: &str) -> String {
         let joined = if let Some(absolute) = path.strip_prefix('/') {
             absolute.to_string()
         } else {
-            let source = &self.site.source_page(self.page).slug;
-            let dir = source.rsplit_once('/').map_or("", |(d, _)| d);
+            let source = self.site.source_page(self.page);
+            let dir = match source.source_path {
+                Some(_) => source.slug.rsplit_once('/').map_or("", |(d, _)| d),
+                None => "",
+            };
             if dir.is_empty() {
                 path.to_string()
             } else {
@@ -106,79 +114,95 @@ impl<'a> UrlResolver<'a> {
 
     fn link(&self, url: &str, target: &str, fragment: Option<&str>, suggest: bool) -> UrlRewrite {
         let slug = page_slug(target);
-        if let Some(page) = self
-            .site
-            .page_by_slug(&slug)
-            .or_else(|| self.home_alias(&slug))
-        {
-            if fragment.is_some() && page.id != self.page.id {
-                self.anchor_targets.borrow_mut().push(page.id);
-            }
-            if let Some(f) = fragment.filter(|f| !page.may_have_anchor(f)) {
-                return broken(
-                    format!("no heading `#{f}` on page `{}`", page.slug),
-                    Some(format!("link to an existing heading of `{}`", page.slug)),
-                );
-            }
-            let place = self.site.place_like(page, self.page);
-            let href = relative(&self.page.dir(), &place.url());
-            return UrlRewrite::To(with_fragment(href, fragment));
-        }
-        if self.site.root.join(target).is_file() {
+        if self.site.page_at(&slug).is_none() && self.site.root.join(target).is_file() {
             if let Some(refused) = self.outside(target) {
                 return refused;
             }
             return UrlRewrite::To(with_fragment(relative(&self.page.dir(), target), fragment));
         }
-        if let Some(rewrite) = self.redirected(&slug, fragment) {
-            return rewrite;
+        match self.site.link_target(&slug) {
+            LinkTarget::Page {
+                page,
+                fragment: own,
+            } => self.to_page(page, fragment.or(own.as_deref())),
+            LinkTarget::External(url) => UrlRewrite::To(url),
+            LinkTarget::Loop(passed) => UrlRewrite::Broken {
+                message: format!(
+                    "link `{url}` follows redirects that never reach a page: /{}",
+                    passed.join(" → /")
+                ),
+                help: Some("change `redirects` in the config so the chain ends at a page".into()),
+                href: Some(self.unresolved_href(target, url)),
+                rule: Rule::RedirectLoop,
+            },
+            LinkTarget::Missing => self.missing(url, target, &slug, suggest),
         }
-        let close = suggest.then(|| self.closest_slug(&slug)).flatten();
-        broken(
-            format!("link `{url}` points to a page that does not exist"),
-            Some(match close {
+    }
+
+    /// A link to no page: a bare relative link that names a page from the
+    /// site root (as Mintlify's checker reads it, though browsers do not)
+    /// gets its own rule and the fix; any other, a "did you mean".
+    fn missing(&self, url: &str, target: &str, slug: &str, suggest: bool) -> UrlRewrite {
+        let href = Some(self.unresolved_href(target, url));
+        let path = url.split(['#', '?']).next().unwrap_or(url);
+        let bare = !path.starts_with(['/', '.']);
+        let from_root = page_slug(&normalise(path));
+        if bare && matches!(self.site.link_target(&from_root), LinkTarget::Page { .. }) {
+            return UrlRewrite::Broken {
+                message: format!(
+                    "link `{url}` is read from this page's folder, where there is no such page"
+                ),
+                help: Some(format!(
+                    "browsers read a relative link from the page's folder; write `/{from_root}` for the page at the site root"
+                )),
+                href,
+                rule: Rule::RelativeLink,
+            };
+        }
+        let close = suggest.then(|| self.closest_slug(slug)).flatten();
+        UrlRewrite::Broken {
+            message: format!("link `{url}` points to a page that does not exist"),
+            help: Some(match close {
                 Some(c) => format!("did you mean `/{c}`?"),
                 None => "link to an existing page, e.g. `/quickstart` or `../guide.mdx`".into(),
             }),
-        )
+            href,
+            rule: Rule::BrokenLink,
+        }
+    }
+
+    /// A link to `page` (its place in the linking page's version, language
+    /// and section), its fragment checked against the page's headings.
+    fn to_page(&self, page: &Page, fragment: Option<&str>) -> UrlRewrite {
+        if fragment.is_some() && page.id != self.page.id {
+            self.anchor_targets.borrow_mut().push(page.id);
+        }
+        if let Some(f) = fragment.filter(|f| !page.may_have_anchor(f)) {
+            return UrlRewrite::Broken {
+                message: format!("no heading `#{f}` on page `{}`", page.slug),
+                help: Some(format!("link to an existing heading of `{}`", page.slug)),
+                href: None,
+                rule: Rule::BrokenLink,
+            };
+        }
+        let place = self.site.place_like(page, self.page);
+        let href = relative(&self.page.dir(), &place.url());
+        UrlRewrite::To(with_fragment(href, fragment))
+    }
+
+    /// A link that leads nowhere, written so it still names the same path
+    /// wherever the site is published: relative to the page, from the
+    /// path the source names (its query and fragment kept).
+    fn unresolved_href(&self, target: &str, url: &str) -> String {
+        let suffix = url.find(['?', '#']).map_or("", |at| &url[at..]);
+        relative(&self.page.dir(), target) + suffix
     }
 
     fn closest_slug(&self, slug: &str) -> Option<&str> {
         let slugs = self
             .slugs
-            .get_or_init(|| Suggestions::new(self.site.pages.iter().map(|p| p.slug.clone())));
+            .get_or_init(|| Suggestions::new(self.site.pages.iter().map(|p| link_path(&p.slug))));
         slugs.closest(slug)
-    }
-
-    /// A link to the source of one of `redirects` goes where the redirect
-    /// leads (a page, or an external URL), as readers following it would.
-    fn redirected(&self, slug: &str, fragment: Option<&str>) -> Option<UrlRewrite> {
-        let redirect = self
-            .site
-            .config
-            .redirects
-            .iter()
-            .find(|r| r.source.trim_matches('/') == slug)?;
-        if is_external(&redirect.destination) {
-            return Some(UrlRewrite::To(redirect.destination.clone()));
-        }
-        let (path, own_fragment) = match redirect.destination.split_once('#') {
-            Some((path, f)) => (path, Some(f)),
-            None => (redirect.destination.as_str(), None),
-        };
-        let page = self.site.page_by_slug(&page_slug(path.trim_matches('/')))?;
-        let href = relative(&self.page.dir(), &page.url());
-        Some(UrlRewrite::To(with_fragment(
-            href,
-            fragment.or(own_fragment),
-        )))
-    }
-
-    /// `/` and `/index` are the home page.
-    fn home_alias(&self, slug: &str) -> Option<&Page> {
-        (slug.is_empty() || slug == "index")
-            .then(|| self.site.home())
-            .flatten()
     }
 
     /// An image or file: relative to the page, else (as Mintlify resolves
@@ -195,10 +219,14 @@ impl<'a> UrlResolver<'a> {
                 .outside(&from_root)
                 .unwrap_or_else(|| UrlRewrite::To(relative(&self.page.dir(), &from_root)));
         }
-        broken(
-            format!("image or file `{url}` does not exist"),
-            Some("paths are relative to the page or, with a leading `/`, to the docs root".into()),
-        )
+        UrlRewrite::Broken {
+            message: format!("image or file `{url}` does not exist"),
+            help: Some(
+                "paths are relative to the page or, with a leading `/`, to the docs root".into(),
+            ),
+            href: None,
+            rule: Rule::BrokenLink,
+        }
     }
 }
 
@@ -213,10 +241,6 @@ impl UrlResolver<'_> {
             _ => None,
         }
     }
-}
-
-fn broken(message: String, help: Option<String>) -> UrlRewrite {
-    UrlRewrite::Broken { message, help }
 }
 
 pub use crate::html::is_external_url as is_external;
@@ -237,6 +261,12 @@ fn normalise(path: &str) -> String {
     percent_encoding::percent_decode_str(&decoded)
         .decode_utf8_lossy()
         .into_owned()
+}
+
+/// The path a link names a page by: its slug, a folder's `index` page by
+/// the folder.
+fn link_path(slug: &str) -> String {
+    slug.strip_suffix("/index").unwrap_or(slug).to_string()
 }
 
 /// The page slug a link path names: extension and trailing `/index` removed.
@@ -263,6 +293,7 @@ fn encode_path(path: &str) -> String {
         .add(b' ')
         .add(b'"')
         .add(b'#')
+        .add(b'%')
         .add(b'<')
         .add(b'>')
         .add(b'?')

@@ -69,6 +69,7 @@ mod page_text;
 mod preview;
 mod progress;
 mod project;
+mod redirect_pages;
 mod schema_page;
 mod session;
 mod stop;

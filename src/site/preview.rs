@@ -6,8 +6,8 @@
 //! `404.html`), each exactly as the build writes it: the same
 //! [`page::render`] of the same project, and the static files of the docs
 //! root (images, downloads) from the root itself, which the build copies
-//! as they are. Everything else (search index, sitemap, Markdown sources,
-//! redirects) is `None`, and the caller waits for the build. The build's
+//! as they are, and the redirect pages. Everything else (search index,
+//! sitemap, Markdown sources) is `None`, and the caller waits for the build. The build's
 //! order decides a path both name: a static file is copied over a page,
 //! and the site files written last (theme assets, `404.html`, sitemap,
 //! robots, llms files, redirects, `search/`) over a static file.
@@ -17,8 +17,9 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, RwLock, RwLockReadGuard};
 
-use super::extras::{self, SITE_FILES};
+use super::extras::SITE_FILES;
 use super::links::is_static_asset;
+use super::redirect_pages;
 use super::{page, Project};
 use crate::content::PageId;
 use crate::mintignore::MintIgnore;
@@ -47,6 +48,8 @@ enum Route {
     Asset(usize),
     /// The not-found page.
     NotFound,
+    /// A redirect page, by its index in `redirects`.
+    Redirect(usize),
 }
 
 /// The files of a build that can be rendered from the loaded project.
@@ -54,6 +57,8 @@ pub struct Preview {
     project: SharedProject,
     routes: HashMap<PathBuf, Route>,
     assets: Vec<Vec<u8>>,
+    /// The redirect pages' HTML.
+    redirects: Vec<String>,
     /// The docs root's static files, as the build copies them.
     statics: StaticFiles,
 }
@@ -70,16 +75,23 @@ impl Preview {
     /// The routes of `project`, in the order the build writes them (a
     /// later file replaces an earlier one of the same path).
     pub(super) fn new(project: SharedProject) -> Preview {
-        let (routes, assets, statics) = {
+        let (routes, assets, redirects, statics) = {
             let project = read(&project);
-            let redirects = extras::redirect_page_paths(&project.site);
-            let (routes, assets) = routes(&project, &redirects);
-            (routes, assets, StaticFiles::new(&project, redirects))
+            let (paths, redirects): (Vec<PathBuf>, Vec<String>) =
+                redirect_pages::redirect_pages(&project.site, &project.theme)
+                    .into_iter()
+                    .unzip();
+            let (mut routes, assets) = routes(&project, &paths);
+            for (index, path) in paths.iter().enumerate() {
+                routes.insert(path.clone(), Route::Redirect(index));
+            }
+            (routes, assets, redirects, StaticFiles::new(&project, paths))
         };
         Preview {
             project,
             routes,
             assets,
+            redirects,
             statics,
         }
     }
@@ -114,6 +126,10 @@ impl Preview {
             }
             Route::Asset(index) => self.assets.get(*index).cloned(),
             Route::NotFound => Some(project.theme.render_not_found(&project.site).into_bytes()),
+            Route::Redirect(index) => self
+                .redirects
+                .get(*index)
+                .map(|html| html.clone().into_bytes()),
         }
     }
 }

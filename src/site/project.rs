@@ -13,7 +13,7 @@ use std::sync::OnceLock;
 use super::checks;
 use crate::asyncapi::AsyncSpecs;
 use crate::config::{self, is_local};
-use crate::content::{NavItem, PageId, Site, Texts};
+use crate::content::{EntryFacts, NavItem, PageId, Site, Texts};
 use crate::diagnostics::{Diagnostic, Diagnostics, Suggestions};
 use crate::markdown::{Diagrams, Markdown};
 use crate::openapi::{looks_like_spec, ApiSpecs, LazySpecs, SpecCache};
@@ -143,18 +143,32 @@ impl Project {
         // Reading the pages' references loads the found specs they need.
         let specs = RefCell::new(specs);
         let asyncapi = RefCell::new((asyncapi, Vec::new()));
-        let title = |reference: &str| {
+        let facts = |reference: &str| {
             timings.phase(Phase::Specs, || match config::channel_of_entry(reference) {
                 Some(channel) => {
                     let (asyncapi, problems) = &mut *asyncapi.borrow_mut();
                     problems.extend(asyncapi.need(channel));
-                    asyncapi.title(channel)
+                    let (title, tag) = asyncapi.title_and_tag(channel)?;
+                    Some(EntryFacts {
+                        name: Some(title.clone()),
+                        title,
+                        tag: Some(tag),
+                        href: None,
+                    })
                 }
-                None => specs.borrow_mut().title(reference),
+                None => {
+                    let (title, naming) = specs.borrow_mut().naming(reference)?;
+                    Some(EntryFacts {
+                        title,
+                        name: naming.name,
+                        tag: naming.tag,
+                        href: naming.href,
+                    })
+                }
             })
         };
         let (mut site, site_problems) = timings.phase(Phase::Content, || {
-            Site::load_with(&files, config, &title, texts)
+            Site::load_with(&files, config, &facts, texts)
         });
         let (mut asyncapi, async_problems) = asyncapi.into_inner();
         diagnostics.extend(async_problems);

@@ -192,7 +192,7 @@ fn write_extras(
             .into_inner()
             .map_err(|e| e.into_error())?;
     }
-    for (path, html) in extras::redirect_pages(site, &project.theme) {
+    for (path, html) in super::redirect_pages::redirect_pages(site, &project.theme) {
         staging.put(&path, html.as_bytes())?;
     }
     if let Some(text) = extras::redirects_file(site) {

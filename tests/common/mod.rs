@@ -5,6 +5,7 @@
 
 pub mod leaks;
 pub mod preview;
+pub mod static_host;
 pub mod user_group_service;
 
 use std::path::{Path, PathBuf};

@@ -249,9 +249,14 @@ impl<'a> Renderer<'a> {
         match (self.env.urls)(url, kind) {
             UrlRewrite::Keep => url.to_string(),
             UrlRewrite::To(new) => new,
-            UrlRewrite::Broken { message, help } => {
-                self.warn_line(Rule::BrokenLink, line, column, message, help);
-                url.to_string()
+            UrlRewrite::Broken {
+                message,
+                help,
+                href,
+                rule,
+            } => {
+                self.warn_line(rule, line, column, message, help);
+                href.unwrap_or_else(|| url.to_string())
             }
             UrlRewrite::Refused { message } => {
                 self.error_line(Rule::OutsideRoot, line, column, message, OUTSIDE_HELP);

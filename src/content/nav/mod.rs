@@ -1,12 +1,14 @@
 //! Resolving the navigation: page entries become [`Page`]s read from disk,
 //! endpoint entries become file-less endpoint pages, groups nest.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 
-use super::slugs::{endpoint_slug, slug_of};
+mod generated;
+
+use super::slugs::EntryFacts;
 use super::{fallback_title, frontmatter, page_diagnostic, Page, PageId};
 use super::{PageText, Texts};
 use crate::config::{
@@ -101,12 +103,15 @@ const READERS_PER_CORE: usize = 4;
 
 pub(super) struct Loader<'a> {
     files: &'a SourceFiles,
-    endpoint_title: &'a dyn Fn(&str) -> Option<String>,
+    entry_facts: &'a dyn Fn(&str) -> Option<EntryFacts>,
     pages: Vec<Page>,
     seen: HashSet<String>,
     /// The file-less page of each endpoint or channel entry, by directory
     /// and entry: the same entry listed again links to it.
     endpoint_pages: HashMap<(Option<String>, String), PageId>,
+    /// The slugs earlier sheaf versions gave generated pages, where they
+    /// differ from today's.
+    former: BTreeMap<String, PageId>,
     diagnostics: Diagnostics,
     /// Navigation pages read ahead in parallel, by slug.
     prefetched: HashMap<String, PageFile>,
@@ -125,6 +130,15 @@ pub(super) struct Loader<'a> {
     /// places, by page and place.
     places: HashMap<PageId, Place>,
     listings: HashMap<(PageId, Place), PageId>,
+}
+
+/// What loading found: the pages, the ids of those their group placed in
+/// a section, the former slugs of generated pages, and what went wrong.
+pub(super) struct Loaded {
+    pub pages: Vec<Page>,
+    pub placed: HashSet<PageId>,
+    pub former: BTreeMap<String, PageId>,
+    pub diagnostics: Diagnostics,
 }
 
 /// A page file's path (relative to the root) and its parsed text.
@@ -221,7 +235,7 @@ fn collect_page_slugs(groups: &[NavGroup], out: &mut Vec<String>) {
 impl<'a> Loader<'a> {
     pub(super) fn new(
         files: &'a SourceFiles,
-        endpoint_title: &'a dyn Fn(&str) -> Option<String>,
+        entry_facts: &'a dyn Fn(&str) -> Option<EntryFacts>,
         texts: Texts,
         config: &SiteConfig,
     ) -> Self {
@@ -238,8 +252,9 @@ impl<'a> Loader<'a> {
             places: HashMap::new(),
             listings: HashMap::new(),
             files,
-            endpoint_title,
+            entry_facts,
             pages: Vec::new(),
+            former: BTreeMap::new(),
             seen: HashSet::new(),
             endpoint_pages: HashMap::new(),
             diagnostics: Diagnostics::new(),
@@ -374,60 +389,6 @@ impl<'a> Loader<'a> {
         (candidates.find(|candidate| !taken(candidate))).expect("candidates never run out")
     }
 
-    /// The file-less page of an operation or channel entry.
-    fn endpoint_page(&mut self, entry: &str, directory: Option<&str>) -> Option<PageId> {
-        let key = (directory.map(String::from), entry.to_string());
-        if let Some(&id) = self.endpoint_pages.get(&key) {
-            return Some(id);
-        }
-        let channel = channel_of_entry(entry);
-        let title = (self.endpoint_title)(entry);
-        // A channel's page is named after its title, as Mintlify's are.
-        let channel_id = channel.map(|r| r.rsplit(' ').next().unwrap_or(r));
-        let name = match (channel_id, &title) {
-            (Some(_), Some(title)) => slug_of(title),
-            (Some(id), None) => slug_of(id),
-            (None, _) => endpoint_slug(entry),
-        };
-        let slug = match directory.and_then(normalise_slug) {
-            Some(folder) => format!("{folder}/{name}"),
-            None => name,
-        };
-        // Another spec's endpoint of the same name gets a numbered slug.
-        let slug = self.free_slug((1..).map(|n| match n {
-            1 => slug.clone(),
-            n => format!("{slug}-{n}"),
-        }));
-        self.seen.insert(slug.clone());
-        let title = title.unwrap_or_else(|| channel_id.unwrap_or(entry).to_string());
-        let id = self.push(Page {
-            id: 0,
-            slug,
-            source_path: None,
-            text: PageText::Kept(String::new()),
-            body_start: 0,
-            body_line_offset: 0,
-            heading_ids: HashSet::new(),
-            frontmatter: frontmatter::Frontmatter {
-                asyncapi: channel.map(String::from),
-                ..Default::default()
-            },
-            nav_title: title.clone(),
-            title,
-            openapi: channel.is_none().then(|| entry.to_string()),
-            version: None,
-            language: None,
-            tab: None,
-            anchor: None,
-            in_nav: false,
-            urls: PageUrls::default(),
-            written_at: None,
-            listing_of: None,
-        });
-        self.endpoint_pages.insert(key, id);
-        Some(id)
-    }
-
     /// Reads the page file for `slug`; `None` when missing, escaping or already loaded.
     fn file_page(&mut self, slug: &str) -> Option<PageId> {
         let slug = normalise_slug(slug)?;
@@ -502,10 +463,8 @@ impl<'a> Loader<'a> {
         let title = fm
             .title
             .clone()
-            .or_else(|| openapi.as_deref().and_then(|r| (self.endpoint_title)(r)))
-            .or_else(|| {
-                (fm.asyncapi.as_deref()).and_then(|r| (self.endpoint_title)(&channel_entry(r)))
-            })
+            .or_else(|| openapi.as_deref().and_then(|r| self.title_of(r)))
+            .or_else(|| (fm.asyncapi.as_deref()).and_then(|r| self.title_of(&channel_entry(r))))
             .unwrap_or(fallback_title);
         let nav_title = fm.sidebar_title.clone().unwrap_or_else(|| title.clone());
         Page {
@@ -555,10 +514,14 @@ impl<'a> Loader<'a> {
         }
     }
 
-    /// The pages, the ids of those their group placed in a section, and
-    /// what went wrong.
-    pub(super) fn finish(self) -> (Vec<Page>, HashSet<PageId>, Diagnostics) {
-        (self.pages, self.placed, self.diagnostics)
+    /// What loading found.
+    pub(super) fn finish(self) -> Loaded {
+        Loaded {
+            pages: self.pages,
+            placed: self.placed,
+            former: self.former,
+            diagnostics: self.diagnostics,
+        }
     }
 }
 
@@ -585,15 +548,4 @@ fn page_slug_of(name: &str) -> Option<String> {
         .strip_suffix(".mdx")
         .or_else(|| name.strip_suffix(".md"))?;
     Some(slug.to_string())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn endpoint_slug_is_readable() {
-        assert_eq!(endpoint_slug("GET /api/user"), "get-api-user");
-        assert_eq!(endpoint_slug("v1 POST /users/{id}"), "post-users-id");
-    }
 }
