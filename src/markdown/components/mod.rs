@@ -5,7 +5,10 @@
 //! Dispatch order: an imported name (a snippet, or a JavaScript component
 //! we can only show the children of), a known component, an HTML element,
 //! else an unknown component (children in a `c-unknown` box and one warning
-//! per component name and page).
+//! per component name and page). First, an attribute expression naming the
+//! document's props or constants (`href={href}` in a snippet's component)
+//! gets their value; one sheaf cannot evaluate names no URL: it is neither
+//! checked nor written (`<a>` without `href`), never taken as the URL `href`.
 
 mod api;
 mod blocks;
@@ -142,8 +145,16 @@ const PHRASING: &[&str] = &[
 ];
 
 impl Renderer<'_> {
-    /// Renders one element (component or HTML) to HTML.
+    /// Renders one element (component or HTML) to HTML, its attribute
+    /// expressions that name the document's props or constants evaluated.
     pub fn render_element(&mut self, el: &Element) -> String {
+        match self.with_known_attrs(el) {
+            Some(known) => self.element_html(&known),
+            None => self.element_html(el),
+        }
+    }
+
+    fn element_html(&mut self, el: &Element) -> String {
         let import = self
             .docs
             .last()
@@ -437,6 +448,10 @@ impl Renderer<'_> {
             };
             let value = match (&a.value, name.as_str()) {
                 (AttrValue::Expr(_), "style") => style_to_css(&a.value.to_json()),
+                // An expression sheaf cannot evaluate names no URL.
+                (AttrValue::Expr(_), "href" | "xlink:href" | "src" | "poster" | "srcset") => {
+                    a.value.url()
+                }
                 (_, _) => match a.value.to_json() {
                     Value::Bool(true) => {
                         out.push(' ');
