@@ -1181,3 +1181,26 @@ fn an_attribute_expression_is_a_url_only_when_its_value_is_known() {
     );
     assert!(html.contains("<a>c</a>"), "{html}");
 }
+
+#[test]
+fn svg_references_are_assets_or_parts_of_the_page() {
+    let page = "<svg><use href=\"#star\" /><use xlink:href=\"/sprite.svg#star\" /></svg>\n\n\
+                <svg><use xlinkHref=\"/s.svg\" /></svg> <a href=\"#top\">top</a>\n";
+    let (html, asked) = rewritten_urls(page, "");
+    let asked: Vec<(&str, UrlKind)> = asked.iter().map(|(u, k)| (u.as_str(), *k)).collect();
+    assert_eq!(
+        asked,
+        [
+            ("/sprite.svg", UrlKind::Asset),
+            ("/s.svg", UrlKind::Asset),
+            ("#top", UrlKind::Link)
+        ],
+        "{html}"
+    );
+    assert!(html.contains("<use href=\"#star\">"), "{html}");
+    assert!(
+        html.contains("<use xlink:href=\"[/sprite.svg]#star\">"),
+        "{html}"
+    );
+    assert!(html.contains("<use xlink:href=\"[/s.svg]\">"), "{html}");
+}

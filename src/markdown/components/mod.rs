@@ -9,6 +9,12 @@
 //! document's props or constants (`href={href}` in a snippet's component)
 //! gets their value; one sheaf cannot evaluate names no URL: it is neither
 //! checked nor written (`<a>` without `href`), never taken as the URL `href`.
+//!
+//! An `href` is a page link on `<a>` and `<area>` only. On SVG's `<use>`
+//! (and any other element) it names a part of a drawing: `#icon` on the
+//! page is left as it is (no heading), `/sprite.svg#icon` is an asset
+//! (the file checked and rewritten, `#icon` kept); `xlinkHref` is written
+//! `xlink:href`.
 
 mod api;
 mod blocks;
@@ -464,7 +470,19 @@ impl Renderer<'_> {
             };
             let Some(value) = value else { continue };
             let value = match (name.as_str(), el.name.as_str()) {
-                ("href", _) => self.rewrite_url(&value, UrlKind::Link, el.offset),
+                ("href" | "xlink:href", "a" | "area") => {
+                    self.rewrite_url(&value, UrlKind::Link, el.offset)
+                }
+                // SVG's `<use href>` (and the like) names a part of a
+                // drawing: one of this page is no heading; in a file (a
+                // sprite), the file is an asset and the part stays.
+                ("href" | "xlink:href", _) => {
+                    let (file, part) = value.split_at(value.find('#').unwrap_or(value.len()));
+                    match file.is_empty() {
+                        true => value.clone(),
+                        false => self.rewrite_url(file, UrlKind::Asset, el.offset) + part,
+                    }
+                }
                 ("src" | "poster" | "srcset", _) => {
                     self.rewrite_url(&value, UrlKind::Asset, el.offset)
                 }
@@ -489,6 +507,7 @@ fn html_attr_name(name: &str) -> Option<String> {
     Some(match name {
         "className" => "class".to_string(),
         "htmlFor" => "for".to_string(),
+        "xlinkHref" => "xlink:href".to_string(),
         // Mintlify's `<img noZoom>`: the theme's zoom leaves it alone.
         "noZoom" | "nozoom" => "data-no-zoom".to_string(),
         "viewBox" => "viewBox".to_string(),
@@ -544,6 +563,7 @@ mod tests {
             Some("allowfullscreen")
         );
         assert_eq!(html_attr_name("onClick"), None);
+        assert_eq!(html_attr_name("xlinkHref").as_deref(), Some("xlink:href"));
     }
 
     #[test]
