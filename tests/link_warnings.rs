@@ -101,6 +101,10 @@ fn an_attribute_expression_sheaf_cannot_evaluate_is_no_url() {
     );
     assert!(html.contains("<a class=\"unknown\">settings</a>"), "{html}");
     assert!(
+        html.contains("<a class=\"link-card\">Passed on</a>"),
+        "{html}"
+    );
+    assert!(
         !html.contains("href=\"href\"") && !html.contains("href=\"to\""),
         "{html}"
     );

@@ -37,6 +37,17 @@ impl AttrValue {
         }
     }
 
+    /// The value as a prop passed to a snippet or its component: as
+    /// [`AttrValue::to_json`], but none for an expression sheaf could not
+    /// evaluate (`href={base}`), whose source text is not its value; JSX
+    /// (`icon={<Svg />}`) passes as its source, rendered where it is used.
+    pub fn prop(&self) -> Option<Value> {
+        match self {
+            AttrValue::Expr(code) if !code.trim_start().starts_with('<') => parse_literal(code),
+            other => Some(other.to_json()),
+        }
+    }
+
     /// The value as a URL: as text, but `None` for an expression sheaf
     /// could not evaluate (`href={href}` naming a prop no one passed): its
     /// source text is no URL to check or write.
@@ -268,6 +279,11 @@ mod tests {
         let href = AttrValue::Expr("href".into());
         assert_eq!(href.url(), None, "a name sheaf cannot evaluate is no URL");
         assert_eq!(AttrValue::Expr("'/x'".into()).url().as_deref(), Some("/x"));
+        assert_eq!(href.prop(), None, "nor a prop");
+        assert_eq!(
+            AttrValue::Expr("<Svg />".into()).prop(),
+            Some(json!("<Svg />"))
+        );
     }
 
     #[test]

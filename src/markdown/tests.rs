@@ -1159,7 +1159,7 @@ fn an_attribute_expression_is_a_url_only_when_its_value_is_known() {
                    export const Box = ({ to }) => <Card title=\"Box\" href={to}>x</Card>\n";
     let page = "import { Go, Box } from '/snippets/links.mdx'\n\n\
                 <Go href=\"/a\" img=\"/i.png\" />\n\n<Go />\n\n<Box to=\"/b\" />\n\n<Box />\n\n\
-                <a href={elsewhere}>c</a>\n";
+                <a href={elsewhere}>c</a> <Go href={elsewhere} />\n";
     let (html, asked) = rewritten_urls(page, snippet);
     let asked: Vec<(&str, UrlKind)> = asked.iter().map(|(u, k)| (u.as_str(), *k)).collect();
     assert_eq!(

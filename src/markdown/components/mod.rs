@@ -8,7 +8,8 @@
 //! per component name and page). First, an attribute expression naming the
 //! document's props or constants (`href={href}` in a snippet's component)
 //! gets their value; one sheaf cannot evaluate names no URL: it is neither
-//! checked nor written (`<a>` without `href`), never taken as the URL `href`.
+//! checked nor written (`<a>` without `href`), never taken as the URL `href`,
+//! nor passed on as a prop (its source text is not its value).
 //!
 //! An `href` is a page link on `<a>` and `<area>` only. On SVG's `<use>`
 //! (and any other element) it names a part of a drawing: `#icon` on the
@@ -311,7 +312,7 @@ impl Renderer<'_> {
         let props: Vec<(String, Value)> = el
             .attrs
             .iter()
-            .map(|a| (a.name.clone(), a.value.to_json()))
+            .filter_map(|a| Some((a.name.clone(), a.value.prop()?)))
             .collect();
         if is_snippet && !import.named {
             return self.snippet(el, &import.source, props);
@@ -390,7 +391,7 @@ impl Renderer<'_> {
             .attrs
             .iter()
             .filter(|a| a.name != "file")
-            .map(|a| (a.name.clone(), a.value.to_json()))
+            .filter_map(|a| Some((a.name.clone(), a.value.prop()?)))
             .collect();
         self.snippet(el, &file, props)
     }
