@@ -16,13 +16,26 @@
 //! on each entry, parents first; lookups of single paths go through
 //! [`MintIgnore::rule_excluding`], which follows the same order.
 //!
+//! Mintlify's default ignores apply to every site, with or without a
+//! `.mintignore` ([`DEFAULT_PATTERNS`], as `@mintlify/common`'s
+//! `mintIgnore.js` lists them): tool folders (`.git`, `.github`, `.vscode`,
+//! `node_modules`…, most of which the walks skip anyway), `.mintlify/`'s
+//! files but its JSON and YAML, and `README.md`, `LICENSE.md`,
+//! `CHANGELOG.md` and `CONTRIBUTING.md` at any depth (`guides/README.md`
+//! too; `README.mdx` is a page). Mintlify reads them before the site's own
+//! lines, so a `.mintignore` line `!README.md` publishes the file again,
+//! and, as its matcher (the npm `ignore` package) ignores case, so does
+//! sheaf for the defaults: `readme.md` is left out too. The site's own lines
+//! are matched as git matches them, case and all.
+//!
 //! The rule is what the author sees: a navigation entry naming an excluded
-//! page warns with the `.mintignore` line that excludes it (`config`'s
-//! semantic checks). The preview treats a change to `.mintignore` like a
-//! change to the config, and rebuilds.
+//! page warns with the `.mintignore` line that excludes it, or the default
+//! pattern (`config`'s semantic checks). The preview treats a change to
+//! `.mintignore` like a change to the config, and rebuilds.
 
 use std::ops::Range;
 use std::path::Path;
+use std::sync::OnceLock;
 
 use ignore::gitignore::{Gitignore, GitignoreBuilder, Glob};
 use ignore::Match;
@@ -33,26 +46,73 @@ use crate::diagnostics::Diagnostic;
 /// The name of the file, in the docs root.
 pub const MINTIGNORE_FILE: &str = ".mintignore";
 
-/// One pattern line of `.mintignore`.
+/// The patterns Mintlify ignores on every site, before the site's own
+/// `.mintignore` lines (`DEFAULT_MINT_IGNORES` of `@mintlify/common`).
+pub const DEFAULT_PATTERNS: &[&str] = &[
+    ".git",
+    ".github",
+    ".claude",
+    ".agents",
+    ".idea",
+    ".vscode",
+    ".cursor",
+    ".mintlify/**",
+    "!.mintlify/**/",
+    "!.mintlify/skills/**",
+    "!.mintlify/**/*.json",
+    "!.mintlify/**/*.yaml",
+    "!.mintlify/**/*.yml",
+    "node_modules",
+    "README.md",
+    "LICENSE.md",
+    "CHANGELOG.md",
+    "CONTRIBUTING.md",
+];
+
+/// One pattern excluding files: a line of `.mintignore`, or one of
+/// Mintlify's [`DEFAULT_PATTERNS`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Rule {
-    /// 1-based line number.
-    pub line: usize,
+    /// 1-based line number in `.mintignore`; `None` for a default pattern.
+    pub line: Option<usize>,
     /// The pattern as written (without trailing blanks).
     pub pattern: String,
 }
 
 impl std::fmt::Display for Rule {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "`{}` on line {} of {MINTIGNORE_FILE}",
-            self.pattern, self.line
-        )
+        match self.line {
+            Some(line) => write!(f, "`{}` on line {line} of {MINTIGNORE_FILE}", self.pattern),
+            None => write!(f, "`{}`, one of Mintlify's default ignores", self.pattern),
+        }
     }
 }
 
-/// The compiled patterns of a docs root's `.mintignore` (none when absent).
+/// The compiled [`DEFAULT_PATTERNS`], matched without regard to case.
+fn defaults() -> &'static Gitignore {
+    static DEFAULTS: OnceLock<Gitignore> = OnceLock::new();
+    DEFAULTS.get_or_init(|| {
+        let mut builder = GitignoreBuilder::new("");
+        builder
+            .case_insensitive(true)
+            .expect("case folding needs no pattern");
+        for pattern in DEFAULT_PATTERNS {
+            builder
+                .add_line(None, pattern)
+                .expect("the default patterns are valid");
+        }
+        builder.build().expect("the default patterns compile")
+    })
+}
+
+/// Which pattern excludes a path: the site's own line wins over a default.
+enum Excluder<'a> {
+    Site(&'a Glob),
+    Default(&'a Glob),
+}
+
+/// The compiled patterns of a docs root's `.mintignore` (none when absent),
+/// over Mintlify's [`DEFAULT_PATTERNS`].
 #[derive(Debug)]
 pub struct MintIgnore {
     matcher: Gitignore,
@@ -89,7 +149,9 @@ impl MintIgnore {
             Err(e) => MintIgnore {
                 problems: vec![Diagnostic::warning(
                     MINTIGNORE_FILE,
-                    format!("cannot read {MINTIGNORE_FILE}: {e}; no file is excluded"),
+                    format!(
+                        "cannot read {MINTIGNORE_FILE}: {e}; only Mintlify's default ignores apply"
+                    ),
                 )
                 .with_rule(crate::rules::Rule::ReadFailed)],
                 ..MintIgnore::default()
@@ -114,7 +176,7 @@ impl MintIgnore {
             Err(e) => ignore.problems.push(
                 Diagnostic::warning(
                     MINTIGNORE_FILE,
-                    format!("{MINTIGNORE_FILE} cannot be used: {e}; no file is excluded"),
+                    format!("{MINTIGNORE_FILE} cannot be used: {e}; only Mintlify's default ignores apply"),
                 )
                 .with_rule(crate::rules::Rule::MintignorePattern)
                 .with_help("simplify the patterns"),
@@ -126,15 +188,25 @@ impl MintIgnore {
     /// Whether a walk leaves out `relative` (a path relative to the root
     /// whose folders the walk entered), a folder when `is_dir`.
     pub fn excludes(&self, relative: &Path, is_dir: bool) -> bool {
-        self.matcher.matched(relative, is_dir).is_ignore()
+        self.excluder(relative, is_dir).is_some()
+    }
+
+    /// The pattern excluding `relative` alone (not its folders): the site's
+    /// last matching line, which a `!` line makes a keeper, else a default.
+    fn excluder(&self, relative: &Path, is_dir: bool) -> Option<Excluder<'_>> {
+        match self.matcher.matched(relative, is_dir) {
+            Match::Ignore(glob) => Some(Excluder::Site(glob)),
+            Match::Whitelist(_) => None,
+            Match::None => match defaults().matched(relative, is_dir) {
+                Match::Ignore(glob) => Some(Excluder::Default(glob)),
+                _ => None,
+            },
+        }
     }
 
     /// The line excluding the file `relative` (relative to the root), be it
     /// the file's own or one of its folders', the outermost folder first.
     pub fn rule_excluding(&self, relative: &Path) -> Option<Rule> {
-        if self.matcher.is_empty() {
-            return None;
-        }
         let mut folders: Vec<&Path> = relative
             .ancestors()
             .skip(1)
@@ -144,9 +216,12 @@ impl MintIgnore {
         let walked = folders.into_iter().map(|folder| (folder, true));
         walked
             .chain(std::iter::once((relative, false)))
-            .find_map(|(path, is_dir)| match self.matcher.matched(path, is_dir) {
-                Match::Ignore(glob) => Some(self.rule_of(glob)),
-                _ => None,
+            .find_map(|(path, is_dir)| match self.excluder(path, is_dir)? {
+                Excluder::Site(glob) => Some(self.rule_of(glob)),
+                Excluder::Default(glob) => Some(Rule {
+                    line: None,
+                    pattern: glob.original().to_string(),
+                }),
             })
     }
 
@@ -169,7 +244,7 @@ impl MintIgnore {
             .find(|r| r.pattern == glob.original())
             .cloned()
             .unwrap_or_else(|| Rule {
-                line: 0,
+                line: None,
                 pattern: glob.original().to_string(),
             })
     }
@@ -198,7 +273,7 @@ fn rule(line: usize, text: &str) -> Option<Rule> {
         text.trim_end()
     };
     (!kept.is_empty() && !kept.starts_with('#')).then(|| Rule {
-        line,
+        line: Some(line),
         pattern: kept.to_string(),
     })
 }
@@ -290,9 +365,9 @@ mod tests {
     fn the_rule_names_its_line_and_the_last_matching_line_wins() {
         let rules = ignore("# drafts\ndrafts/\n\n*.tmp\n!a.tmp\na.tmp\n");
         let rule = rules.rule_excluding(Path::new("drafts/x/y.mdx")).unwrap();
-        assert_eq!((rule.line, rule.pattern.as_str()), (2, "drafts/"));
+        assert_eq!((rule.line, rule.pattern.as_str()), (Some(2), "drafts/"));
         let rule = rules.rule_excluding(Path::new("a.tmp")).unwrap();
-        assert_eq!((rule.line, rule.pattern.as_str()), (6, "a.tmp"));
+        assert_eq!((rule.line, rule.pattern.as_str()), (Some(6), "a.tmp"));
         assert_eq!(
             rule.to_string(),
             "`a.tmp` on line 6 of .mintignore",
@@ -313,6 +388,55 @@ mod tests {
         assert_eq!(&text[problem.span.clone().unwrap()], "  {a,b");
         assert!(excluded(&rules, "drafts/a.mdx"));
         assert!(excluded(&rules, "notes.md"));
+    }
+
+    #[test]
+    fn mintlifys_default_ignores_apply_without_a_mintignore() {
+        let rules = MintIgnore::default();
+        for gone in [
+            "README.md",
+            "guides/README.md",
+            "LICENSE.md",
+            "CHANGELOG.md",
+            "api/CONTRIBUTING.md",
+            "readme.md",
+            ".github/workflows/ci.yml",
+            "node_modules/x/a.mdx",
+            ".mintlify/notes.mdx",
+            ".mintlify/deep/notes.mdx",
+        ] {
+            assert!(excluded(&rules, gone), "{gone}");
+        }
+        for kept in [
+            "README.mdx",
+            "guides/readme-first.md",
+            "changelog.mdx",
+            "LICENSE.txt",
+            ".mintlify/skills/a.md",
+            ".mintlify/deep/conf.json",
+            ".mintlify/a.yaml",
+        ] {
+            assert!(!excluded(&rules, kept), "{kept}");
+        }
+        let rule = rules.rule_excluding(Path::new("guides/README.md")).unwrap();
+        assert_eq!((rule.line, rule.pattern.as_str()), (None, "README.md"));
+        assert_eq!(
+            rule.to_string(),
+            "`README.md`, one of Mintlify's default ignores"
+        );
+    }
+
+    #[test]
+    fn the_sites_own_lines_come_after_the_defaults() {
+        let rules = ignore(
+            "!README.md
+CHANGELOG.md
+",
+        );
+        assert!(!excluded(&rules, "README.md"), "a `!` line publishes it");
+        assert!(excluded(&rules, "LICENSE.md"));
+        let rule = rules.rule_excluding(Path::new("CHANGELOG.md")).unwrap();
+        assert_eq!(rule.line, Some(2), "the site's line is named");
     }
 
     #[test]

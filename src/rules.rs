@@ -80,7 +80,7 @@ rules! {
     // Navigation and pages.
     PageMissing "page-missing" Warnings "The navigation names a page that does not exist; the entry is left out.",
     DuplicatePage "duplicate-page" Warnings "The navigation lists the same page twice in one place.",
-    IgnoredPage "ignored-page" Warnings "The navigation names a page that `.mintignore` excludes.",
+    IgnoredPage "ignored-page" Warnings "The navigation names a page that `.mintignore` or one of Mintlify's default ignores (`README.md`…) excludes.",
     EmptySection "empty-section" Warnings "A tab or anchor has no pages, so it is left out.",
     UnusedVersion "unused-version" Warnings "A declared version that no group, anchor, tab or page uses.",
     UnknownVersion "unknown-version" Warnings "A version that `versions` does not declare (an error in the config, a warning in frontmatter).",

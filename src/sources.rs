@@ -16,7 +16,8 @@
 //! still looked up on disk, so a navigation entry inside such a folder
 //! keeps working.
 //!
-//! What the root's `.mintignore` excludes ([`MintIgnore`]) is neither
+//! What the root's `.mintignore` or Mintlify's default ignores exclude
+//! ([`MintIgnore`]: `README.md`, `LICENSE.md`… at any depth) is neither
 //! listed nor found on disk by name: it is not part of the site.
 //!
 //! Files are read through [`SourceFiles::read_to_string`], which keeps the
@@ -78,8 +79,8 @@ impl SourceFiles {
             .map(PathBuf::from)
     }
 
-    /// The `.mintignore` line excluding the page file of `slug`, when the
-    /// file exists and is excluded.
+    /// The `.mintignore` line or default pattern excluding the page file of
+    /// `slug`, when the file exists and is excluded.
     pub fn excluded_page(&self, slug: &str) -> Option<Rule> {
         page_names(slug)
             .filter(|name| self.root.join(name).is_file())
@@ -249,7 +250,7 @@ pub(crate) mod tests {
         );
         assert_eq!(files.page_file("_private/page"), None, "not even on disk");
         let rule = files.excluded_page("_private/page").unwrap();
-        assert_eq!((rule.line, rule.pattern.as_str()), (1, "_private/"));
+        assert_eq!((rule.line, rule.pattern.as_str()), (Some(1), "_private/"));
         assert_eq!(files.excluded_page("new"), None);
         assert_eq!(files.excluded_page("missing"), None);
         assert!(files.mintignore().problems().is_empty());

@@ -192,10 +192,15 @@ impl Checker<'_> {
             pointer,
             format!("page \"{slug}\" is excluded by {rule}"),
         )
-        .with_help(format!(
-            "the entry is left out of the navigation; remove it, or change line {} of {MINTIGNORE_FILE} to publish the page",
-            rule.line
-        ))
+        .with_help(match rule.line {
+            Some(line) => format!(
+                "the entry is left out of the navigation; remove it, or change line {line} of {MINTIGNORE_FILE} to publish the page"
+            ),
+            None => format!(
+                "the entry is left out of the navigation, as Mintlify leaves the file out of every site; remove it, rename the file to `.mdx`, or add `!{}` to {MINTIGNORE_FILE} to publish the page",
+                rule.pattern
+            ),
+        })
     }
 
     fn missing_page(&self, pointer: &str, slug: &str, existing: &Suggestions) -> Diagnostic {

@@ -85,11 +85,16 @@ impl Page {
         frontmatter_line(&self.text(root).ok()?, keys)
     }
 
-    /// Whether a link may name `id` on this page: one of its heading ids,
-    /// or any id of an endpoint page (whose sections are made when it is
-    /// rendered).
-    pub fn may_have_anchor(&self, id: &str) -> bool {
-        self.openapi.is_some() || self.frontmatter.api.is_some() || self.heading_ids.contains(id)
+    /// Whether a link's `fragment` may name an id on this page: one of its
+    /// heading ids, as written or percent-encoded (`#%E3%82%B5…` names
+    /// `サ…`), or any id of an endpoint page (whose sections are made when
+    /// it is rendered).
+    pub fn may_have_anchor(&self, fragment: &str) -> bool {
+        if self.openapi.is_some() || self.frontmatter.api.is_some() {
+            return true;
+        }
+        let decoded = percent_encoding::percent_decode_str(fragment).decode_utf8_lossy();
+        self.heading_ids.contains(fragment) || self.heading_ids.contains(decoded.as_ref())
     }
 
     /// The page's URL relative to the site root: `a/b/` (or `a/b.html`), or

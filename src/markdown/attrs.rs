@@ -1,6 +1,8 @@
 //! JSX attribute values and the small subset of JavaScript literals MDX
 //! pages put in them (`cols={2}`, `{true}`, `{"str"}`, `style={{ width: 200 }}`,
-//! `tags={["a", "b"]}`), read into [`serde_json::Value`]s.
+//! `tags={["a", "b"]}`), read into [`serde_json::Value`]s. An expression
+//! that is no literal reads as its source text ([`AttrValue::to_json`]),
+//! except as a URL ([`AttrValue::url`]): there it is none.
 
 use serde_json::Value;
 
@@ -34,6 +36,27 @@ impl AttrValue {
             }
         }
     }
+
+    /// The value as a prop passed to a snippet or its component: as
+    /// [`AttrValue::to_json`], but none for an expression sheaf could not
+    /// evaluate (`href={base}`), whose source text is not its value; JSX
+    /// (`icon={<Svg />}`) passes as its source, rendered where it is used.
+    pub fn prop(&self) -> Option<Value> {
+        match self {
+            AttrValue::Expr(code) if !code.trim_start().starts_with('<') => parse_literal(code),
+            other => Some(other.to_json()),
+        }
+    }
+
+    /// The value as a URL: as text, but `None` for an expression sheaf
+    /// could not evaluate (`href={href}` naming a prop no one passed): its
+    /// source text is no URL to check or write.
+    pub fn url(&self) -> Option<String> {
+        match self {
+            AttrValue::Expr(code) => parse_literal(code).and_then(|v| value_text(&v)),
+            other => value_text(&other.to_json()),
+        }
+    }
 }
 
 /// Looks up attributes of one element by name.
@@ -43,6 +66,11 @@ pub trait AttrList {
     /// The attribute as display text (`"x"`, `{2}` → `2`, `{"x"}` → `x`).
     fn text(&self, name: &str) -> Option<String> {
         self.get(name).and_then(|v| value_text(&v.to_json()))
+    }
+
+    /// The attribute as a URL ([`AttrValue::url`]).
+    fn url(&self, name: &str) -> Option<String> {
+        self.get(name)?.url()
     }
 
     /// Whether a boolean attribute is on (`open`, `open={true}`, `open="true"`).
@@ -248,6 +276,14 @@ mod tests {
         assert!(!attrs.flag("missing"));
         assert_eq!(attrs.text("cols").as_deref(), Some("2"));
         assert_eq!(attrs.text("title").as_deref(), Some("Hi"));
+        let href = AttrValue::Expr("href".into());
+        assert_eq!(href.url(), None, "a name sheaf cannot evaluate is no URL");
+        assert_eq!(AttrValue::Expr("'/x'".into()).url().as_deref(), Some("/x"));
+        assert_eq!(href.prop(), None, "nor a prop");
+        assert_eq!(
+            AttrValue::Expr("<Svg />".into()).prop(),
+            Some(json!("<Svg />"))
+        );
     }
 
     #[test]

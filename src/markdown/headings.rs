@@ -1,4 +1,11 @@
 //! Heading ids: a slug of the heading text, unique within the page.
+//!
+//! An id keeps the letters and digits of every script, lowercased
+//! ([`heading_slug`]: `## サインアウト` is `#サインアウト`, `## Über 2.0`
+//! `#über-2-0`), as Mintlify's ids and GitHub's do, so the links written
+//! for them resolve; [`slug`], for names in URLs, keeps ASCII alone. A link
+//! may name an id percent-encoded (`#%E3%82%B5…`): `content`'s
+//! `Page::may_have_anchor` decodes it before comparing.
 
 use std::collections::{HashMap, HashSet};
 
@@ -10,11 +17,12 @@ pub struct Slugger {
 }
 
 impl Slugger {
-    /// A unique id for `text`: lowercase ASCII letters, digits and `-`;
-    /// the second `Setup` is `setup-2`, the third `setup-3`, as Mintlify
-    /// numbers them (so links written for a Mintlify site find them).
+    /// A unique id for `text`: lowercase letters (of any script), digits
+    /// and `-` ([`heading_slug`]); the second `Setup` is `setup-2`, the
+    /// third `setup-3`, as Mintlify numbers them (so links written for a
+    /// Mintlify site find them).
     pub fn unique(&mut self, text: &str) -> String {
-        let base = slug(text);
+        let base = heading_slug(text);
         let base = if base.is_empty() {
             "section".to_string()
         } else {
@@ -106,10 +114,24 @@ fn field_name(line: &str) -> Option<&str> {
 /// The slug of `text`: ASCII letters and digits lowercased, runs of
 /// anything else collapsed to one `-`, no leading or trailing `-`.
 pub fn slug(text: &str) -> String {
+    slug_keeping(text, |c| c.is_ascii_alphanumeric())
+}
+
+/// The slug of a heading's `text`: as [`slug`], but letters and digits of
+/// any script (with their combining marks) are kept, lowercased.
+pub fn heading_slug(text: &str) -> String {
+    slug_keeping(text, |c| {
+        c.is_alphanumeric() || unicode_normalization::char::is_combining_mark(c)
+    })
+}
+
+/// `text` with the characters `kept` (and `_`) lowercased and runs of the
+/// others collapsed to one `-` (an apostrophe to nothing), trimmed of `-`.
+fn slug_keeping(text: &str, kept: impl Fn(char) -> bool) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
-        if c.is_ascii_alphanumeric() || c == '_' {
-            out.push(c.to_ascii_lowercase());
+        if kept(c) || c == '_' {
+            out.extend(c.to_lowercase());
         } else if !out.is_empty() && !out.ends_with('-') && c != '\'' {
             out.push('-');
         }
@@ -189,6 +211,18 @@ mod tests {
         assert_eq!(slug("Über 2.0"), "ber-2-0");
         // Underscores stay, as in Mintlify's ids (`user_group`).
         assert_eq!(slug("The user_group object"), "the-user_group-object");
+    }
+
+    #[test]
+    fn heading_slugs_keep_letters_of_every_script() {
+        assert_eq!(heading_slug("サインアウト"), "サインアウト");
+        assert_eq!(heading_slug("Выход из системы"), "выход-из-системы");
+        assert_eq!(heading_slug("Über 2.0"), "über-2-0");
+        assert_eq!(heading_slug("हिन्दी पाठ"), "हिन्दी-पाठ", "marks stay");
+        assert_eq!(heading_slug("What's new?"), "whats-new");
+        let mut s = Slugger::default();
+        assert_eq!(s.unique("ログイン"), "ログイン");
+        assert_eq!(s.unique("ログイン"), "ログイン-2");
     }
 
     #[test]

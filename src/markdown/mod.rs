@@ -20,8 +20,8 @@
 //!
 //! A heading carries its id and nothing more: its `#` link is added by the
 //! theme's script, since the link's markup would repeat on every heading of
-//! every page. Ids are unique per page, a repeated heading numbered `-2`,
-//! `-3` as on Mintlify; [`heading_ids`] finds a body's ids by a quick line
+//! every page. Ids keep letters of every script (`#サインアウト`) and are
+//! unique per page, a repeated heading numbered `-2`, `-3` as on Mintlify; [`heading_ids`] finds a body's ids by a quick line
 //! scan with the same [`Slugger`], so `content` knows them before rendering.
 //!
 //! Drawn at build time, so pages need no script for them: math (`$…$`,

@@ -1128,3 +1128,81 @@ fn a_snippet_is_read_once_per_page_however_often_its_exports_are_used() {
     );
     assert_eq!(reads.load(std::sync::atomic::Ordering::Relaxed), 1);
 }
+
+/// Renders `source` (with `snippets/links.mdx` holding `snippet`), and
+/// every URL it asked to rewrite, with its kind.
+fn rewritten_urls(source: &str, snippet: &str) -> (String, Vec<(String, UrlKind)>) {
+    let asked = std::cell::RefCell::new(Vec::new());
+    let resolve = |_: &str| {
+        Ok(Snippet {
+            path: PathBuf::from("snippets/links.mdx"),
+            source: snippet.to_string(),
+        })
+    };
+    let urls = |url: &str, kind: UrlKind| {
+        asked.borrow_mut().push((url.to_string(), kind));
+        UrlRewrite::To(format!("[{url}]"))
+    };
+    let env = PageEnv {
+        file: Path::new("p.mdx"),
+        line_offset: 0,
+        snippets: &resolve,
+        urls: &urls,
+        frontmatter: &Default::default(),
+    };
+    let html = Markdown::new().render(source, &env).html;
+    (html, asked.into_inner())
+}
+
+#[test]
+fn an_attribute_expression_is_a_url_only_when_its_value_is_known() {
+    let snippet =
+        "export const Go = ({ href, img }) => <a href={href}><img src={img} alt=\"\" /></a>\n\
+                   export const Box = ({ to }) => <Card title=\"Box\" href={to}>x</Card>\n";
+    let page = "import { Go, Box } from '/snippets/links.mdx'\n\n\
+                <Go href=\"/a\" img=\"/i.png\" />\n\n<Go />\n\n<Box to=\"/b\" />\n\n<Box />\n\n\
+                <a href={elsewhere}>c</a> <Go href={elsewhere} />\n";
+    let (html, asked) = rewritten_urls(page, snippet);
+    let asked: Vec<(&str, UrlKind)> = asked.iter().map(|(u, k)| (u.as_str(), *k)).collect();
+    assert_eq!(
+        asked,
+        [
+            ("/a", UrlKind::Link),
+            ("/i.png", UrlKind::Asset),
+            ("/b", UrlKind::Link)
+        ],
+        "{html}"
+    );
+    assert!(
+        html.contains("<a href=\"[/a]\"><img src=\"[/i.png]\""),
+        "{html}"
+    );
+    assert!(
+        html.contains("<a><img alt=\"\"></a>"),
+        "no href, no src: {html}"
+    );
+    assert!(html.contains("<a>c</a>"), "{html}");
+}
+
+#[test]
+fn svg_references_are_assets_or_parts_of_the_page() {
+    let page = "<svg><use href=\"#star\" /><use xlink:href=\"/sprite.svg#star\" /></svg>\n\n\
+                <svg><use xlinkHref=\"/s.svg\" /></svg> <a href=\"#top\">top</a>\n";
+    let (html, asked) = rewritten_urls(page, "");
+    let asked: Vec<(&str, UrlKind)> = asked.iter().map(|(u, k)| (u.as_str(), *k)).collect();
+    assert_eq!(
+        asked,
+        [
+            ("/sprite.svg", UrlKind::Asset),
+            ("/s.svg", UrlKind::Asset),
+            ("#top", UrlKind::Link)
+        ],
+        "{html}"
+    );
+    assert!(html.contains("<use href=\"#star\">"), "{html}");
+    assert!(
+        html.contains("<use xlink:href=\"[/sprite.svg]#star\">"),
+        "{html}"
+    );
+    assert!(html.contains("<use xlink:href=\"[/s.svg]\">"), "{html}");
+}

@@ -36,14 +36,14 @@ impl Renderer<'_> {
         let title = self.text_attr(el, "title");
         let href = el
             .attrs
-            .text("href")
+            .url("href")
             .map(|h| self.rewrite_url(&h, UrlKind::Link, el.offset));
         let mut class = String::from("c-card");
         if el.attrs.flag("horizontal") {
             class.push_str(" c-card-horizontal");
         }
         let mut inner = String::new();
-        if let Some(img) = el.attrs.text("img") {
+        if let Some(img) = el.attrs.url("img") {
             let src = self.rewrite_url(&img, UrlKind::Asset, el.offset);
             inner.push_str(&format!(
                 "<img class=\"c-card-img\" src=\"{}\" alt=\"\">",
@@ -233,7 +233,7 @@ impl Renderer<'_> {
                 )
             })
             .unwrap_or_default();
-        let cta = match (el.attrs.text("cta"), el.attrs.text("href")) {
+        let cta = match (el.attrs.text("cta"), el.attrs.url("href")) {
             (Some(cta), Some(href)) => {
                 let href = self.rewrite_url(&href, UrlKind::Link, el.offset);
                 format!(

@@ -5,7 +5,17 @@
 //! Dispatch order: an imported name (a snippet, or a JavaScript component
 //! we can only show the children of), a known component, an HTML element,
 //! else an unknown component (children in a `c-unknown` box and one warning
-//! per component name and page).
+//! per component name and page). First, an attribute expression naming the
+//! document's props or constants (`href={href}` in a snippet's component)
+//! gets their value; one sheaf cannot evaluate names no URL: it is neither
+//! checked nor written (`<a>` without `href`), never taken as the URL `href`,
+//! nor passed on as a prop (its source text is not its value).
+//!
+//! An `href` is a page link on `<a>` and `<area>` only. On SVG's `<use>`
+//! (and any other element) it names a part of a drawing: `#icon` on the
+//! page is left as it is (no heading), `/sprite.svg#icon` is an asset
+//! (the file checked and rewritten, `#icon` kept); `xlinkHref` is written
+//! `xlink:href`.
 
 mod api;
 mod blocks;
@@ -142,8 +152,16 @@ const PHRASING: &[&str] = &[
 ];
 
 impl Renderer<'_> {
-    /// Renders one element (component or HTML) to HTML.
+    /// Renders one element (component or HTML) to HTML, its attribute
+    /// expressions that name the document's props or constants evaluated.
     pub fn render_element(&mut self, el: &Element) -> String {
+        match self.with_known_attrs(el) {
+            Some(known) => self.element_html(&known),
+            None => self.element_html(el),
+        }
+    }
+
+    fn element_html(&mut self, el: &Element) -> String {
         let import = self
             .docs
             .last()
@@ -294,7 +312,7 @@ impl Renderer<'_> {
         let props: Vec<(String, Value)> = el
             .attrs
             .iter()
-            .map(|a| (a.name.clone(), a.value.to_json()))
+            .filter_map(|a| Some((a.name.clone(), a.value.prop()?)))
             .collect();
         if is_snippet && !import.named {
             return self.snippet(el, &import.source, props);
@@ -373,7 +391,7 @@ impl Renderer<'_> {
             .attrs
             .iter()
             .filter(|a| a.name != "file")
-            .map(|a| (a.name.clone(), a.value.to_json()))
+            .filter_map(|a| Some((a.name.clone(), a.value.prop()?)))
             .collect();
         self.snippet(el, &file, props)
     }
@@ -437,6 +455,10 @@ impl Renderer<'_> {
             };
             let value = match (&a.value, name.as_str()) {
                 (AttrValue::Expr(_), "style") => style_to_css(&a.value.to_json()),
+                // An expression sheaf cannot evaluate names no URL.
+                (AttrValue::Expr(_), "href" | "xlink:href" | "src" | "poster" | "srcset") => {
+                    a.value.url()
+                }
                 (_, _) => match a.value.to_json() {
                     Value::Bool(true) => {
                         out.push(' ');
@@ -449,7 +471,19 @@ impl Renderer<'_> {
             };
             let Some(value) = value else { continue };
             let value = match (name.as_str(), el.name.as_str()) {
-                ("href", _) => self.rewrite_url(&value, UrlKind::Link, el.offset),
+                ("href" | "xlink:href", "a" | "area") => {
+                    self.rewrite_url(&value, UrlKind::Link, el.offset)
+                }
+                // SVG's `<use href>` (and the like) names a part of a
+                // drawing: one of this page is no heading; in a file (a
+                // sprite), the file is an asset and the part stays.
+                ("href" | "xlink:href", _) => {
+                    let (file, part) = value.split_at(value.find('#').unwrap_or(value.len()));
+                    match file.is_empty() {
+                        true => value.clone(),
+                        false => self.rewrite_url(file, UrlKind::Asset, el.offset) + part,
+                    }
+                }
                 ("src" | "poster" | "srcset", _) => {
                     self.rewrite_url(&value, UrlKind::Asset, el.offset)
                 }
@@ -474,6 +508,7 @@ fn html_attr_name(name: &str) -> Option<String> {
     Some(match name {
         "className" => "class".to_string(),
         "htmlFor" => "for".to_string(),
+        "xlinkHref" => "xlink:href".to_string(),
         // Mintlify's `<img noZoom>`: the theme's zoom leaves it alone.
         "noZoom" | "nozoom" => "data-no-zoom".to_string(),
         "viewBox" => "viewBox".to_string(),
@@ -529,6 +564,7 @@ mod tests {
             Some("allowfullscreen")
         );
         assert_eq!(html_attr_name("onClick"), None);
+        assert_eq!(html_attr_name("xlinkHref").as_deref(), Some("xlink:href"));
     }
 
     #[test]

@@ -188,7 +188,7 @@ impl Renderer<'_> {
         let description = self.text_attr(el, "description");
         let href = el
             .attrs
-            .text("href")
+            .url("href")
             .map(|h| self.rewrite_url(&h, UrlKind::Link, el.offset));
         let preview = self.children_html(el);
         let mut html = format!("<div class=\"c-tile-preview\">{preview}</div>");

@@ -5,7 +5,7 @@
 
 use serde_json::Value;
 
-use super::super::attrs::value_text;
+use super::super::attrs::{parse_literal, value_text, without_comments, Attr, AttrValue};
 use super::super::html::escape;
 use super::super::mdx::{self, Element, Node};
 use super::super::Rendered;
@@ -135,6 +135,45 @@ impl Renderer<'_> {
         let mut parts = path.split('.');
         let root = self.lookup_var(parts.next().unwrap_or(""))?;
         parts.try_fold(root, |v, key| v.get(key).cloned())
+    }
+
+    /// `el` with each attribute expression that names the document's props
+    /// or constants (`href={href}` in a snippet's component, given
+    /// `href="/guide"`) written as its value; `None`, and no copy, when no
+    /// attribute names anything known. What stays an expression is one
+    /// sheaf cannot evaluate, which names no URL ([`AttrList::url`]).
+    ///
+    /// [`AttrList::url`]: super::super::attrs::AttrList::url
+    pub(in crate::markdown) fn with_known_attrs(&mut self, el: &Element) -> Option<Element> {
+        let mut known: Option<Vec<Attr>> = None;
+        for (i, attr) in el.attrs.iter().enumerate() {
+            let AttrValue::Expr(code) = &attr.value else {
+                continue;
+            };
+            // Spreads (`...`) and stray braces (`{}`) are no attributes.
+            let named = attr.name.starts_with(|c: char| c.is_alphabetic());
+            if !named || code.trim_start().starts_with('<') || parse_literal(code).is_some() {
+                continue;
+            }
+            let Some(value) = self.expression_value(without_comments(code).trim()) else {
+                continue;
+            };
+            // `{children}` of a component is a mark for its children's
+            // place in the text, not a value.
+            if value_text(&value).is_some_and(|text| text.contains('\u{E000}')) {
+                continue;
+            }
+            let attrs = known.get_or_insert_with(|| el.attrs.clone());
+            attrs[i].value = match value {
+                Value::String(text) => AttrValue::Str(text),
+                other => AttrValue::Expr(other.to_string()),
+            };
+        }
+        let attrs = known?;
+        Some(Element {
+            attrs,
+            ..el.clone()
+        })
     }
 
     /// The value of `name`: a prop, or a constant a snippet exports under
