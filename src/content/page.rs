@@ -86,15 +86,32 @@ impl Page {
     }
 
     /// Whether a link's `fragment` may name an id on this page: one of its
-    /// heading ids, as written or percent-encoded (`#%E3%82%B5…` names
-    /// `サ…`), or any id of an endpoint page (whose sections are made when
-    /// it is rendered).
+    /// heading ids ([`Page::anchor_id`]), or any id of an endpoint page
+    /// (whose sections are made when it is rendered).
     pub fn may_have_anchor(&self, fragment: &str) -> bool {
-        if self.openapi.is_some() || self.frontmatter.api.is_some() {
-            return true;
+        self.openapi.is_some()
+            || self.frontmatter.api.is_some()
+            || self.anchor_id(fragment).is_some()
+    }
+
+    /// The heading id a link's `fragment` names: the fragment itself, or
+    /// read as Mintlify reads it (percent-decoded: `#%E3%82%B5…` names
+    /// `サ…`; then without `?,;:!'"()[]{}` and emoji: `#isnull()` names
+    /// `isnull`), when a heading has that id. The link is written with it,
+    /// so the browser finds the heading.
+    pub fn anchor_id<'f>(&self, fragment: &'f str) -> Option<std::borrow::Cow<'f, str>> {
+        if self.heading_ids.contains(fragment) {
+            return Some(fragment.into());
         }
         let decoded = percent_encoding::percent_decode_str(fragment).decode_utf8_lossy();
-        self.heading_ids.contains(fragment) || self.heading_ids.contains(decoded.as_ref())
+        if self.heading_ids.contains(decoded.as_ref()) {
+            return Some(decoded.into_owned().into());
+        }
+        let cleaned: String = decoded
+            .chars()
+            .filter(|&c| !is_dropped_from_ids(c))
+            .collect();
+        self.heading_ids.contains(&cleaned).then(|| cleaned.into())
     }
 
     /// The page's URL relative to the site root: `a/b/` (or `a/b.html`), or
@@ -188,4 +205,15 @@ pub fn frontmatter_line(text: &str, keys: &[&str]) -> Option<usize> {
         })
     })?;
     Some(line + 1)
+}
+
+/// Whether Mintlify's reading of a link fragment drops `c`: the
+/// punctuation `?,;:!'"()[]{}`, and emoji (pictographs, their modifiers,
+/// variation selectors and joiners; by block, which covers what headings
+/// hold).
+fn is_dropped_from_ids(c: char) -> bool {
+    matches!(
+        c,
+        '?' | ',' | ';' | ':' | '!' | '\'' | '"' | '(' | ')' | '[' | ']' | '{' | '}'
+    ) || matches!(c as u32, 0x1F000..=0x1FAFF | 0x2600..=0x27BF | 0x2B00..=0x2BFF | 0x200D | 0xFE0E | 0xFE0F)
 }

@@ -136,3 +136,36 @@ fn fallback_title_uses_heading_then_file_name() {
         "Getting started"
     );
 }
+
+#[test]
+fn a_fragment_names_a_heading_as_mintlify_reads_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let body = "# Functions\n\n## isnull()\n\n## サインアウト\n\n## 🚀 Launch\n";
+    std::fs::write(dir.path().join("a.mdx"), body).unwrap();
+    let config: SiteConfig =
+        serde_json::from_str(r#"{"name": "X", "navigation": [{"group": "G", "pages": ["a"]}]}"#)
+            .unwrap();
+    let (site, _) = Site::load(&SourceFiles::scan(dir.path()), config, &|_| None);
+    let page = site.page_by_slug("a").unwrap();
+    let id = |fragment: &str| page.anchor_id(fragment).map(|id| id.into_owned());
+    assert_eq!(id("isnull").as_deref(), Some("isnull"));
+    assert_eq!(
+        id("isnull()").as_deref(),
+        Some("isnull"),
+        "punctuation dropped"
+    );
+    let encoded = "%E3%82%B5%E3%82%A4%E3%83%B3%E3%82%A2%E3%82%A6%E3%83%88";
+    assert_eq!(
+        id(encoded).as_deref(),
+        Some("サインアウト"),
+        "percent-decoded"
+    );
+    let launch = page
+        .heading_ids
+        .iter()
+        .find(|i| i.contains("launch"))
+        .unwrap()
+        .clone();
+    assert_eq!(id(&format!("🚀{launch}")), Some(launch), "emoji dropped");
+    assert_eq!(id("nope"), None);
+}

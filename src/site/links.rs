@@ -80,6 +80,10 @@ impl<'a> UrlResolver<'a> {
     }
 
     fn same_page_anchor(&self, fragment: Option<&str>) -> UrlRewrite {
+        let renamed = fragment.and_then(|f| self.page.anchor_id(f).filter(|id| id != f));
+        if let Some(id) = renamed.filter(|_| self.page.openapi.is_none()) {
+            return UrlRewrite::To(format!("#{id}"));
+        }
         match fragment {
             Some(f) if !self.page.may_have_anchor(f) => UrlRewrite::Broken {
                 message: format!("no heading `#{f}` on this page"),
@@ -177,6 +181,9 @@ impl<'a> UrlResolver<'a> {
         if fragment.is_some() && page.id != self.page.id {
             self.anchor_targets.borrow_mut().push(page.id);
         }
+        let own_ids = page.openapi.is_none() && page.frontmatter.api.is_none();
+        let written = fragment.and_then(|f| page.anchor_id(f).filter(|_| own_ids));
+        let fragment = written.as_deref().or(fragment);
         if let Some(f) = fragment.filter(|f| !page.may_have_anchor(f)) {
             return UrlRewrite::Broken {
                 message: format!("no heading `#{f}` on page `{}`", page.slug),
