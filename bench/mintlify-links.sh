@@ -19,7 +19,8 @@
 #             is `/x`): missing (no page; a redirect page there is counted as
 #             "redir" instead), extra (a sheaf page Mintlify does not serve;
 #             alias pages, copies of another page with a canonical link, are
-#             listed apart, not counted).
+#             listed apart, not counted; sheaf's own schema pages,
+#             `schema-NAME`, have a column of their own).
 #   warnings  sheaf's page-link warnings (`sheaf check --offline --format
 #             json`, rule broken-link: "points to a page that does not
 #             exist", "no heading"), and how many of them Mintlify's link-rot
@@ -103,7 +104,7 @@ for dir in "${sites[@]}"; do
     "$rep/oracle.json" 2>"$rep/oracle.log" || echo "oracle failed: $?" >>"$rep/oracle.log"
   if ! python3 "$here/bench/mintlify-links/compare.py" "$name" "$dir" "$rep/oracle.json" "$rep/check.jsonl" \
     "$work/out" "$rep" >>"$rows" 2>"$rep/compare.log"; then
-    printf '%s\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\tcompare failed (see %s)\n' "$name" "$rep/compare.log" >>"$rows"
+    printf '%s\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\tcompare failed (see %s)\n' "$name" "$rep/compare.log" >>"$rows"
   fi
   echo "$name: $((SECONDS - start)) s" >&2
   rm -rf "$work"
@@ -111,7 +112,7 @@ done
 
 python3 - "$rows" <<'EOF'
 import sys
-cols = ["site", "pages", "mint_urls", "missing", "redir", "extra", "hidden_miss", "redirects",
+cols = ["site", "pages", "mint_urls", "missing", "redir", "extra", "schema", "hidden_miss", "redirects",
         "link_warn", "mint_ok", "404s", "mint_ok"]
 rows = [l.rstrip("\n").split("\t") for l in open(sys.argv[1]) if l.strip()]
 widths = [max(len(c), *(len(r[i]) for r in rows)) if rows else len(c) for i, c in enumerate(cols)]

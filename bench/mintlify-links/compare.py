@@ -186,7 +186,7 @@ def main():
 
     # URL sets.
     urls = oracle.get("urls")
-    row_urls = ["-"] * 5
+    row_urls = ["-"] * 6
     with open(os.path.join(report, "url-diff.txt"), "w") as fh:
         if urls is None:
             fh.write("Mintlify's URL set: not computed\n")
@@ -196,15 +196,20 @@ def main():
             have = set(pages)
             missing = sorted(u for u in mint if u not in have and u not in redirects)
             by_redirect = sorted(u for u in mint if u not in have and u in redirects)
-            extra = sorted(u for u in have if u not in mint and u not in hidden and u not in aliases)
+            extra_all = sorted(u for u in have if u not in mint and u not in hidden and u not in aliases)
+            # sheaf's own schema pages (issue 32: `schema-NAME`, linked from
+            # deep fields) are pages Mintlify has no counterpart for: apart.
+            schema = [u for u in extra_all if u.rsplit("/", 1)[-1].startswith("schema-")]
+            extra = [u for u in extra_all if u not in set(schema)]
             extra_alias = sorted(u for u in aliases if u not in mint and u not in hidden)
             hidden_missing = sorted(u for u in hidden if u not in have and u not in redirects)
-            row_urls = [len(mint), len(missing), len(by_redirect), len(extra), len(hidden_missing)]
+            row_urls = [len(mint), len(missing), len(by_redirect), len(extra), len(schema), len(hidden_missing)]
             generated = {"/" + norm(s) for s in urls["generated"]}
             for title, items in (
                 ("missing: Mintlify publishes, sheaf has no page", missing),
                 ("covered by redirect: Mintlify publishes, sheaf has a redirect page", by_redirect),
                 ("extra: sheaf page Mintlify does not publish", extra),
+                ("schema: sheaf's own schema page (no Mintlify counterpart)", schema),
                 ("alias: sheaf copy of another page at a URL Mintlify does not publish", extra_alias),
                 ("hidden missing: page file Mintlify serves outside navigation, sheaf has no page", hidden_missing),
                 ("unresolved navigation entries (Mintlify publishes nothing)", urls["unresolved"]),

@@ -1,7 +1,9 @@
 //! The file-less pages of operation and channel entries, at the URL
 //! Mintlify gives them (`content::slugs`): the same entry listed again in
-//! the same folder is the same page; another operation whose name is taken
-//! gets Mintlify's numbered name (`-1`, `-2`…). Where earlier sheaf
+//! the same folder is the same page; a page file already at that URL (the
+//! pages Mintlify generated, committed) is the page, as on Mintlify;
+//! another operation whose name is taken gets Mintlify's numbered name
+//! (`-1`, `-2`…). Where earlier sheaf
 //! versions wrote the page elsewhere, that former slug is kept for a
 //! redirect.
 
@@ -28,6 +30,10 @@ impl Loader<'_> {
         let channel = channel_of_entry(entry);
         let facts = (self.entry_facts)(entry);
         let folder = directory.and_then(normalise_slug);
+        if let Some(id) = self.written_page(entry, facts.as_ref(), folder.as_deref()) {
+            self.endpoint_pages.insert(key, id);
+            return Some(id);
+        }
         let slug = match is_schema_entry(entry) {
             true => self.schema_slug(entry, folder.as_deref()),
             false => self.unique_generated_slug(entry, facts.as_ref(), folder.as_deref()),
@@ -45,6 +51,23 @@ impl Loader<'_> {
         }
         self.endpoint_pages.insert(key, id);
         Some(id)
+    }
+
+    /// The page file at Mintlify's slug for `entry`, when the docs root
+    /// holds one (a site that committed the pages Mintlify generated):
+    /// Mintlify keeps that file as the page, and so does sheaf.
+    fn written_page(
+        &mut self,
+        entry: &str,
+        facts: Option<&EntryFacts>,
+        folder: Option<&str>,
+    ) -> Option<PageId> {
+        if is_schema_entry(entry) {
+            return None;
+        }
+        let slug = generated_slug(entry, facts?, folder);
+        self.files.page_file(&slug)?;
+        self.file_page(&slug)
     }
 
     /// Mintlify's slug for `entry`, numbered as Mintlify numbers a name
