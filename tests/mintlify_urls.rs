@@ -26,7 +26,9 @@ fn generated_api_pages_live_where_mintlify_puts_them() {
         committed.contains("what an omitted field does on update"),
         "a page file at the generated URL is the page, as on Mintlify"
     );
-    assert!(!site.join("api-reference/user-groups/update-user-1").exists());
+    assert!(!site
+        .join("api-reference/user-groups/update-user-1")
+        .exists());
     let former = read_built(&site, "get-api-user/index.html");
     assert!(
         former.contains("url=../api-reference/user-groups/get-user/"),

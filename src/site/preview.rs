@@ -241,9 +241,24 @@ mod tests {
     fn other_files_are_left_to_the_build() {
         let root = site();
         let preview = preview(root.path());
-        for path in ["sitemap.xml", "search/meta.js", "b.md", "old/index.html"] {
+        for path in ["sitemap.xml", "search/meta.js", "b.md"] {
             assert_eq!(preview.file(Path::new(path)), None, "{path}");
         }
+    }
+
+    #[test]
+    fn redirect_pages_come_from_memory() {
+        let root = site();
+        let preview = preview(root.path());
+        let redirect = preview.file(Path::new("old/index.html")).unwrap();
+        let redirect = String::from_utf8(redirect).unwrap();
+        assert!(redirect.contains("url=../b/"), "{redirect}");
+        let folder = preview.file(Path::new("guide/index.html")).unwrap();
+        let folder = String::from_utf8(folder).unwrap();
+        assert!(
+            folder.contains("url=a/"),
+            "a folder leads to its first page: {folder}"
+        );
     }
 
     /// Static files come from the docs root as the build copies them: over
@@ -280,9 +295,14 @@ mod tests {
         };
         assert_eq!(read("images/a.png").as_deref(), Some("png"));
         assert_eq!(read("b/index.html").as_deref(), Some("static"));
-        for later in ["robots.txt", "search/meta.js", "old/index.html"] {
+        for later in ["robots.txt", "search/meta.js"] {
             assert_eq!(read(later), None, "{later}: the build writes its own");
         }
+        let redirect = read("old/index.html").unwrap();
+        assert!(
+            redirect.contains("http-equiv"),
+            "the build's redirect page: {redirect}"
+        );
         assert_eq!(read("drafts/plan.pdf"), None, "excluded");
         assert_eq!(read("linked/secret.txt"), None, "through a linked folder");
         assert_eq!(read("images/secret.txt"), None, "a link");
