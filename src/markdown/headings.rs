@@ -79,6 +79,9 @@ pub fn heading_ids(body: &str) -> HashSet<String> {
         if line.contains("id=") {
             ids.extend(explicit_ids(line).map(str::to_string));
         }
+        if let Some(title) = titled_component(line) {
+            ids.insert(slugger.unique(title));
+        }
         in_field |= line.contains("<ParamField") || line.contains("<ResponseField");
         if in_field {
             if let Some(name) = field_name(line) {
@@ -89,6 +92,24 @@ pub fn heading_ids(body: &str) -> HashSet<String> {
         }
     }
     ids
+}
+
+/// The title of an `<Accordion title="…">` or the label of an `<Update
+/// label="…">` opening on `line` without an explicit `id`: the text its
+/// anchor is made from, as Mintlify gives accordions and changelog entries
+/// ids of their own.
+fn titled_component(line: &str) -> Option<&str> {
+    let trimmed = line.trim_start();
+    let attribute = match () {
+        _ if trimmed.starts_with("<Accordion ") => "title=\"",
+        _ if trimmed.starts_with("<Update ") => "label=\"",
+        _ => return None,
+    };
+    if attribute == "title=\"" && line.contains(" id=") {
+        return None;
+    }
+    let rest = &line[line.find(attribute)? + attribute.len()..];
+    Some(&rest[..rest.find('"')?])
 }
 
 /// The name a `<ParamField>`/`<ResponseField>` open tag gives on `line`:

@@ -239,7 +239,7 @@ fn accordions_and_expandables_are_details() {
     assert!(r.html.contains("<div class=\"c-accordion-group\">"));
     assert!(
         r.html
-            .contains("<details class=\"c-accordion\" open><summary>"),
+            .contains("<details class=\"c-accordion\" id=\"q\" open><summary>"),
         "{}",
         r.html
     );
@@ -249,6 +249,32 @@ fn accordions_and_expandables_are_details() {
     assert!(r
         .html
         .contains("<details class=\"c-expandable\"><summary>Show props</summary>"));
+}
+
+/// Accordions have ids as Mintlify gives them (the title's slug, numbered
+/// with the headings, or their own `id`), the same that the quick scan of
+/// a page's ids finds for links from other pages.
+#[test]
+fn accordion_ids_are_the_ones_links_are_checked_against() {
+    let source = "## Dashboard\n\n<Accordion title=\"Dashboard\">\nNDJSON\n</Accordion>\n\n<Accordion title=\"Other\" id=\"own\">\nX\n</Accordion>\n";
+    let r = render(source);
+    assert!(
+        r.html
+            .contains("<details class=\"c-accordion\" id=\"dashboard-2\">"),
+        "{}",
+        r.html
+    );
+    assert!(
+        r.html
+            .contains("<details class=\"c-accordion\" id=\"own\">"),
+        "{}",
+        r.html
+    );
+    let scanned = crate::markdown::heading_ids(source);
+    for id in ["dashboard", "dashboard-2", "own"] {
+        assert!(scanned.contains(id), "{id}: {scanned:?}");
+    }
+    assert!(!scanned.contains("other"), "{scanned:?}");
 }
 
 #[test]

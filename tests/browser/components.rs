@@ -155,3 +155,25 @@ async fn component_props_page_in_both_modes() {
     }
     browser.close().await;
 }
+
+/// A link to an accordion's id (Mintlify gives each one, made from its
+/// title) opens it (`tests/fixtures/mintlify-urls`).
+#[tokio::test]
+async fn a_link_to_an_accordion_opens_it() {
+    let Some(browser) = launch().await else {
+        return;
+    };
+    let site = named_fixture_site("mintlify-urls");
+    browser.goto(&site.url("guides/quickstart/")).await;
+    browser
+        .wait_until(
+            "document.querySelector('a[href=\"../../concepts/states/#token-rotation\"]') !== null",
+        )
+        .await;
+    browser
+        .goto(&site.url("concepts/states/#token-rotation"))
+        .await;
+    browser
+        .wait_until("document.getElementById('token-rotation').open === true")
+        .await;
+}

@@ -119,6 +119,19 @@
     });
   }
 
+  // A link to an accordion, or to a heading inside a closed one, opens it
+  // (Mintlify gives accordions ids of their own), then shows it.
+  function openLinkedDetails() {
+    var target;
+    try { target = document.getElementById(decodeURIComponent(location.hash.slice(1))); } catch (e) { return; }
+    if (!target) return;
+    var closed = false;
+    for (var el = target; el; el = el.parentElement) {
+      if (el.tagName === "DETAILS" && !el.open) { el.open = true; closed = true; }
+    }
+    if (closed) target.scrollIntoView();
+  }
+
   // The tab strip scrolls sideways when its tabs do not fit: show the
   // page's own tab (it may be the 30th), without moving the page itself.
   function revealCurrentTab() {
@@ -334,6 +347,8 @@
     setupHeadingLinks();
     setupTocHighlight();
     setupFocusableScrollers();
+    openLinkedDetails();
+    window.addEventListener("hashchange", openLinkedDetails);
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();

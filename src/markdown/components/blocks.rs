@@ -91,9 +91,20 @@ impl Renderer<'_> {
         format!("<div class=\"{class}\" style=\"--cols: {cols}\">{body}</div>")
     }
 
-    /// Accordion: a `<details>` with the title as its summary.
+    /// Accordion: a `<details>` with the title as its summary, and an id
+    /// (its own `id`, else made from the title like a heading's) that links
+    /// name it by, as on Mintlify.
     pub(super) fn accordion(&mut self, el: &Element) -> String {
         let title = self.text_attr(el, "title").unwrap_or_default();
+        let id = match el.attrs.text("id") {
+            Some(id) => id,
+            None if title.is_empty() => String::new(),
+            None => self.heading_id(&title),
+        };
+        let id = match id.is_empty() {
+            true => String::new(),
+            false => format!(" id=\"{}\"", escape(&id)),
+        };
         let open = if el.attrs.flag("defaultOpen") {
             " open"
         } else {
@@ -113,7 +124,7 @@ impl Renderer<'_> {
             .unwrap_or_default();
         let body = self.children_html(el);
         format!(
-            "<details class=\"c-accordion\"{open}><summary>{icon}<span class=\"c-accordion-title\">{}</span>{description}</summary>\
+            "<details class=\"c-accordion\"{id}{open}><summary>{icon}<span class=\"c-accordion-title\">{}</span>{description}</summary>\
              <div class=\"c-accordion-body\">{body}</div></details>",
             escape(&title)
         )
