@@ -97,8 +97,11 @@ impl Page {
     /// The heading id a link's `fragment` names: the fragment itself, or
     /// read as Mintlify reads it (percent-decoded: `#%E3%82%B5…` names
     /// `サ…`; then without `?,;:!'"()[]{}` and emoji: `#isnull()` names
-    /// `isnull`), when a heading has that id. The link is written with it,
-    /// so the browser finds the heading.
+    /// `isnull`), or made an id by this page's own rule (Mintlify keeps
+    /// some characters in ids that sheaf's ids turn into `-`:
+    /// `#standard-i%2Fo` names `## Standard I/O`, `standard-i-o`), when a
+    /// heading has that id. The link is written with it, so the browser
+    /// finds the heading.
     pub fn anchor_id<'f>(&self, fragment: &'f str) -> Option<std::borrow::Cow<'f, str>> {
         if self.heading_ids.contains(fragment) {
             return Some(fragment.into());
@@ -111,7 +114,11 @@ impl Page {
             .chars()
             .filter(|&c| !is_dropped_from_ids(c))
             .collect();
-        self.heading_ids.contains(&cleaned).then(|| cleaned.into())
+        if self.heading_ids.contains(&cleaned) {
+            return Some(cleaned.into());
+        }
+        let slugged = crate::markdown::heading_slug(&cleaned);
+        self.heading_ids.contains(&slugged).then(|| slugged.into())
     }
 
     /// The page's URL relative to the site root: `a/b/` (or `a/b.html`), or

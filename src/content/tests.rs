@@ -168,4 +168,22 @@ fn a_fragment_names_a_heading_as_mintlify_reads_it() {
         .clone();
     assert_eq!(id(&format!("🚀{launch}")), Some(launch), "emoji dropped");
     assert_eq!(id("nope"), None);
+    let body = "# IO\n\n## Standard I/O\n\n## c3 — function selector\n";
+    std::fs::write(dir.path().join("b.mdx"), body).unwrap();
+    let config: SiteConfig =
+        serde_json::from_str(r#"{"name": "X", "navigation": [{"group": "G", "pages": ["b"]}]}"#)
+            .unwrap();
+    let (site, _) = Site::load(&SourceFiles::scan(dir.path()), config, &|_| None);
+    let page = site.page_by_slug("b").unwrap();
+    let id = |fragment: &str| page.anchor_id(fragment).map(|id| id.into_owned());
+    let slash = id("standard-i%2Fo").unwrap();
+    assert!(
+        page.heading_ids.contains(&slash),
+        "Mintlify's id for `Standard I/O`: {slash}"
+    );
+    let dash = id("c3-%E2%80%94-function-selector").unwrap();
+    assert!(
+        page.heading_ids.contains(&dash),
+        "and for an em dash: {dash}"
+    );
 }

@@ -57,7 +57,7 @@ use crate::diagnostics::Diagnostic;
 use crate::timings::{Spent, Work};
 
 pub use drawn::Diagrams;
-pub use headings::{heading_ids, slug, Slugger};
+pub use headings::{heading_ids, heading_slug, slug, Slugger};
 pub use highlight::{CodeInfo, Highlighter};
 pub use mdx::reading as mdx_reading;
 pub use untrusted::runs_script;
