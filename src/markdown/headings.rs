@@ -60,15 +60,15 @@ fn explicit_ids(line: &str) -> impl Iterator<Item = &str> {
 pub fn heading_ids(body: &str) -> HashSet<String> {
     let mut ids = HashSet::new();
     let mut slugger = Slugger::default();
-    let mut in_fence = false;
+    // The open code fence: its character and length.
+    let mut fence: Option<(char, usize)> = None;
     // Inside a field's open tag whose name is not reached yet.
     let mut in_field = false;
     for line in body.lines() {
         let trimmed = line.trim_start();
-        if trimmed.starts_with("```") || trimmed.starts_with("~~~") {
-            in_fence = !in_fence;
-        }
-        if in_fence {
+        let was_fenced = fence.is_some();
+        fence = next_fence(fence, trimmed);
+        if was_fenced || fence.is_some() {
             continue;
         }
         let hashes = trimmed.chars().take_while(|&c| c == '#').count();
@@ -92,6 +92,24 @@ pub fn heading_ids(body: &str) -> HashSet<String> {
         }
     }
     ids
+}
+
+/// The code fence open after `line` (trimmed), as CommonMark reads
+/// fences: three or more backticks or tildes open one (an info string may
+/// follow); only a line of the same character, at least as many and
+/// nothing else, closes it (`` ```kusto `` inside a fence is code).
+fn next_fence(open: Option<(char, usize)>, line: &str) -> Option<(char, usize)> {
+    let run = |c: char| line.chars().take_while(|&x| x == c).count();
+    match open {
+        Some((c, len)) => {
+            let closes = run(c) >= len && line[run(c)..].trim().is_empty();
+            (!closes).then_some((c, len))
+        }
+        None => ['`', '~']
+            .into_iter()
+            .map(|c| (c, run(c)))
+            .find(|&(_, n)| n >= 3),
+    }
 }
 
 /// The title of an `<Accordion title="…">` or the label of an `<Update
@@ -232,6 +250,17 @@ mod tests {
         assert_eq!(slug("Über 2.0"), "ber-2-0");
         // Underscores stay, as in Mintlify's ids (`user_group`).
         assert_eq!(slug("The user_group object"), "the-user_group-object");
+    }
+
+    #[test]
+    fn a_fence_closes_only_on_a_line_of_its_own_marks() {
+        let body = "```kusto\nloggamma(x)\n\n```kusto\n## not a heading\n```\n\n## not()\n\n````\n```\n## inside\n````\n";
+        let ids = heading_ids(body);
+        assert!(ids.contains("not"), "{ids:?}");
+        assert!(
+            !ids.contains("not-a-heading") && !ids.contains("inside"),
+            "{ids:?}"
+        );
     }
 
     #[test]
