@@ -61,6 +61,11 @@ fn folders_redirects_and_index_pages_resolve_as_on_mintlify() {
             "`{written}` is written `{expected}`"
         );
     }
+    let states = read_built(&site, "concepts/states/index.html");
+    assert!(
+        states.contains("href=\"../../guides/quickstart/#first-step\""),
+        "a link to a page's missing heading still leads to the page"
+    );
     let folder = read_built(&site, "concepts/index.html");
     assert!(folder.contains("url=states/"), "{folder}");
     let covered = read_built(&site, "old/states/index.html");
@@ -68,7 +73,7 @@ fn folders_redirects_and_index_pages_resolve_as_on_mintlify() {
 }
 
 #[test]
-fn check_warns_only_about_the_loop_and_the_missing_page() {
+fn check_warns_only_about_the_loop_the_missing_page_and_heading() {
     let root = fixture("mintlify-urls");
     let checked = sheaf(&["check", root.to_str().unwrap(), "--format", "json"]);
     let printed = String::from_utf8_lossy(&checked.stdout);
@@ -76,7 +81,7 @@ fn check_warns_only_about_the_loop_and_the_missing_page() {
         .lines()
         .filter(|line| line.contains("\"severity\":\"warning\""))
         .collect();
-    assert_eq!(warnings.len(), 4, "{printed}");
+    assert_eq!(warnings.len(), 5, "{printed}");
     let loops = |file: &str| {
         (warnings.iter())
             .filter(|w| w.contains("\"rule\":\"redirect-loop\"") && w.contains(file))
@@ -101,9 +106,13 @@ fn check_warns_only_about_the_loop_and_the_missing_page() {
     let broken: Vec<&&str> = (warnings.iter())
         .filter(|w| w.contains("\"rule\":\"broken-link\""))
         .collect();
-    assert_eq!(broken.len(), 1, "{printed}");
+    assert_eq!(broken.len(), 2, "{printed}");
     assert!(
-        broken[0].contains("`/nowhere` points to a page that does not exist"),
+        broken[0].contains("no heading `#first-step` on page `guides/quickstart`"),
+        "{printed}"
+    );
+    assert!(
+        broken[1].contains("`/nowhere` points to a page that does not exist"),
         "{printed}"
     );
 }

@@ -184,17 +184,18 @@ impl<'a> UrlResolver<'a> {
         let own_ids = page.openapi.is_none() && page.frontmatter.api.is_none();
         let written = fragment.and_then(|f| page.anchor_id(f).filter(|_| own_ids));
         let fragment = written.as_deref().or(fragment);
-        if let Some(f) = fragment.filter(|f| !page.may_have_anchor(f)) {
-            return UrlRewrite::Broken {
+        let place = self.site.place_like(page, self.page);
+        let href = with_fragment(relative(&self.page.dir(), &place.url()), fragment);
+        match fragment.filter(|f| !page.may_have_anchor(f)) {
+            // The page is there: the link leads to it, only not to a heading.
+            Some(f) => UrlRewrite::Broken {
                 message: format!("no heading `#{f}` on page `{}`", page.slug),
                 help: Some(format!("link to an existing heading of `{}`", page.slug)),
-                href: None,
+                href: Some(href),
                 rule: Rule::BrokenLink,
-            };
+            },
+            None => UrlRewrite::To(href),
         }
-        let place = self.site.place_like(page, self.page);
-        let href = relative(&self.page.dir(), &place.url());
-        UrlRewrite::To(with_fragment(href, fragment))
     }
 
     /// A link that leads nowhere, written so it still names the same path
