@@ -296,7 +296,8 @@ impl Site {
         let mut seen = HashSet::new();
         let mut out = Vec::new();
         for page in self.source_pages() {
-            for (source, index) in self.redirects.sources_leading_to(&page.slug) {
+            let path = page.slug.strip_suffix("/index").unwrap_or(&page.slug);
+            for (source, index) in self.redirects.sources_leading_to(path) {
                 if self.page_at(&source).is_none() && seen.insert(source.clone()) {
                     out.push((source, &self.redirects.list[index]));
                 }

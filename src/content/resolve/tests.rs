@@ -135,14 +135,24 @@ fn a_long_chain_stops_after_the_bound() {
 #[test]
 fn wildcard_redirects_cover_each_page_at_their_destination() {
     let site = site(
-        &["index.mdx", "new/a.mdx", "new/deep/b.mdx", "old/kept.mdx"],
+        &[
+            "index.mdx",
+            "new/a.mdx",
+            "new/deep/b.mdx",
+            "new/sub/index.mdx",
+            "old/kept.mdx",
+        ],
         r#"{"name": "X", "navigation": [{"group": "G", "pages": ["index"]}],
             "redirects": [{"source": "/old/:slug*", "destination": "/new/:slug*"},
                           {"source": "/gone/*", "destination": "/"}]}"#,
     );
     let mut covered: Vec<String> = site.wildcard_pages().into_iter().map(|(s, _)| s).collect();
     covered.sort();
-    assert_eq!(covered, ["old/a", "old/deep/b"]);
+    assert_eq!(
+        covered,
+        ["old/a", "old/deep/b", "old/sub"],
+        "a folder's index page by its folder"
+    );
 }
 
 #[test]
