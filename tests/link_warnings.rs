@@ -5,21 +5,11 @@
 
 mod common;
 
-use common::{build_fixture, fixture, read_built, sheaf, stderr};
+use common::{build_fixture, read_built};
 
 #[test]
 fn mintlifys_default_ignores_are_not_pages() {
-    let out = tempfile::tempdir().unwrap();
-    let site = out.path().join("site");
-    let root = fixture("default-ignores");
-    let output = sheaf(&[
-        "build",
-        root.to_str().unwrap(),
-        "--out",
-        site.to_str().unwrap(),
-    ]);
-    let text = stderr(&output);
-    assert_eq!(output.status.code(), Some(0), "{text}");
+    let (_out, site, text) = build_fixture("default-ignores");
     for page in ["introduction", "guides/setup", "reference/README"] {
         let html = site.join(page).join("index.html");
         assert!(html.is_file(), "{page} missing\n{text}");
