@@ -6,8 +6,9 @@
 //! without extension (`api-reference/get`), exactly as navigation names it.
 //! Pages come from three places:
 //! - files named in the navigation (`quickstart` → `quickstart.mdx`);
-//! - navigation entries that name an OpenAPI operation (`"GET /api/user"`),
-//!   which become endpoint pages without a file;
+//! - navigation entries that name an OpenAPI operation (`"GET /api/user"`)
+//!   or AsyncAPI channel, which become pages without a file at the URL
+//!   Mintlify gives them (`slugs`: `api-reference/user-groups/get-user`);
 //! - every other `.md`/`.mdx` file under the root (built, but not in the
 //!   sidebar), except snippet folders and files starting with `_`.
 //!
@@ -41,6 +42,9 @@
 //! page, or `seo.indexHiddenPages`, and no `searchable: false`) decides the site
 //! search, [`Site::is_indexed`] (listed or `seo.indexHiddenPages`, and no
 //! `noindex: true`) the sitemap and the robots tag.
+//!
+//! Where a link path leads (a page, `folder/index` by its folder,
+//! redirects, a folder's first page) is [`Site::link_target`] (`resolve`).
 //!
 //! `pageUrls` (`a/b/index.html` or `a/b.html`; a folder's `index` page is
 //! the folder) gives [`Page::url`], `output_path`, `dir` and `depth`.

@@ -5,7 +5,7 @@
 //! `#über-2-0`), as Mintlify's ids and GitHub's do, so the links written
 //! for them resolve; [`slug`], for names in URLs, keeps ASCII alone. A link
 //! may name an id percent-encoded (`#%E3%82%B5…`): `content`'s
-//! `Page::may_have_anchor` decodes it before comparing.
+//! `Page::anchor_id` decodes it before comparing.
 
 use std::collections::{HashMap, HashSet};
 

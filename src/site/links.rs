@@ -118,7 +118,10 @@ impl<'a> UrlResolver<'a> {
 
     fn link(&self, url: &str, target: &str, fragment: Option<&str>, suggest: bool) -> UrlRewrite {
         let slug = page_slug(target);
-        if self.site.page_at(&slug).is_none() && self.site.root.join(target).is_file() {
+        if let Some(page) = self.site.page_at(&slug) {
+            return self.to_page(page, fragment);
+        }
+        if self.site.root.join(target).is_file() {
             if let Some(refused) = self.outside(target) {
                 return refused;
             }

@@ -12,7 +12,7 @@
 //! and the site files written last (theme assets, `404.html`, sitemap,
 //! robots, llms files, redirects, `search/`) over a static file.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, RwLock, RwLockReadGuard};
@@ -142,7 +142,7 @@ struct StaticFiles {
     root: PathBuf,
     ignore: MintIgnore,
     /// Redirect pages, written over a static file of the same path.
-    redirects: Vec<PathBuf>,
+    redirects: HashSet<PathBuf>,
 }
 
 impl StaticFiles {
@@ -151,7 +151,7 @@ impl StaticFiles {
         StaticFiles {
             root: std::fs::canonicalize(root).unwrap_or_else(|_| root.clone()),
             ignore: MintIgnore::load(root),
-            redirects,
+            redirects: redirects.into_iter().collect(),
         }
     }
 
@@ -161,7 +161,7 @@ impl StaticFiles {
     fn read(&self, relative: &Path) -> Option<Vec<u8>> {
         let written_later = relative.starts_with("search")
             || SITE_FILES.iter().any(|name| relative == Path::new(name))
-            || self.redirects.iter().any(|path| path == relative);
+            || self.redirects.contains(relative);
         if written_later || !is_static_asset(relative) || self.ignore.is_excluded(relative) {
             return None;
         }

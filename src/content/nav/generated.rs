@@ -30,11 +30,15 @@ impl Loader<'_> {
         let channel = channel_of_entry(entry);
         let facts = (self.entry_facts)(entry);
         let folder = directory.and_then(normalise_slug);
-        if let Some(id) = self.written_page(entry, facts.as_ref(), folder.as_deref()) {
+        let schema = is_schema_entry(entry);
+        let written = (!schema)
+            .then(|| self.written_page(entry, facts.as_ref(), folder.as_deref()))
+            .flatten();
+        if let Some(id) = written {
             self.endpoint_pages.insert(key, id);
             return Some(id);
         }
-        let slug = match is_schema_entry(entry) {
+        let slug = match schema {
             true => self.schema_slug(entry, folder.as_deref()),
             false => self.unique_generated_slug(entry, facts.as_ref(), folder.as_deref()),
         };
@@ -46,7 +50,7 @@ impl Loader<'_> {
                 .to_string(),
         };
         let id = self.push(generated_page(slug, title, entry, channel));
-        if !is_schema_entry(entry) {
+        if !schema {
             self.remember_former_slug(entry, facts.as_ref(), folder.as_deref(), id);
         }
         self.endpoint_pages.insert(key, id);
@@ -62,9 +66,6 @@ impl Loader<'_> {
         facts: Option<&EntryFacts>,
         folder: Option<&str>,
     ) -> Option<PageId> {
-        if is_schema_entry(entry) {
-            return None;
-        }
         let slug = generated_slug(entry, facts?, folder);
         self.files.page_file(&slug)?;
         self.file_page(&slug)
@@ -89,11 +90,7 @@ impl Loader<'_> {
     /// A schema page's slug (`schema-user`, a page Mintlify does not make),
     /// in the node's directory, numbered when taken.
     fn schema_slug(&self, entry: &str, folder: Option<&str>) -> String {
-        let name = former_endpoint_slug(entry, None, false);
-        let slug = match folder {
-            Some(folder) => format!("{folder}/{name}"),
-            None => name,
-        };
+        let slug = in_folder(folder, former_endpoint_slug(entry, None, false));
         self.free_slug((1..).map(|n| match n {
             1 => slug.clone(),
             n => format!("{slug}-{n}"),
@@ -111,15 +108,19 @@ impl Loader<'_> {
     ) {
         let channel = channel_of_entry(entry).is_some();
         let title = facts.map(|f| f.title.as_str());
-        let name = former_endpoint_slug(entry, title, channel);
-        let former = match folder {
-            Some(folder) => format!("{folder}/{name}"),
-            None => name,
-        };
+        let former = in_folder(folder, former_endpoint_slug(entry, title, channel));
         let taken = |s: &str| self.seen.contains(s) || self.files.page_file(s).is_some();
         if !self.former.contains_key(&former) && !taken(&former) {
             self.former.insert(former, id);
         }
+    }
+}
+
+/// `name` inside `folder`, when there is one.
+fn in_folder(folder: Option<&str>, name: String) -> String {
+    match folder {
+        Some(folder) => format!("{folder}/{name}"),
+        None => name,
     }
 }
 

@@ -53,7 +53,8 @@ pub enum LinkTarget<'a> {
 }
 
 /// The config's redirects, compiled: exact sources by path, wildcard ones
-/// as patterns in config order.
+/// as patterns in config order, each by its index in the config's list
+/// (which the lookups are given).
 #[derive(Debug, Clone, Default)]
 pub struct Redirects {
     exact: HashMap<String, usize>,
@@ -62,7 +63,6 @@ pub struct Redirects {
     sources: Option<RegexSet>,
     /// Every wildcard's destination, for the pages they cover.
     destinations: Option<RegexSet>,
-    list: Vec<Redirect>,
 }
 
 #[derive(Debug, Clone)]
@@ -198,25 +198,25 @@ impl Redirects {
             wildcards,
             sources,
             destinations,
-            list: list.to_vec(),
         }
     }
 
-    /// The destination of the first redirect whose source is `path`:
-    /// an exact source, else the first wildcard source that matches.
-    pub fn destination(&self, path: &str) -> Option<String> {
+    /// The destination of the first of `list` (the redirects compiled)
+    /// whose source is `path`: an exact source, else the first wildcard
+    /// source that matches.
+    pub fn destination(&self, list: &[Redirect], path: &str) -> Option<String> {
         if let Some(&index) = self.exact.get(path) {
-            return Some(self.list[index].destination.clone());
+            return Some(list[index].destination.clone());
         }
         let matched = self.sources.as_ref()?.matches(path);
         let wildcard = &self.wildcards[matched.iter().next()?];
         let captures = wildcard.source.captures(path)?;
-        Some(captures.fill(&self.list[wildcard.index].destination))
+        Some(captures.fill(&list[wildcard.index].destination))
     }
 
     /// Each concrete source path a wildcard redirect covers for `slug` (a
     /// page at its destination), as (source path, redirect index).
-    fn sources_leading_to(&self, slug: &str) -> Vec<(String, usize)> {
+    fn sources_leading_to(&self, list: &[Redirect], slug: &str) -> Vec<(String, usize)> {
         let Some(set) = &self.destinations else {
             return Vec::new();
         };
@@ -224,7 +224,7 @@ impl Redirects {
             .filter_map(|i| {
                 let wildcard = &self.wildcards[i];
                 let captures = wildcard.destination.as_ref()?.captures(slug)?;
-                let source = captures.fill(site_path(&self.list[wildcard.index].source));
+                let source = captures.fill(site_path(&list[wildcard.index].source));
                 (!is_wildcard(&source)).then_some((source, wildcard.index))
             })
             .collect()
@@ -253,7 +253,8 @@ impl Site {
             if let Some(page) = self.page_at(&path) {
                 return LinkTarget::Page { page, fragment };
             }
-            let Some(destination) = self.redirects.destination(&path) else {
+            let Some(destination) = self.redirects.destination(&self.config.redirects, &path)
+            else {
                 return self.folder_or_former(&path, fragment);
             };
             passed.push(path.clone());
@@ -297,9 +298,10 @@ impl Site {
         let mut out = Vec::new();
         for page in self.source_pages() {
             let path = page.slug.strip_suffix("/index").unwrap_or(&page.slug);
-            for (source, index) in self.redirects.sources_leading_to(path) {
+            let list = &self.config.redirects;
+            for (source, index) in self.redirects.sources_leading_to(list, path) {
                 if self.page_at(&source).is_none() && seen.insert(source.clone()) {
-                    out.push((source, &self.redirects.list[index]));
+                    out.push((source, &list[index]));
                 }
             }
         }
