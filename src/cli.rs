@@ -97,6 +97,10 @@ enum Command {
         /// Print where the time went to stderr (as `build --timings`).
         #[arg(long)]
         timings: bool,
+        /// Print the class names the pages use that may be Tailwind
+        /// utilities, one a line (for `bench/tailwind.sh`).
+        #[arg(long, hide = true)]
+        utility_classes: bool,
         #[command(flatten)]
         output: OutputArgs,
     },
@@ -223,8 +227,16 @@ pub fn main() -> i32 {
             strict,
             offline,
             timings,
+            utility_classes,
             output,
-        } => check(&root, strict, offline, &timings_if(timings), &output),
+        } => {
+            let checking = Checking {
+                strict,
+                offline,
+                utility_classes,
+            };
+            check(&root, checking, &timings_if(timings), &output)
+        }
         Command::Init { dir } => init(dir.as_deref()),
         Command::Migrate { root, out, force } => migrate(&root, out, force),
         Command::Schema { format } => {
@@ -319,15 +331,26 @@ fn serve(root: &Path, port: u16, host: &str, open: bool) -> i32 {
     }
 }
 
-fn check(root: &Path, strict: bool, offline: bool, timings: &Timings, output: &OutputArgs) -> i32 {
+/// `check`'s flags.
+struct Checking {
+    strict: bool,
+    offline: bool,
+    utility_classes: bool,
+}
+
+fn check(root: &Path, checking: Checking, timings: &Timings, output: &OutputArgs) -> i32 {
     say_which_config(root);
     let loading = crate::site::Loading {
-        offline,
+        offline: checking.offline,
         preview: false,
     };
     let started = std::time::Instant::now();
-    let mut diagnostics = crate::site::check_with(root, loading, timings).diagnostics;
-    if strict {
+    let checked = crate::site::check_with(root, loading, timings);
+    if checking.utility_classes {
+        checked.utility_classes.iter().for_each(|c| println!("{c}"));
+    }
+    let mut diagnostics = checked.diagnostics;
+    if checking.strict {
         diagnostics.make_warnings_errors();
     }
     let checked = Summary {

@@ -42,5 +42,6 @@ pub mod search;
 pub mod serve;
 pub mod site;
 pub mod sources;
+pub mod tailwind;
 pub mod timings;
 pub mod yaml;

@@ -4,7 +4,9 @@
 
 use serde::Serialize;
 
+use super::assets::Bundle;
 use super::config_links::existing_file;
+use super::fragment::ROOT;
 use super::links;
 use super::site_css::css_string;
 use crate::config::{Mode, SiteConfig};
@@ -14,6 +16,28 @@ use crate::content::Site;
 pub struct AssetLinks {
     pub stylesheets: Vec<String>,
     pub scripts: Vec<String>,
+}
+
+impl AssetLinks {
+    /// The hrefs (with the root marker) of the stylesheets and scripts
+    /// every page loads: the bundles, then the docs root's own files.
+    pub fn of(css: &Bundle, js: &Bundle, custom: &[(String, Vec<u8>)]) -> AssetLinks {
+        let custom_with = |ext: &str| {
+            custom
+                .iter()
+                .filter(|(name, _)| name.ends_with(ext))
+                .map(|(name, _)| format!("{ROOT}{name}"))
+                .collect::<Vec<_>>()
+        };
+        let mut stylesheets = vec![format!("{ROOT}{}", css.path)];
+        stylesheets.extend(custom_with(".css"));
+        let mut scripts = vec![format!("{ROOT}{}", js.path)];
+        scripts.extend(custom_with(".js"));
+        AssetLinks {
+            stylesheets,
+            scripts,
+        }
+    }
 }
 
 #[derive(Serialize)]

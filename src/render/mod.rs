@@ -127,6 +127,8 @@ pub struct PageContent {
     pub endpoint_method: Option<String>,
     /// The endpoint's path (`data-path`, read by the Try-it script).
     pub endpoint_path: Option<String>,
+    /// The CSS of the page's utility classes ([`Theme::utilities`]).
+    pub utility_css: Option<String>,
 }
 
 /// One heading of the "On this page" list.
@@ -154,6 +156,8 @@ pub struct Theme {
     tab_scopes: TabScopes,
     /// `build --site-url`: canonical links and `og:url` absolute.
     pub site_url: Option<String>,
+    /// The generator of the CSS of pages' utility classes.
+    pub utilities: crate::tailwind::Utilities,
 }
 
 impl Theme {
@@ -165,7 +169,7 @@ impl Theme {
         let css = assets::bundle(&theme_files, "css", "base.css", &site_css);
         let js = assets::bundle(&theme_files, "js", "theme.js", "");
         let custom = assets::custom_files(&site.root)?;
-        let links = asset_links(&css, &js, &custom);
+        let links = AssetLinks::of(&css, &js, &custom);
         let mut shared = Shared::build(site, &links, &templates)?;
         let sidebar = Sidebar::build(site, &templates)?;
         let mut files = assets::loose_files(&theme_files);
@@ -173,6 +177,7 @@ impl Theme {
         files.append(&mut shared.files);
         files.extend(custom.into_iter().map(|(n, b)| (PathBuf::from(n), b)));
         let toggle = site.config.mode_toggle;
+        let utilities = crate::tailwind::Utilities::new(&String::from_utf8_lossy(&css.bytes));
         Ok(Theme {
             templates,
             shared,
@@ -192,6 +197,7 @@ impl Theme {
             repository: site.config.repository_url(),
             tab_scopes: TabScopes::of(&site.config),
             site_url: None,
+            utilities,
         })
     }
 
@@ -263,6 +269,7 @@ impl Theme {
                 .or_else(|| page.frontmatter.description.as_deref().map(escape_html)),
             eyebrow: self.sidebar.group_name(page.id),
             html: &content.html,
+            utility_css: content.utility_css.as_deref(),
             intro: &content.intro,
             aside: &content.aside,
             has_aside: !content.aside.is_empty(),
@@ -408,25 +415,6 @@ impl NavIndexPage<'_> {
     }
 }
 
-/// The hrefs (with the root marker) of the stylesheets and scripts every page loads.
-fn asset_links(css: &Bundle, js: &Bundle, custom: &[(String, Vec<u8>)]) -> AssetLinks {
-    let custom_with = |ext: &str| {
-        custom
-            .iter()
-            .filter(|(name, _)| name.ends_with(ext))
-            .map(|(name, _)| format!("{ROOT}{name}"))
-            .collect::<Vec<_>>()
-    };
-    let mut stylesheets = vec![format!("{ROOT}{}", css.path)];
-    stylesheets.extend(custom_with(".css"));
-    let mut scripts = vec![format!("{ROOT}{}", js.path)];
-    scripts.extend(custom_with(".js"));
-    AssetLinks {
-        stylesheets,
-        scripts,
-    }
-}
-
 #[derive(Serialize)]
 struct NavLink {
     href: String,
@@ -487,6 +475,8 @@ struct PageView<'a> {
     description_html: Option<String>,
     eyebrow: Option<&'a str>,
     html: &'a str,
+    /// The page's `<style>`: its utility classes' CSS.
+    utility_css: Option<&'a str>,
     intro: &'a str,
     aside: &'a str,
     /// Tested instead of `aside` in the template: tera escapes a string it

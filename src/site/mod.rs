@@ -107,6 +107,8 @@ use write::{
 #[derive(Debug, Default)]
 pub struct CheckResult {
     pub diagnostics: Diagnostics,
+    /// Every page's class names that may be utilities ([`crate::tailwind`]).
+    pub utility_classes: std::collections::BTreeSet<String>,
 }
 
 /// What `sheaf build` did.
@@ -173,18 +175,24 @@ pub fn check_with(root: &Path, loading: Loading, timings: &Timings) -> CheckResu
     if let Err(missing) = target::check_root(root) {
         return CheckResult {
             diagnostics: Diagnostics::from(vec![missing]),
+            ..CheckResult::default()
         };
     }
     let markdown = Markdown::without_highlighting();
     let (project, mut diagnostics) = Project::load_with(root, markdown, loading, timings);
+    let mut utility_classes = std::collections::BTreeSet::new();
     if let Some(project) = project {
         let pages = timings.phase(Phase::Pages, || project.render_pages(page::Mode::Check));
         for out in pages {
             diagnostics.extend(out.diagnostics);
+            utility_classes.extend(out.utility_classes);
         }
     }
     diagnostics.sort();
-    CheckResult { diagnostics }
+    CheckResult {
+        diagnostics,
+        utility_classes,
+    }
 }
 
 /// Builds the site of `root` into `out`. On any error the previous output is left untouched.

@@ -46,6 +46,8 @@ pub struct PageOutput {
     pub anchor_targets: Vec<PageId>,
     /// What its diagrams and highlighting took (with `--timings`).
     pub work: crate::timings::Work,
+    /// The class names that may be utilities ([`crate::tailwind`]).
+    pub utility_classes: Vec<String>,
 }
 
 impl PageOutput {
@@ -58,6 +60,7 @@ impl PageOutput {
             feed: None,
             diagnostics: vec![problem],
             anchor_targets: Vec::new(),
+            utility_classes: Vec::new(),
             work: Default::default(),
         }
     }
@@ -147,6 +150,13 @@ pub fn render_text(project: &Project, page: &Page, text: &str, mode: Mode) -> Pa
         // Its page reports what its source holds, once.
         diagnostics.clear();
     }
+    let parts = [content.html.as_str(), &content.intro, &content.aside];
+    let utilities = &project.theme.utilities;
+    let classes = utilities.page_classes(&parts, source);
+    let utility_classes = classes.iter().map(|c| c.to_string()).collect();
+    content.utility_css = (mode == Mode::Build)
+        .then(|| utilities.css(classes))
+        .flatten();
     let page_html = match mode {
         Mode::Check => None,
         Mode::Build => match project.theme.render_page(&project.site, page, &content) {
@@ -182,6 +192,7 @@ pub fn render_text(project: &Project, page: &Page, text: &str, mode: Mode) -> Pa
         diagnostics: project.rules.applied(diagnostics),
         anchor_targets: resolver.anchor_targets(),
         work,
+        utility_classes,
     }
 }
 
