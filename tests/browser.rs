@@ -24,6 +24,8 @@ mod keyboard;
 mod server;
 #[path = "browser/site.rs"]
 mod site;
+#[path = "browser/tailwind.rs"]
+mod tailwind;
 #[path = "browser/tools.rs"]
 mod tools;
 #[path = "browser/try_it.rs"]

@@ -38,7 +38,10 @@ fn a_landing_page_gets_the_rules_of_its_classes() {
     ] {
         assert!(css.contains(rule), "{rule} missing from {css}");
     }
-    assert!(!css.contains("prefers-color-scheme"), "dark: follows the toggle");
+    assert!(
+        !css.contains("prefers-color-scheme"),
+        "dark: follows the toggle"
+    );
     // The style follows the theme's stylesheet, so a utility wins a tie.
     assert!(html.find("_sheaf/sheaf.").unwrap() < html.find("<style>").unwrap());
     // A custom page: no sidebar column, no title, no table of contents.
@@ -66,7 +69,13 @@ fn a_prose_page_gets_only_its_own_classes() {
     let css = read_built(&site, "guide/index.html");
     let css = page_style(&css).expect("the guide has a <style>");
     // Its own classes, the literal parts of a template string included…
-    for own in [".rounded-\\[12px\\]", ".md\\:grid-cols-3", ".px-2", ".font-bold", ".sm\\:text-xs"] {
+    for own in [
+        ".rounded-\\[12px\\]",
+        ".md\\:grid-cols-3",
+        ".px-2",
+        ".font-bold",
+        ".sm\\:text-xs",
+    ] {
         assert!(css.contains(own), "{own} missing from {css}");
     }
     // …and not the landing page's.
@@ -80,7 +89,13 @@ fn check_lists_the_collected_classes() {
     assert!(out.status.success());
     let listed = String::from_utf8(out.stdout).unwrap();
     let listed: Vec<&str> = listed.lines().collect();
-    for class in ["dark:hidden", "md:grid-cols-3", "bg-[#F5F5F5]", "font-bold", "sm:text-xs"] {
+    for class in [
+        "dark:hidden",
+        "md:grid-cols-3",
+        "bg-[#F5F5F5]",
+        "font-bold",
+        "sm:text-xs",
+    ] {
         assert!(listed.contains(&class), "{class} not in {listed:?}");
     }
     // The theme's own (`c-card…`, `prose`) are not utilities.
