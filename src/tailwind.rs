@@ -53,6 +53,20 @@ const BASE_CSS: &str = include_str!("tailwind/base.css");
 /// no Tailwind utility has.
 const COMPONENT_PREFIX: &str = "c-";
 
+/// Tailwind v3 names the generator knows by their v4 names (same CSS).
+const V3_NAMES: [(&str, &str); 10] = [
+    ("rounded", "rounded-sm"),
+    ("outline-none", "outline-hidden"),
+    ("flex-grow", "grow"),
+    ("flex-grow-0", "grow-0"),
+    ("flex-shrink", "shrink"),
+    ("flex-shrink-0", "shrink-0"),
+    ("overflow-ellipsis", "text-ellipsis"),
+    ("decoration-slice", "box-decoration-slice"),
+    ("decoration-clone", "box-decoration-clone"),
+    ("size-full", "w-full h-full"),
+];
+
 /// The selector the theme marks dark mode with.
 pub const DARK_SELECTOR: &str = "[data-theme=\"dark\"]";
 
@@ -103,7 +117,16 @@ impl Utilities {
         if list.is_empty() {
             return None;
         }
-        let generated = encre_css::generate([list.as_str()], &self.config);
+        let generated = match v3_shortcuts(&list) {
+            Some(shortcuts) => {
+                let mut config = self.config.clone();
+                for (class, v4) in shortcuts {
+                    config.shortcuts.add(class, v4);
+                }
+                encre_css::generate([list.as_str()], &config)
+            }
+            None => encre_css::generate([list.as_str()], &self.config),
+        };
         (!generated.trim().is_empty()).then(|| BASE_CSS.to_string() + &compact(&generated))
     }
 
@@ -111,6 +134,32 @@ impl Utilities {
     pub fn page_css(&self, html: &[&str], source: &str) -> Option<String> {
         self.css(self.page_classes(html, source))
     }
+}
+
+/// For each class of `list` (space-separated) that is a Tailwind v3 name
+/// ([`V3_NAMES`], `size-N`), variants included, what the generator calls
+/// it; `None` when there is none (the common case: no copy of the config).
+fn v3_shortcuts(list: &str) -> Option<Vec<(String, String)>> {
+    let found: Vec<(String, String)> = list
+        .split_ascii_whitespace()
+        .filter_map(|class| {
+            let (variants, name) = class.rsplit_once(':').map_or(("", class), |(v, n)| (v, n));
+            let v4 = match V3_NAMES.iter().find(|(v3, _)| *v3 == name) {
+                Some((_, v4)) => v4.to_string(),
+                None => {
+                    let size = name.strip_prefix("size-")?;
+                    format!("w-{size} h-{size}")
+                }
+            };
+            let prefix = match variants {
+                "" => String::new(),
+                v => format!("{v}:"),
+            };
+            let v4 = v4.split(' ').map(|part| format!("{prefix}{part}"));
+            Some((class.to_string(), v4.collect::<Vec<_>>().join(" ")))
+        })
+        .collect();
+    (!found.is_empty()).then_some(found)
 }
 
 /// The generator's CSS without its indentation, line breaks and the spaces

@@ -94,3 +94,17 @@ fn css_class_names_skips_numbers_and_escapes() {
         css_class_names(".a{x:0.5rem} .b-c:hover, .prose .dark\\:x {}").collect();
     assert_eq!(names, ["a", "b-c", "prose", "dark"]);
 }
+
+#[test]
+fn tailwind_v3_names_are_styled_by_their_v4_names() {
+    let css = css_of("rounded focus:outline-none size-6 md:size-6 flex-shrink-0");
+    for rule in [
+        ".rounded{border-radius:0.25rem;}",
+        ".focus\\:outline-none:focus{",
+        ".size-6{",
+        ".md\\:size-6{",
+        ".flex-shrink-0{",
+    ] {
+        assert!(css.contains(rule), "{rule} missing from {css}");
+    }
+}
