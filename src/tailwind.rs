@@ -7,10 +7,11 @@
 //! attributes of the rendered HTML, whatever component wrote them, and the
 //! string literals of the source's `class`/`className` attributes, the
 //! parts of template strings and conditionals included), drops the theme's
-//! own class names (read from the theme's stylesheet, and `c-…`, its
-//! components', so no generated rule can land on sheaf's own elements), and hands the rest to `encre-css`, a
-//! Tailwind-compatible generator in Rust. A page with no class left pays one
-//! scan of its HTML and nothing else; a page whose classes are all unknown
+//! own class names (read from the theme's stylesheet, and `c-…`, `language-…`,
+//! `hl` that its components and code blocks write, so no generated rule can land on sheaf's own elements), and hands the rest to `encre-css`, a
+//! Tailwind-compatible generator in Rust. A page whose source has no
+//! `class`, import or snippet pays one search of its source; one with no
+//! class left pays a scan of its HTML; a page whose classes are all unknown
 //! to the generator gets no CSS either (open world: an unknown class is
 //! never a finding).
 //!
@@ -49,9 +50,10 @@ pub use collect::looks_like_class;
 /// What the generated CSS of every page that has some starts with.
 const BASE_CSS: &str = include_str!("tailwind/base.css");
 
-/// The prefix of the class names of sheaf's components (`c-card`), which
-/// no Tailwind utility has.
-const COMPONENT_PREFIX: &str = "c-";
+/// Prefixes of class names sheaf writes, which no Tailwind utility has: its
+/// components' (`c-card`) and code blocks' (`language-json`; their lines
+/// are `hl`).
+const SHEAF_PREFIXES: [&str; 2] = ["c-", "language-"];
 
 /// Tailwind v3 names the generator knows by their v4 names (same CSS).
 const V3_NAMES: [(&str, &str); 10] = [
@@ -94,8 +96,13 @@ impl Utilities {
     /// rendered `html` parts and of its `source`, less the theme's own.
     pub fn page_classes<'a>(&self, html: &[&'a str], source: &'a str) -> BTreeSet<&'a str> {
         let mut classes = BTreeSet::new();
+        if !may_have_utilities(source) {
+            return classes;
+        }
         let mut take = |class: &'a str| {
-            let theme_s = self.own.contains(class) || class.starts_with(COMPONENT_PREFIX);
+            let theme_s = self.own.contains(class)
+                || SHEAF_PREFIXES.iter().any(|p| class.starts_with(p))
+                || class == "hl";
             if !theme_s && collect::looks_like_class(class) {
                 classes.insert(class);
             }
@@ -160,6 +167,15 @@ fn v3_shortcuts(list: &str) -> Option<Vec<(String, String)>> {
         })
         .collect();
     (!found.is_empty()).then_some(found)
+}
+
+/// Whether a page whose source is `source` may carry utility classes: its
+/// author writes a `class` or `className`, or it takes in a snippet (whose
+/// HTML may). Else only sheaf wrote its classes (`language-…` of a code
+/// block, an endpoint's), and the page is not scanned at all.
+fn may_have_utilities(source: &str) -> bool {
+    let has = |needle: &str| memchr::memmem::find(source.as_bytes(), needle.as_bytes()).is_some();
+    has("class") || has("import ") || has("<Snippet")
 }
 
 /// The generator's CSS without its indentation, line breaks and the spaces
