@@ -105,7 +105,7 @@ fn failures_and_refused_shapes_are_located_warnings_and_the_site_builds() {
     expect("imports.mdx:13:1", "named exports");
     expect(
         "imports.mdx:17:1",
-        "`/snippets/gone.jsx` is not in the docs root",
+        "`/snippets/gone.jsx` was not found in the docs root",
     );
     expect("snippets/refused.jsx:1:1", "a default export");
     expect("snippets/refused.jsx:5:1", "a re-export");

@@ -80,10 +80,7 @@ impl Renderer<'_> {
         }
         match self.js_module(source, import.offset) {
             Some(_) => format!("`{source}` exports no component `{}`", import.exported),
-            None => format!(
-                "`{source}` is not in the docs root; sheaf shows the children of `<{}>`",
-                import.name
-            ),
+            None => format!("`{source}` was not found in the docs root"),
         }
     }
 
