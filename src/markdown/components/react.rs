@@ -3,7 +3,7 @@
 //! a snippet (`.jsx`, `.js`, `.tsx`, `.ts`, or an `.mdx` snippet's ESM).
 //!
 //! Each instance is compiled to `__jsx(Name, {props}, children)` (props
-//! as written: strings, expressions, JSX; the element's MDX children
+//! as written: strings, expressions, JSX, spreads; the element's MDX children
 //! rendered by sheaf and passed as trusted HTML) and rendered in the
 //! page's sandbox. Mintlify components it calls (`<Badge>`, `<Card>`) are
 //! rendered by sheaf ([`Renderer::host_html`]) and remembered for the
@@ -257,7 +257,7 @@ impl Renderer<'_> {
 
     /// `__jsx(Name, {props}, children)`, compiled.
     fn instance_code(&mut self, el: &Element) -> Result<String, String> {
-        let props: Vec<String> = el.attrs.iter().map(prop_code).collect();
+        let props: Vec<String> = el.attrs.iter().filter_map(prop_code).collect();
         let mut code = format!("__jsx({}, {{{}}}", el.name, props.join(", "));
         if !el.children.is_empty() {
             let children = self.children_html(el);
@@ -368,13 +368,17 @@ const FAILED_HELP: &str =
     "sheaf shows the component's children instead; fix the code, or test it on a page of its own";
 
 /// One prop as JavaScript: `"title": "x"`, `"cols": (2)`, `"open": true`.
-fn prop_code(attr: &Attr) -> String {
+/// A spread (`{...props}`) is `...(props)`; what is no attribute at all
+/// (`{"x"}`, reported by the parser) is left out.
+fn prop_code(attr: &Attr) -> Option<String> {
     let value = match &attr.value {
+        AttrValue::Expr(code) if attr.name == mdx::SPREAD => return Some(format!("...({code}\n)")),
+        _ if attr.name == mdx::NOT_AN_ATTRIBUTE => return None,
         AttrValue::Bare => "true".to_string(),
         AttrValue::Str(s) => Value::from(s.as_str()).to_string(),
         AttrValue::Expr(code) => format!("({code}\n)"),
     };
-    format!("{}: {value}", Value::from(attr.name.as_str()))
+    Some(format!("{}: {value}", Value::from(attr.name.as_str())))
 }
 
 /// A host component's prop as the attribute sheaf's components read.
@@ -459,13 +463,22 @@ mod tests {
             name: name.into(),
             value,
         };
-        assert_eq!(prop_code(&attr("open", AttrValue::Bare)), "\"open\": true");
         assert_eq!(
-            prop_code(&attr("data-x", AttrValue::Str("a\"b".into()))),
+            prop_code(&attr("open", AttrValue::Bare)).unwrap(),
+            "\"open\": true"
+        );
+        let spread = attr(mdx::SPREAD, AttrValue::Expr("rest".into()));
+        assert_eq!(prop_code(&spread).unwrap(), "...(rest\n)");
+        assert_eq!(
+            prop_code(&attr(mdx::NOT_AN_ATTRIBUTE, AttrValue::Expr("1".into()))),
+            None
+        );
+        assert_eq!(
+            prop_code(&attr("data-x", AttrValue::Str("a\"b".into()))).unwrap(),
             "\"data-x\": \"a\\\"b\""
         );
         assert_eq!(
-            prop_code(&attr("n", AttrValue::Expr("1 + 2".into()))),
+            prop_code(&attr("n", AttrValue::Expr("1 + 2".into()))).unwrap(),
             "\"n\": (1 + 2\n)"
         );
     }
