@@ -33,6 +33,7 @@ pub mod diagnostics;
 pub(crate) mod fuzzing;
 pub mod html;
 pub mod icons;
+pub mod jsx;
 pub mod markdown;
 pub mod mintignore;
 pub mod openapi;

@@ -20,6 +20,8 @@ mod components;
 mod driver;
 #[path = "browser/keyboard.rs"]
 mod keyboard;
+#[path = "browser/react.rs"]
+mod react;
 #[path = "browser/server.rs"]
 mod server;
 #[path = "browser/site.rs"]

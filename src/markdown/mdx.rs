@@ -28,6 +28,7 @@ pub use document::{Document, Element, Import, Node, ESCAPED_LT};
 pub use math::{formula_of_code, is_display_fence};
 pub use parser::{parse, parse_with, MAX_NESTING};
 pub use reading::reading;
+pub use syntax::{NOT_AN_ATTRIBUTE, SPREAD};
 pub use tags::{is_html_tag, is_void_tag, starts_with_component_name};
 
 #[cfg(test)]

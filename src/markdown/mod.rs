@@ -242,6 +242,9 @@ pub struct Rendered {
     pub updates: Vec<UpdateEntry>,
     /// What its diagrams and highlighting took (only with `--timings`).
     pub work: crate::timings::Work,
+    /// The script that makes the page's live React components work in the
+    /// browser (after sheaf's runtime), when it has any.
+    pub script: Option<String>,
 }
 
 /// An `<Update>` entry: its label (and the id the page gives it), its

@@ -15,10 +15,12 @@ mod fragment;
 mod nodes;
 mod outline;
 mod renderer;
+mod script;
 mod text;
 
-pub(super) use context::{DocCtx, MAX_SNIPPET_DEPTH, MERMAID_HELP};
+pub(super) use context::{esm_only, DocCtx, MAX_SNIPPET_DEPTH, MERMAID_HELP};
 pub(super) use renderer::Renderer;
+pub(super) use script::{JsPage, LoadedModule, LoadedScope};
 pub(super) use text::{
     dedent, keep_inline, single_tilde_pairs, unwrap_paragraph, without_indented_code,
 };

@@ -71,7 +71,9 @@ pub fn templates(root: &Path) -> Result<Vec<TemplateSource>, Diagnostic> {
 
 /// The static files of the theme: built-ins overlaid by `ROOT/_theme/<file>`.
 pub fn theme_files(root: &Path) -> Result<BTreeMap<String, Vec<u8>>, Diagnostic> {
+    // `jsx/` is the components' runtime, loaded by the pages that need it.
     let mut files: BTreeMap<String, Vec<u8>> = BuiltinAssets::iter()
+        .filter(|name| !name.starts_with("jsx/"))
         .filter_map(|name| {
             let file = BuiltinAssets::get(&name)?;
             Some((name.to_string(), file.data.into_owned()))

@@ -70,6 +70,7 @@ mod footer;
 mod fragment;
 mod head;
 mod icon;
+mod islands;
 mod lean;
 mod links;
 mod page_meta;
@@ -97,6 +98,7 @@ use crate::rules::Rule;
 use assets::Bundle;
 pub use fragment::link_from;
 use fragment::{Current, ROOT};
+pub use islands::page_scripts;
 use shared::{AssetLinks, Shared, TabScopes};
 use sidebar::Sidebar;
 use templates::Templates;
@@ -176,6 +178,7 @@ impl Theme {
         files.extend(sidebar.files(site, &shared.head));
         files.append(&mut shared.files);
         files.extend(custom.into_iter().map(|(n, b)| (PathBuf::from(n), b)));
+        files.push(islands::runtime_file());
         let toggle = site.config.mode_toggle;
         let utilities = crate::tailwind::Utilities::new(&String::from_utf8_lossy(&css.bytes));
         Ok(Theme {

@@ -23,7 +23,7 @@ pub enum ChangeKind {
     OpenApi,
     /// A Markdown or MDX page.
     Page,
-    /// A file under `snippets/`, included by pages.
+    /// A file under `snippets/` or a React component (`.jsx`, `.tsx`), included by pages.
     Snippet,
     /// A template or theme file under `_theme/`.
     Theme,
@@ -76,6 +76,8 @@ pub fn classify(relative: &Path) -> Option<ChangeKind> {
     } else {
         match extension.as_deref() {
             Some("md" | "mdx") => ChangeKind::Page,
+            // React components, which pages import wherever they live.
+            Some("jsx" | "tsx") => ChangeKind::Snippet,
             Some("json" | "yaml" | "yml") => ChangeKind::OpenApi,
             _ => ChangeKind::Asset,
         }
@@ -169,6 +171,7 @@ mod tests {
             ("guide/setup.mdx", Some(ChangeKind::Page)),
             ("index.md", Some(ChangeKind::Page)),
             ("snippets/intro.mdx", Some(ChangeKind::Snippet)),
+            ("components/counter.jsx", Some(ChangeKind::Snippet)),
             ("_theme/templates/page.html", Some(ChangeKind::Theme)),
             ("_theme/custom.css", Some(ChangeKind::Theme)),
             ("images/logo.png", Some(ChangeKind::Asset)),

@@ -262,6 +262,9 @@ fn page_content(
             .map(|d| text.inline_markdown(d)),
         ..PageContent::default()
     };
+    if let Some(script) = &rendered.script {
+        content.html += &crate::render::page_scripts(page.depth(), script);
+    }
     let Some(view) = endpoint else {
         content.aside = request + &response;
         content.aside_label = "Examples".into();

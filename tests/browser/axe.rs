@@ -208,6 +208,23 @@ const PROPS_VIEWS: &[View] = &[
     },
 ];
 
+/// React components (tests/fixtures/react-components), once live: a
+/// counter, a list, tabs, a slider, a card and a badge from snippets.
+const REACT_VIEWS: &[View] = &[
+    View {
+        ready: "document.querySelector('sheaf-island[data-live]')",
+        ..shot("react component declared on the page", "", "react-counter")
+    },
+    View {
+        ready: "document.querySelectorAll('sheaf-island[data-live]').length === 6",
+        ..shot(
+            "react components from snippets",
+            "widgets/",
+            "react-widgets",
+        )
+    },
+];
+
 /// AsyncAPI channel pages (a site whose long name must not push the top
 /// bar's controls off a phone's screen).
 const CHANNEL_VIEWS: &[View] = &[
@@ -298,6 +315,7 @@ async fn every_page_kind_passes_axe_wcag_21_aa_in_both_modes_and_widths() {
         (components_site(), COMPONENT_VIEWS),
         (named_fixture_site("docsjson-nav"), DOCS_JSON_VIEWS),
         (named_fixture_site("component-props"), PROPS_VIEWS),
+        (named_fixture_site("react-components"), REACT_VIEWS),
         (named_fixture_site("code-block-options"), CODE_BLOCK_VIEWS),
         (named_fixture_site("asyncapi-ugs"), CHANNEL_VIEWS),
         (named_fixture_site("asyncapi-real-2-6"), REAL_CHANNEL_VIEWS),

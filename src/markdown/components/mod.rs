@@ -23,6 +23,7 @@ mod code;
 mod diagrams;
 mod layout;
 mod mode_classes;
+mod react;
 mod tabs;
 mod visual;
 
@@ -165,7 +166,7 @@ impl Renderer<'_> {
         let import = self
             .docs
             .last()
-            .and_then(|d| d.imports.get(&el.name))
+            .and_then(|d| d.imports.get(el.name.split('.').next().unwrap_or_default()))
             .cloned();
         if let Some(import) = import {
             return self.imported(el, &import);
@@ -213,7 +214,10 @@ impl Renderer<'_> {
             name if mdx::is_html_tag(name) => self.html_element(el),
             // A fragment (`<>…</>`) is its children.
             "" => self.children_html(el),
-            _ => self.unknown(el),
+            _ => match self.declared_component(el) {
+                Some(html) => html,
+                None => self.unknown(el),
+            },
         }
     }
 
@@ -320,16 +324,22 @@ impl Renderer<'_> {
         if let Some(html) = self.exported_component(el, import, props) {
             return html;
         }
+        let runnable = import.named && (is_snippet || react::is_script_file(&import.source));
+        if let Some(html) = runnable
+            .then(|| self.imported_js_component(el, import))
+            .flatten()
+        {
+            return html;
+        }
         if !self.first_use_of(&el.name) {
             return self.unknown_box(el);
         }
-        self.warn_at(Rule::JsComponent,
+        let message = self.js_import_problem(import);
+        self.warn_at(
+            Rule::JsComponent,
             el.offset,
-            format!(
-                "`<{}>` is a JavaScript component imported from `{}`; sheaf shows only its children",
-                el.name, import.source
-            ),
-            None,
+            format!("`<{}>` cannot run: {message}", el.name),
+            Some("sheaf shows the component's children".to_string()),
         );
         self.unknown_box(el)
     }
@@ -346,8 +356,14 @@ impl Renderer<'_> {
         if self.snippet_depth() > super::render::MAX_SNIPPET_DEPTH {
             return None;
         }
+        if react::is_script_file(&import.source) {
+            return None;
+        }
         let esm = self.snippet_esm(&import.source, import.offset)?;
         let body = esm.components.get(&import.exported)?;
+        if react::names_other_components(body) {
+            return None;
+        }
         let children = match body.contains("children") {
             true => self.children_html(el),
             false => String::new(),

@@ -271,7 +271,13 @@ fn top_level_parts(text: &str) -> Vec<&str> {
 pub(super) fn parse_export_component(statement: &str) -> Option<(String, String)> {
     let rest = statement.strip_prefix("export const ")?;
     let (name, value) = rest.split_once('=')?;
-    let (_, body) = value.split_once("=>")?;
+    let (params, body) = value.split_once("=>")?;
+    // Default values, logic or JavaScript in the markup need JavaScript
+    // run: `crate::jsx` renders those.
+    let needs_javascript = ["=>", ".map(", "?", "&&", "||", "`"];
+    if params.contains('=') || needs_javascript.iter().any(|js| body.contains(js)) {
+        return None;
+    }
     let body = body.trim().trim_end_matches(';').trim();
     let body = match body.strip_prefix('(') {
         Some(inner) => inner.strip_suffix(')')?.trim(),

@@ -23,6 +23,10 @@ pub(in crate::markdown) struct DocCtx {
     pub imports: HashMap<String, Import>,
     /// `export const` values and snippet props.
     pub vars: HashMap<String, Value>,
+    /// The document's `import`/`export` statements at their own byte
+    /// offsets, everything else blanked (empty when it has none): the
+    /// JavaScript its components are compiled from.
+    pub esm: String,
 }
 
 impl DocCtx {
@@ -40,6 +44,7 @@ impl DocCtx {
                 .map(|i| (i.name.clone(), i.clone()))
                 .collect(),
             vars: doc.exports.clone(),
+            esm: esm_only(source, &doc.esm),
         }
     }
 
@@ -48,4 +53,20 @@ impl DocCtx {
         let line = self.line_starts.partition_point(|&s| s <= offset).max(1);
         (line, offset - self.line_starts[line - 1] + 1)
     }
+}
+
+/// `source` with every byte outside `esm` blanked (line breaks kept), so
+/// the statements keep their offsets; empty when there are none.
+pub(in crate::markdown) fn esm_only(source: &str, esm: &[std::ops::Range<usize>]) -> String {
+    if esm.is_empty() {
+        return String::new();
+    }
+    let mut bytes: Vec<u8> = source
+        .bytes()
+        .map(|b| if b == b'\n' { b'\n' } else { b' ' })
+        .collect();
+    for range in esm {
+        bytes[range.clone()].copy_from_slice(&source.as_bytes()[range.clone()]);
+    }
+    String::from_utf8(bytes).expect("whole statements of UTF-8 text")
 }

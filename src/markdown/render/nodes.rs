@@ -28,6 +28,7 @@ impl Renderer<'_> {
         ctx.vars.insert("frontmatter".to_string(), frontmatter);
         self.out.html = self.render_document(ctx, &doc, true);
         self.out.text = self.out.text.trim().to_string();
+        self.out.script = self.js.as_ref().and_then(|js| js.browser_script());
         self.out
     }
 

@@ -15,6 +15,7 @@ use super::super::highlight::{CodeInfo, Highlighter};
 use super::super::mdx;
 use super::super::{Heading, PageEnv, Rendered, Snippet, SnippetError, UrlKind, UrlRewrite};
 use super::context::DocCtx;
+use super::script::JsPage;
 use crate::confine::OUTSIDE_HELP;
 use crate::diagnostics::Diagnostic;
 use crate::rules::Rule;
@@ -40,6 +41,8 @@ pub(in crate::markdown) struct Renderer<'a> {
     /// per page (`None`: not found or refused), however often it uses
     /// their exports.
     snippet_esm: HashMap<String, Option<Rc<SnippetEsm>>>,
+    /// The page's React components, once one is used.
+    pub js: Option<Box<JsPage>>,
 }
 
 /// What a snippet file exports: constants and components.
@@ -63,6 +66,7 @@ impl<'a> Renderer<'a> {
             outline_level: 1,
             timed: false,
             snippet_esm: HashMap::new(),
+            js: None,
         }
     }
 
@@ -81,7 +85,7 @@ impl<'a> Renderer<'a> {
         self.docs.len()
     }
 
-    pub(super) fn ctx(&self) -> &DocCtx {
+    pub(in crate::markdown) fn ctx(&self) -> &DocCtx {
         self.docs.last().expect("a document is being rendered")
     }
 

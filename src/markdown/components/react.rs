@@ -1,0 +1,501 @@
+//! React components run by [`crate::jsx`]: one a document declares in its
+//! own ESM (`export const Counter = () => { … }`) or imports by name from
+//! a snippet (`.jsx`, `.js`, `.tsx`, `.ts`, or an `.mdx` snippet's ESM).
+//!
+//! Each instance is compiled to `__jsx(Name, {props}, children)` (props
+//! as written: strings, expressions, JSX, spreads; the element's MDX children
+//! rendered by sheaf and passed as trusted HTML) and rendered in the
+//! page's sandbox. Mintlify components it calls (`<Badge>`, `<Card>`) are
+//! rendered by sheaf ([`Renderer::host_html`]) and remembered for the
+//! browser; its `href`/`src` URLs are checked and rewritten as the page's
+//! own. A component whose code uses hooks or event handlers makes the page
+//! live: each instance then stands in a `<sheaf-island>` and the page ships
+//! its script (`JsPage::browser_script`).
+//!
+//! What fails (code that does not compile, a throw, the page's time or
+//! memory budget running out) is a `component-code` warning at the
+//! instance's line, and the instance shows its children, as an unknown
+//! component does; the page still builds.
+
+use serde_json::{Map, Value};
+
+use super::super::attrs::{Attr, AttrValue};
+use super::super::html::escape;
+use super::super::mdx::{self, Element, Import, Node};
+use super::super::render::{esm_only, JsPage, LoadedModule, LoadedScope, Renderer};
+use super::super::{SnippetError, UrlKind};
+use super::{fill_children, CHILDREN, KNOWN};
+use crate::diagnostics::{Diagnostic, LineStarts};
+use crate::jsx::{self, Budget, Engine, Language, PageScript, HOST_CLOSE, HOST_OPEN};
+use crate::rules::Rule;
+
+/// Snippet files whose exports are JavaScript components.
+pub(super) fn is_script_file(source: &str) -> bool {
+    [".jsx", ".js", ".tsx", ".ts"]
+        .iter()
+        .any(|ext| source.ends_with(ext))
+}
+
+impl Renderer<'_> {
+    /// A component the current document declares in its own ESM.
+    pub(super) fn declared_component(&mut self, el: &Element) -> Option<String> {
+        let esm = &self.ctx().esm;
+        if esm.is_empty() || !esm.contains(el.name.split('.').next()?) {
+            return None;
+        }
+        let scope = self.js_scope()?;
+        let root = el.name.split('.').next()?;
+        scope
+            .exports
+            .iter()
+            .any(|e| e == root)
+            .then(|| self.js_instance(el, scope.index))
+    }
+
+    /// A component imported by name from a snippet module that exports it.
+    pub(super) fn imported_js_component(
+        &mut self,
+        el: &Element,
+        import: &Import,
+    ) -> Option<String> {
+        let module = self.js_module(&import.source, import.offset)?;
+        if !module.exports.contains(&import.exported) {
+            return None;
+        }
+        let scope = self.js_scope()?;
+        Some(self.js_instance(el, scope.index))
+    }
+
+    /// Why an imported name could not be run, for the `js-component` warning.
+    pub(super) fn js_import_problem(&mut self, import: &Import) -> String {
+        let source = &import.source;
+        if !source.starts_with('/') && !source.starts_with('.') {
+            return format!("`{source}` is an npm package, which Mintlify does not install; import components from `/snippets/`");
+        }
+        if !import.named {
+            return format!(
+                "Mintlify components are named exports: write `import {{ {} }} from \"{source}\"`",
+                import.name
+            );
+        }
+        match self.js_module(source, import.offset) {
+            Some(_) => format!("`{source}` exports no component `{}`", import.exported),
+            None => format!("`{source}` was not found in the docs root"),
+        }
+    }
+
+    /// The page's components state, made on first use.
+    fn js_page(&mut self) -> &mut JsPage {
+        if self.js.is_none() {
+            let script = PageScript::new(&Value::Object(self.env.frontmatter.clone()), KNOWN);
+            let engine =
+                Engine::new(Budget::default()).and_then(|e| e.run(script.prelude()).map(|()| e));
+            self.js = Some(Box::new(JsPage::new(engine, script)));
+        }
+        self.js.as_mut().expect("made above")
+    }
+
+    /// The current document's scope, loaded on its first component.
+    fn js_scope(&mut self) -> Option<LoadedScope> {
+        let file = self.ctx().file.clone();
+        if let Some(scope) = self.js_page().scopes.get(&file) {
+            return scope.clone();
+        }
+        let scope = self.load_scope();
+        self.js_page().scopes.insert(file, scope.clone());
+        scope
+    }
+
+    fn load_scope(&mut self) -> Option<LoadedScope> {
+        let esm = self.ctx().esm.clone();
+        let module = match jsx::compile::module(&esm, Language::Jsx) {
+            Ok(module) => module,
+            Err(problem) => {
+                self.warn_at(
+                    Rule::ComponentCode,
+                    problem.offset,
+                    problem.message,
+                    Some(problem.help),
+                );
+                return None;
+            }
+        };
+        let imports: Vec<Import> = self
+            .ctx()
+            .imports
+            .values()
+            .filter(|i| i.named)
+            .cloned()
+            .collect();
+        let mut bound = Vec::new();
+        for import in imports {
+            let loaded = match is_script_file(&import.source) || import.source.ends_with(".mdx") {
+                true => self.js_module(&import.source, import.offset),
+                false => None,
+            };
+            if let Some(m) = loaded.filter(|m| m.exports.contains(&import.exported)) {
+                bound.push((import.name, m.index, import.exported));
+            }
+        }
+        let page = self.js_page();
+        let index = page.script.add_scope(&bound, &module.code);
+        let code = page.script.scope_for_sandbox(index);
+        let ran = page.run(&code);
+        if let Err(failure) = ran {
+            let message = format!("the page's components could not run: {failure}");
+            self.warn_at(
+                Rule::ComponentCode,
+                0,
+                message,
+                Some(FAILED_HELP.to_string()),
+            );
+            return None;
+        }
+        let exports = module.exports.into_iter().map(|(_, e)| e).collect();
+        Some(LoadedScope { index, exports })
+    }
+
+    /// A snippet module, compiled and run once per page.
+    fn js_module(&mut self, reference: &str, offset: usize) -> Option<LoadedModule> {
+        if let Some(module) = self.js_page().modules.get(reference) {
+            return module.clone();
+        }
+        let module = self.load_module(reference, offset);
+        self.js_page()
+            .modules
+            .insert(reference.to_string(), module.clone());
+        module
+    }
+
+    fn load_module(&mut self, reference: &str, offset: usize) -> Option<LoadedModule> {
+        let snippet = match self.load_snippet(reference, offset) {
+            Ok(snippet) => snippet,
+            Err(SnippetError::Missing | SnippetError::Outside(_) | SnippetError::TooLarge(_)) => {
+                return None
+            }
+        };
+        let source = match is_script_file(reference) {
+            true => snippet.source.clone(),
+            false => esm_only(&snippet.source, &mdx::parse(&snippet.source).esm),
+        };
+        let lines = LineStarts::new(&snippet.source);
+        let warn = |offset: usize, message: String, help: String| {
+            let at = lines.position(&snippet.source, offset);
+            let (line, column) = (at.line, at.column);
+            Diagnostic::warning(snippet.path.clone(), message)
+                .with_rule(Rule::ComponentCode)
+                .at_line(line, column)
+                .with_help(help)
+        };
+        let module = match jsx::compile::module(&source, Language::of_path(reference)) {
+            Ok(module) => module,
+            Err(p) => {
+                self.out.diagnostics.push(warn(p.offset, p.message, p.help));
+                return None;
+            }
+        };
+        for p in &module.problems {
+            self.out
+                .diagnostics
+                .push(warn(p.offset, p.message.clone(), p.help.clone()));
+        }
+        let page = self.js_page();
+        let (index, code) = page.script.add_module(&module);
+        let ran = page.run(&code);
+        if let Err(failure) = ran {
+            let message = format!("`{reference}` could not run: {failure}");
+            self.out
+                .diagnostics
+                .push(warn(0, message, FAILED_HELP.to_string()));
+            return None;
+        }
+        let exports = module.exports.into_iter().map(|(_, e)| e).collect();
+        Some(LoadedModule { index, exports })
+    }
+
+    /// One instance rendered in the sandbox; its children on failure.
+    fn js_instance(&mut self, el: &Element, scope: usize) -> String {
+        let code = match self.instance_code(el) {
+            Ok(code) => code,
+            Err(message) => return self.js_failed(el, message),
+        };
+        let id = self.js_page().instances + 1;
+        let page = self.js_page();
+        let rendered = match &page.engine {
+            Ok(engine) => engine.render(scope, &code, &format!("i{id}-")),
+            Err(failure) => Err(failure.clone()),
+        };
+        let rendered = match rendered {
+            Ok(rendered) => rendered,
+            Err(failure) => {
+                let message = format!("`<{}>` could not render: {failure}", el.name);
+                return self.js_failed(el, message);
+            }
+        };
+        let html = self.resolve_hosts(rendered, el);
+        let html = self.rewrite_component_urls(&html, el.offset);
+        self.push_text(&visible_text(&html));
+        self.push_text("\n");
+        let page = self.js_page();
+        if !page.script.live {
+            return html;
+        }
+        page.instances = id;
+        page.script.add_instance(id, scope, code);
+        format!("<sheaf-island data-i={id}>{html}</sheaf-island>")
+    }
+
+    fn js_failed(&mut self, el: &Element, message: String) -> String {
+        self.warn_at(
+            Rule::ComponentCode,
+            el.offset,
+            message,
+            Some(FAILED_HELP.to_string()),
+        );
+        self.unknown_box(el)
+    }
+
+    /// `__jsx(Name, {props}, children)`, compiled.
+    fn instance_code(&mut self, el: &Element) -> Result<String, String> {
+        let props: Vec<String> = el.attrs.iter().filter_map(prop_code).collect();
+        let mut code = format!("__jsx({}, {{{}}}", el.name, props.join(", "));
+        if !el.children.is_empty() {
+            let children = self.children_html(el);
+            code.push_str(&format!(", __sheafJsx.raw({})", Value::from(children)));
+        }
+        code.push(')');
+        jsx::compile::expression(&code)
+            .map_err(|p| format!("its props are not JavaScript sheaf can read: {}", p.message))
+    }
+
+    /// The HTML with each host component's placeholder replaced by what
+    /// sheaf renders for it; live pages remember each for the browser.
+    fn resolve_hosts(&mut self, rendered: jsx::Rendered, el: &Element) -> String {
+        let mut finals: Vec<String> = Vec::with_capacity(rendered.calls.len());
+        for jsx::HostCall(name, props, children) in rendered.calls {
+            let children = fill_hosts(&children, &finals);
+            let html = self.host_html(&name, &props, &children, el);
+            let key = format!("{name}\u{0}{props}\u{0}{children}");
+            self.js_page().memo.insert(key, Value::from(html.clone()));
+            finals.push(html);
+        }
+        fill_hosts(&rendered.html, &finals)
+    }
+
+    /// A Mintlify component a user component called, rendered by sheaf
+    /// with `props` (JSON) and `children` (HTML) at the instance's place.
+    fn host_html(&mut self, name: &str, props: &str, children: &str, at: &Element) -> String {
+        let props: Map<String, Value> = serde_json::from_str(props).unwrap_or_default();
+        let attrs = props
+            .into_iter()
+            .map(|(name, v)| Attr {
+                name,
+                value: attr_value(v),
+            })
+            .collect();
+        let el = Element {
+            name: name.to_string(),
+            attrs,
+            children: match children.is_empty() {
+                true => Vec::new(),
+                false => vec![Node::Expr {
+                    code: "children".into(),
+                    offset: at.offset,
+                }],
+            },
+            offset: at.offset,
+            open_end: at.offset,
+            close: None,
+            inline: at.inline,
+            flow: false,
+            child_indent: 0,
+        };
+        let vars = &mut self.docs.last_mut().expect("a document").vars;
+        let saved = vars.insert("children".into(), Value::from(CHILDREN));
+        let text_before = self.out.text.len();
+        let html = self.render_element(&el);
+        let vars = &mut self.docs.last_mut().expect("a document").vars;
+        match saved {
+            Some(value) => vars.insert("children".into(), value),
+            None => vars.remove("children"),
+        };
+        let tail = self.out.text.split_off(text_before).replace(CHILDREN, "");
+        self.out.text.push_str(&tail);
+        fill_children(&html, children)
+    }
+
+    /// The `href` and `src` values of component HTML, checked and
+    /// rewritten as the page's own links and files are.
+    fn rewrite_component_urls(&mut self, html: &str, offset: usize) -> String {
+        let mut out = String::with_capacity(html.len());
+        let mut rest = html;
+        while let Some((at, kind, len)) = next_url_attr(rest) {
+            out.push_str(&rest[..at + len]);
+            rest = &rest[at + len..];
+            let end = rest.find('"').unwrap_or(rest.len());
+            let url = unescape(&rest[..end]);
+            let rewritten = match is_site_url(&url) {
+                true => self.rewrite_url(&url, kind, offset),
+                false => url.clone(),
+            };
+            if rewritten != url {
+                self.js_page()
+                    .memo
+                    .insert(format!("url\u{0}{url}"), Value::from(rewritten.clone()));
+            }
+            out.push_str(&escape(&rewritten));
+            rest = &rest[end..];
+        }
+        out.push_str(rest);
+        out
+    }
+}
+
+/// Whether JSX calls a component that is not one of Mintlify's (another
+/// component of its file, say): only JavaScript can resolve that name.
+pub(super) fn names_other_components(jsx: &str) -> bool {
+    jsx.match_indices('<').any(|(at, _)| {
+        let name: String = jsx[at + 1..]
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '.' || *c == '_')
+            .collect();
+        name.starts_with(|c: char| c.is_ascii_uppercase()) && !KNOWN.contains(&name.as_str())
+    })
+}
+
+/// What to do when a component cannot run.
+const FAILED_HELP: &str =
+    "sheaf shows the component's children instead; fix the code, or test it on a page of its own";
+
+/// One prop as JavaScript: `"title": "x"`, `"cols": (2)`, `"open": true`.
+/// A spread (`{...props}`) is `...(props)`; what is no attribute at all
+/// (`{"x"}`, reported by the parser) is left out.
+fn prop_code(attr: &Attr) -> Option<String> {
+    let value = match &attr.value {
+        AttrValue::Expr(code) if attr.name == mdx::SPREAD => return Some(format!("...({code}\n)")),
+        _ if attr.name == mdx::NOT_AN_ATTRIBUTE => return None,
+        AttrValue::Bare => "true".to_string(),
+        AttrValue::Str(s) => Value::from(s.as_str()).to_string(),
+        AttrValue::Expr(code) => format!("({code}\n)"),
+    };
+    Some(format!("{}: {value}", Value::from(attr.name.as_str())))
+}
+
+/// A host component's prop as the attribute sheaf's components read.
+fn attr_value(value: Value) -> AttrValue {
+    match value {
+        Value::String(s) => AttrValue::Str(s),
+        Value::Bool(true) => AttrValue::Bare,
+        other => AttrValue::Expr(other.to_string()),
+    }
+}
+
+/// `html` with each host placeholder replaced by its rendered HTML.
+fn fill_hosts(html: &str, finals: &[String]) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut rest = html;
+    while let Some(open) = rest.find(HOST_OPEN) {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + HOST_OPEN.len_utf8()..];
+        let close = after.find(HOST_CLOSE).unwrap_or(after.len());
+        let index: Option<usize> = after[..close].parse().ok();
+        out.push_str(index.and_then(|i| finals.get(i)).map_or("", String::as_str));
+        rest = after.get(close + HOST_CLOSE.len_utf8()..).unwrap_or("");
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The next ` href="` or ` src="`: (offset, kind, length).
+fn next_url_attr(html: &str) -> Option<(usize, UrlKind, usize)> {
+    let href = html.find(" href=\"").map(|at| (at, UrlKind::Link, 7));
+    let src = html.find(" src=\"").map(|at| (at, UrlKind::Asset, 6));
+    match (href, src) {
+        (Some(a), Some(b)) => Some(if a.0 < b.0 { a } else { b }),
+        (a, b) => a.or(b),
+    }
+}
+
+/// A URL into the site (a path), not another site's, a fragment or a
+/// `mailto:`/`data:` URL.
+fn is_site_url(url: &str) -> bool {
+    !url.is_empty() && !url.starts_with('#') && !url.contains(':') && !url.starts_with("//")
+}
+
+fn unescape(text: &str) -> String {
+    text.replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&")
+}
+
+/// The text a reader sees in HTML: tags dropped, entities read.
+fn visible_text(html: &str) -> String {
+    let mut text = String::with_capacity(html.len() / 2);
+    let mut rest = html;
+    while let Some(open) = rest.find('<') {
+        text.push_str(&rest[..open]);
+        text.push(' ');
+        rest = rest[open..]
+            .find('>')
+            .map_or("", |close| &rest[open + close + 1..]);
+    }
+    text.push_str(rest);
+    let text = unescape(&text);
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn host_placeholders_are_filled_in_order() {
+        let finals = vec!["<b>a</b>".to_string(), "<i>b</i>".to_string()];
+        let html = format!("x{HOST_OPEN}1{HOST_CLOSE}y{HOST_OPEN}0{HOST_CLOSE}");
+        assert_eq!(fill_hosts(&html, &finals), "x<i>b</i>y<b>a</b>");
+    }
+
+    #[test]
+    fn props_keep_their_kinds() {
+        let attr = |name: &str, value| Attr {
+            name: name.into(),
+            value,
+        };
+        assert_eq!(
+            prop_code(&attr("open", AttrValue::Bare)).unwrap(),
+            "\"open\": true"
+        );
+        let spread = attr(mdx::SPREAD, AttrValue::Expr("rest".into()));
+        assert_eq!(prop_code(&spread).unwrap(), "...(rest\n)");
+        assert_eq!(
+            prop_code(&attr(mdx::NOT_AN_ATTRIBUTE, AttrValue::Expr("1".into()))),
+            None
+        );
+        assert_eq!(
+            prop_code(&attr("data-x", AttrValue::Str("a\"b".into()))).unwrap(),
+            "\"data-x\": \"a\\\"b\""
+        );
+        assert_eq!(
+            prop_code(&attr("n", AttrValue::Expr("1 + 2".into()))).unwrap(),
+            "\"n\": (1 + 2\n)"
+        );
+    }
+
+    #[test]
+    fn visible_text_drops_tags() {
+        assert_eq!(
+            visible_text("<p>Count: <b>3</b> &amp; more</p>"),
+            "Count: 3 & more"
+        );
+    }
+
+    #[test]
+    fn only_site_paths_are_rewritten() {
+        assert!(is_site_url("/quickstart") && is_site_url("images/a.png"));
+        assert!(
+            !is_site_url("https://x.dev") && !is_site_url("#top") && !is_site_url("mailto:a@b")
+        );
+    }
+}
