@@ -93,10 +93,11 @@ impl Utilities {
     }
 
     /// The class names of a page that may be utilities: those of its
-    /// rendered `html` parts and of its `source`, less the theme's own.
-    pub fn page_classes<'a>(&self, html: &[&'a str], source: &'a str) -> BTreeSet<&'a str> {
+    /// rendered `html` parts and of its `sources` (the page's text, the
+    /// script of its live components), less the theme's own.
+    pub fn page_classes<'a>(&self, html: &[&'a str], sources: &[&'a str]) -> BTreeSet<&'a str> {
         let mut classes = BTreeSet::new();
-        if !may_have_utilities(source) {
+        if !sources.iter().any(|source| may_have_utilities(source)) {
             return classes;
         }
         let mut take = |class: &'a str| {
@@ -110,7 +111,9 @@ impl Utilities {
         for part in html {
             collect::html_classes(part, &mut take);
         }
-        collect::source_classes(source, &mut take);
+        for source in sources {
+            collect::source_classes(source, &mut take);
+        }
         classes
     }
 
@@ -139,7 +142,7 @@ impl Utilities {
 
     /// The CSS of a page: [`Self::page_classes`] through [`Self::css`].
     pub fn page_css(&self, html: &[&str], source: &str) -> Option<String> {
-        self.css(self.page_classes(html, source))
+        self.css(self.page_classes(html, &[source]))
     }
 }
 

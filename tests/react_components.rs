@@ -38,6 +38,13 @@ fn components_render_at_build_time_with_props_defaults_and_children() {
     }
     assert!(!widgets.contains("width=\"size\"") && !widgets.contains("class=\"className\""));
 
+    // A utility class only a state change shows is styled, from the code.
+    assert!(!widgets.contains("class=\"timeout-label font-semibold\""));
+    assert!(
+        widgets.contains(".font-semibold{"),
+        "no rule for font-semibold"
+    );
+
     // The page's text is searchable and in llms-full.txt.
     let llms = read_built(&site, "llms-full.txt");
     assert!(

@@ -152,7 +152,8 @@ pub fn render_text(project: &Project, page: &Page, text: &str, mode: Mode) -> Pa
     }
     let parts = [content.html.as_str(), &content.intro, &content.aside];
     let utilities = &project.theme.utilities;
-    let classes = utilities.page_classes(&parts, source);
+    let script = body.script.as_deref().unwrap_or_default();
+    let classes = utilities.page_classes(&parts, &[source, script]);
     let utility_classes = classes.iter().map(|c| c.to_string()).collect();
     content.utility_css = (mode == Mode::Build)
         .then(|| utilities.css(classes))

@@ -45,12 +45,18 @@ fn attribute_value(rest: &str) -> &str {
 }
 
 /// Every class-like token of the string literals of the `class` and
-/// `className` attributes of the page source `source`.
+/// `className` attributes of the page source `source`, and of the
+/// `className:` props of compiled components (a page's live components
+/// change their classes in the browser, from their code's literals).
 pub fn source_classes<'a>(source: &'a str, mut found: impl FnMut(&'a str)) {
     let bytes = source.as_bytes();
     for at in memmem::find_iter(bytes, b"class") {
         let rest = &source[at + 5..];
         let rest = rest.strip_prefix("Name").unwrap_or(rest).trim_start();
+        if let Some(value) = rest.strip_prefix(':') {
+            expression_literals(value, &mut found);
+            continue;
+        }
         let Some(rest) = rest.strip_prefix('=') else {
             continue;
         };

@@ -55,11 +55,27 @@ fn the_theme_s_own_classes_are_left_out() {
     let u = utilities();
     let classes = u.page_classes(
         &["<div class=\"c-card p-4\"><p class=only-light>"],
-        "<div className={`grid ${x ? \"gap-4\" : ''}`}>",
+        &["<div className={`grid ${x ? \"gap-4\" : ''}`}>"],
     );
     assert_eq!(
         classes.into_iter().collect::<Vec<_>>(),
         ["gap-4", "grid", "p-4"]
+    );
+}
+
+/// A live component's classes that only a state change shows come from
+/// its compiled code (`className:` props), the page's script.
+#[test]
+fn a_live_component_s_classes_come_from_its_script() {
+    let u = utilities();
+    let script = "__jsx(\"button\", { className: `px-2 ${on ? \"bg-emerald-600 text-white\" : \"\"}`, onClick: f })";
+    let classes = u.page_classes(
+        &["<button class=\"px-2 \">"],
+        &["import { Tabs } from \"/snippets/t.jsx\";", script],
+    );
+    assert_eq!(
+        classes.into_iter().collect::<Vec<_>>(),
+        ["bg-emerald-600", "px-2", "text-white"]
     );
 }
 

@@ -84,6 +84,12 @@ async fn tabs_switch_and_a_slider_drives_an_effect() {
     browser
         .wait_until(&format!("{label} === 'about a minute'"))
         .await;
+    let weight = "return getComputedStyle(document.querySelector('.timeout-label')).fontWeight;";
+    assert_eq!(
+        browser.eval_string(weight).await,
+        "600",
+        "font-semibold is styled, though the build never rendered it"
+    );
 
     let panel = "document.querySelector('.method-tabs [role=tabpanel]').textContent";
     assert_eq!(
