@@ -2,6 +2,12 @@
 //! nodes and edges, and the thread CPU time of parsing, laying out and
 //! drawing it as sheaf does (`mermaid_rs_renderer` defaults); then the total.
 //! With `SVG_DIR`, each drawing is written there (to compare two builds).
+//!
+//! `mermaid-cost --sheaf OUT_DIR FILE...` (bench/mermaid-cli.sh) draws each
+//! file exactly as sheaf's `draw_mermaid` does (`mermaid_rs_renderer::render`,
+//! a panic caught, the error's first line kept) and prints one tab-separated
+//! line per file: its name, `ok` or `refused`, the wall milliseconds, the
+//! SVG's bytes and the error; each drawing is written to OUT_DIR/NAME.svg.
 
 use mermaid_rs_renderer::{compute_layout, parse_mermaid_strict, render_svg, LayoutConfig, Theme};
 
@@ -13,6 +19,10 @@ fn thread_cpu_ms() -> f64 {
 }
 
 fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("--sheaf") {
+        return as_sheaf(&args[1], &args[2..]);
+    }
     let svg_dir = std::env::var("SVG_DIR").ok();
     let (theme, config) = (Theme::modern(), LayoutConfig::default());
     let mut total = 0.0;
@@ -37,4 +47,28 @@ fn main() {
         }
     }
     println!("total cpu_ms={total:.0} diagrams={}", files.len());
+}
+
+/// Each file drawn as sheaf draws it (src/markdown/drawn.rs), wall-timed.
+fn as_sheaf(out_dir: &str, files: &[String]) {
+    for file in files {
+        let source = std::fs::read_to_string(file).expect("a readable file");
+        let name = std::path::Path::new(file).file_stem().unwrap().to_string_lossy();
+        let started = std::time::Instant::now();
+        let drawn = std::panic::catch_unwind(|| mermaid_rs_renderer::render(&source))
+            .map_err(|_| "the renderer failed on it".to_string())
+            .and_then(|r| r.map_err(|e| e.to_string().lines().next().unwrap_or("").trim().to_string()))
+            .and_then(|svg| {
+                let svg = svg.trim().to_string();
+                if svg.starts_with("<svg") { Ok(svg) } else { Err("the renderer returned no SVG".into()) }
+            });
+        let ms = started.elapsed().as_secs_f64() * 1e3;
+        match drawn {
+            Ok(svg) => {
+                std::fs::write(format!("{out_dir}/{name}.svg"), &svg).unwrap();
+                println!("{name}\tok\t{ms:.3}\t{}\t", svg.len());
+            }
+            Err(e) => println!("{name}\trefused\t{ms:.3}\t0\t{}", e.replace(['\t', '\n'], " ")),
+        }
+    }
 }
