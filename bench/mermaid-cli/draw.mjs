@@ -6,7 +6,7 @@
 // CLI_DIR holds node_modules/@mermaid-js/mermaid-cli. Prints one
 // tab-separated line per file, as `mermaid-cost --sheaf` does: its name,
 // `ok` or `refused`, the wall milliseconds, the SVG's bytes, the error's
-// first line; each drawing goes to OUT_DIR/NAME.svg. The browser's start
+// first line (and a parse error's `Expecting` line); each drawing goes to OUT_DIR/NAME.svg. The browser's start
 // is timed apart (a `launch` line), as a build that draws many diagrams
 // pays it once.
 import { createRequire } from 'node:module';
@@ -38,7 +38,10 @@ try {
       process.stdout.write(`${name}\tok\t${ms.toFixed(3)}\t${data.length}\t\n`);
     } catch (e) {
       const ms = performance.now() - started;
-      const first = String(e?.message ?? e).split('\n').map((l) => l.trim()).filter(Boolean)[0] ?? '';
+      // A parse error's first line says where; its `Expecting` line, what.
+      const lines = String(e?.message ?? e).split('\n').map((l) => l.trim()).filter(Boolean);
+      const expecting = lines.find((l) => /^Expecting /.test(l));
+      const first = expecting && /^Parse error/.test(lines[0]) ? `${lines[0]} ${expecting}` : lines[0] ?? '';
       process.stdout.write(`${name}\trefused\t${ms.toFixed(3)}\t0\t${first.replace(/\t/g, ' ')}\n`);
     }
   }
