@@ -15,8 +15,6 @@
 //! ([`HOST_OPEN`] index [`HOST_CLOSE`]) in the HTML and a [`HostCall`]
 //! the caller renders and puts in its place.
 
-use std::cell::Cell;
-use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 use rquickjs::{CatchResultExt, CaughtError, Context, Runtime};
@@ -108,7 +106,6 @@ pub struct Engine {
     _runtime: Runtime,
     budget: Budget,
     started: Instant,
-    timed_out: Rc<Cell<bool>>,
 }
 
 impl Engine {
@@ -119,20 +116,13 @@ impl Engine {
         runtime.set_memory_limit(budget.memory);
         runtime.set_max_stack_size(256 << 10);
         let started = Instant::now();
-        let timed_out = Rc::new(Cell::new(false));
-        let flag = timed_out.clone();
-        runtime.set_interrupt_handler(Some(Box::new(move || {
-            let over = started.elapsed() > budget.time;
-            flag.set(over);
-            over
-        })));
+        runtime.set_interrupt_handler(Some(Box::new(move || started.elapsed() > budget.time)));
         let context = Context::full(&runtime).map_err(thrown)?;
         let engine = Engine {
             context,
             _runtime: runtime,
             budget,
             started,
-            timed_out,
         };
         engine.eval(CORE)?;
         engine.eval(PRELUDE)?;
@@ -169,7 +159,7 @@ impl Engine {
     }
 
     fn failure(&self, error: CaughtError) -> Failure {
-        if self.timed_out.get() || self.started.elapsed() > self.budget.time {
+        if self.started.elapsed() > self.budget.time {
             return Failure::Timeout(self.budget.time);
         }
         let message = match &error {

@@ -143,6 +143,11 @@ impl PageScript {
         )
     }
 
+    /// How many instances are recorded (each instance's id is its place).
+    pub fn instance_count(&self) -> usize {
+        self.instances.len()
+    }
+
     /// Records an instance to mount in the browser.
     pub fn add_instance(&mut self, id: usize, scope: usize, code: String) {
         self.instances.push((id, scope, code));

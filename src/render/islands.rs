@@ -3,7 +3,7 @@
 //! loaded only by pages that have live components, then the page's own
 //! script, which mounts each component where its HTML stands.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use super::assets::{fingerprint, OUTPUT_DIR};
 
@@ -14,9 +14,9 @@ pub fn runtime_file() -> (PathBuf, Vec<u8>) {
     (PathBuf::from(path), bytes)
 }
 
-/// The script elements ending a page at `depth` with live components.
-pub fn page_scripts(depth: usize, script: &str) -> String {
-    let (runtime, _) = runtime_file();
+/// The script elements ending a page at `depth` with live components,
+/// `runtime` the path [`runtime_file`] gave.
+pub fn page_scripts(runtime: &Path, depth: usize, script: &str) -> String {
     format!(
         "<script src=\"{}{}\"></script><script>{script}</script>",
         super::links::root_prefix(depth),

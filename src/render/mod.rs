@@ -98,7 +98,6 @@ use crate::rules::Rule;
 use assets::Bundle;
 pub use fragment::link_from;
 use fragment::{Current, ROOT};
-pub use islands::page_scripts;
 use shared::{AssetLinks, Shared, TabScopes};
 use sidebar::Sidebar;
 use templates::Templates;
@@ -160,6 +159,8 @@ pub struct Theme {
     pub site_url: Option<String>,
     /// The generator of the CSS of pages' utility classes.
     pub utilities: crate::tailwind::Utilities,
+    /// Where the React components' runtime is written.
+    jsx_runtime: PathBuf,
 }
 
 impl Theme {
@@ -178,7 +179,8 @@ impl Theme {
         files.extend(sidebar.files(site, &shared.head));
         files.append(&mut shared.files);
         files.extend(custom.into_iter().map(|(n, b)| (PathBuf::from(n), b)));
-        files.push(islands::runtime_file());
+        let (jsx_runtime, runtime_bytes) = islands::runtime_file();
+        files.push((jsx_runtime.clone(), runtime_bytes));
         let toggle = site.config.mode_toggle;
         let utilities = crate::tailwind::Utilities::new(&String::from_utf8_lossy(&css.bytes));
         Ok(Theme {
@@ -201,7 +203,14 @@ impl Theme {
             tab_scopes: TabScopes::of(&site.config),
             site_url: None,
             utilities,
+            jsx_runtime,
         })
+    }
+
+    /// The script elements ending a page at `depth` whose live React
+    /// components run `script`.
+    pub fn page_scripts(&self, depth: usize, script: &str) -> String {
+        islands::page_scripts(&self.jsx_runtime, depth, script)
     }
 
     /// The full HTML of one page.

@@ -135,6 +135,9 @@ pub fn render_text(project: &Project, page: &Page, text: &str, mode: Mode) -> Pa
     let page_href = |reference: &str| schema_page::href(project, page, reference);
     let text = UntrustedText::new(&project.markdown, &untold_urls, &page_href);
     let mut content = page_content(page, &body, endpoint.as_ref(), &text);
+    if let Some(script) = &body.script {
+        content.html += &project.theme.page_scripts(page.depth(), script);
+    }
     if let Some(view) = &channel {
         channel::place(view, &text, &mut content, section_headings);
     }
@@ -263,9 +266,6 @@ fn page_content(
             .map(|d| text.inline_markdown(d)),
         ..PageContent::default()
     };
-    if let Some(script) = &rendered.script {
-        content.html += &crate::render::page_scripts(page.depth(), script);
-    }
     let Some(view) = endpoint else {
         content.aside = request + &response;
         content.aside_label = "Examples".into();

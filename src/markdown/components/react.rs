@@ -219,7 +219,7 @@ impl Renderer<'_> {
             Ok(code) => code,
             Err(message) => return self.js_failed(el, message),
         };
-        let id = self.js_page().instances + 1;
+        let id = self.js_page().script.instance_count() + 1;
         let page = self.js_page();
         let rendered = match &page.engine {
             Ok(engine) => engine.render(scope, &code, &format!("i{id}-")),
@@ -240,7 +240,6 @@ impl Renderer<'_> {
         if !page.script.live {
             return html;
         }
-        page.instances = id;
         page.script.add_instance(id, scope, code);
         format!("<sheaf-island data-i={id}>{html}</sheaf-island>")
     }
@@ -333,7 +332,7 @@ impl Renderer<'_> {
             out.push_str(&rest[..at + len]);
             rest = &rest[at + len..];
             let end = rest.find('"').unwrap_or(rest.len());
-            let url = unescape(&rest[..end]);
+            let url = html_escape::decode_html_entities(&rest[..end]).into_owned();
             let rewritten = match is_site_url(&url) {
                 true => self.rewrite_url(&url, kind, offset),
                 false => url.clone(),
@@ -422,14 +421,6 @@ fn is_site_url(url: &str) -> bool {
     !url.is_empty() && !url.starts_with('#') && !url.contains(':') && !url.starts_with("//")
 }
 
-fn unescape(text: &str) -> String {
-    text.replace("&quot;", "\"")
-        .replace("&#39;", "'")
-        .replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&amp;", "&")
-}
-
 /// The text a reader sees in HTML: tags dropped, entities read.
 fn visible_text(html: &str) -> String {
     let mut text = String::with_capacity(html.len() / 2);
@@ -442,7 +433,7 @@ fn visible_text(html: &str) -> String {
             .map_or("", |close| &rest[open + close + 1..]);
     }
     text.push_str(rest);
-    let text = unescape(&text);
+    let text = html_escape::decode_html_entities(&text);
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 

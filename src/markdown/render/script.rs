@@ -37,7 +37,6 @@ pub(in crate::markdown) struct JsPage {
     pub scopes: HashMap<PathBuf, Option<LoadedScope>>,
     /// Host component calls and the HTML sheaf gave them, for the browser.
     pub memo: Map<String, Value>,
-    pub instances: usize,
 }
 
 impl JsPage {
@@ -48,7 +47,6 @@ impl JsPage {
             modules: HashMap::new(),
             scopes: HashMap::new(),
             memo: Map::new(),
-            instances: 0,
         }
     }
 
@@ -59,6 +57,7 @@ impl JsPage {
 
     /// The page's script for the browser, when a live component needs one.
     pub fn browser_script(&self) -> Option<String> {
-        (self.script.live && self.instances > 0).then(|| self.script.for_browser(&self.memo))
+        let live = self.script.live && self.script.instance_count() > 0;
+        live.then(|| self.script.for_browser(&self.memo))
     }
 }
