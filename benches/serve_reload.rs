@@ -38,6 +38,7 @@ fn main() {
         port: addr.port(),
         host: addr.ip().to_string(),
         open: false,
+        cache: sheaf::cache::BuildCache::disabled(),
     };
     let server = Server::start(&options).expect("the preview starts");
     let first_page_time = first_answer.join().expect("the page is answered");

@@ -21,6 +21,7 @@ use std::path::{Path, PathBuf};
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+use crate::cache::BuildCache;
 use crate::diagnostics::{self, render_terminal, Diagnostics, Format, Summary};
 use crate::timings::Timings;
 
@@ -67,6 +68,8 @@ enum Command {
         #[arg(long)]
         timings: bool,
         #[command(flatten)]
+        cache: CacheArgs,
+        #[command(flatten)]
         output: OutputArgs,
     },
     /// Serve a live preview that rebuilds on every save.
@@ -82,6 +85,8 @@ enum Command {
         /// Open the preview in the default browser.
         #[arg(long)]
         open: bool,
+        #[command(flatten)]
+        cache: CacheArgs,
     },
     /// Validate site.json, pages, links and OpenAPI files.
     Check {
@@ -101,6 +106,8 @@ enum Command {
         /// utilities, one a line (for `bench/tailwind.sh`).
         #[arg(long, hide = true)]
         utility_classes: bool,
+        #[command(flatten)]
+        cache: CacheArgs,
         #[command(flatten)]
         output: OutputArgs,
     },
@@ -127,6 +134,30 @@ enum Command {
         #[arg(long, value_enum, default_value_t = SchemaFormat::SiteJson)]
         format: SchemaFormat,
     },
+}
+
+/// Where the build cache is (`build`, `check`, `serve`).
+#[derive(Debug, Clone, clap::Args)]
+struct CacheArgs {
+    /// The build cache folder: Mermaid drawings and copies of spec URLs,
+    /// kept between builds [default: $SHEAF_CACHE_DIR, else the user's
+    /// cache folder, e.g. ~/.cache/sheaf].
+    #[arg(long, value_name = "DIR")]
+    cache_dir: Option<PathBuf>,
+    /// Read and write no build cache: draw every diagram, keep no copy of
+    /// a spec URL.
+    #[arg(long, conflicts_with = "cache_dir")]
+    no_cache: bool,
+}
+
+impl CacheArgs {
+    fn cache(&self) -> BuildCache {
+        match (&self.cache_dir, self.no_cache) {
+            (_, true) => BuildCache::disabled(),
+            (Some(dir), false) => BuildCache::at(dir),
+            (None, false) => BuildCache::from_env(),
+        }
+    }
 }
 
 /// How `build` and `check` print what they found.
@@ -197,6 +228,7 @@ pub fn main() -> i32 {
             force,
             offline,
             timings,
+            cache,
             output,
         } => {
             let stop = match crate::site::Stop::on_signals() {
@@ -213,6 +245,7 @@ pub fn main() -> i32 {
                 stop,
                 timings: timings_if(timings),
                 progress: crate::site::Progress::on_terminal(output.quiet),
+                cache: cache.cache(),
             };
             build(&root, out, options, &output)
         }
@@ -221,19 +254,22 @@ pub fn main() -> i32 {
             port,
             host,
             open,
-        } => serve(&root, port, &host, open),
+            cache,
+        } => serve(&root, port, &host, open, cache.cache()),
         Command::Check {
             root,
             strict,
             offline,
             timings,
             utility_classes,
+            cache,
             output,
         } => {
             let checking = Checking {
                 strict,
                 offline,
                 utility_classes,
+                cache: cache.cache(),
             };
             check(&root, checking, &timings_if(timings), &output)
         }
@@ -310,7 +346,7 @@ fn build(
     0
 }
 
-fn serve(root: &Path, port: u16, host: &str, open: bool) -> i32 {
+fn serve(root: &Path, port: u16, host: &str, open: bool, cache: BuildCache) -> i32 {
     if let Err(missing) = crate::site::target::check_root(root) {
         report(&Diagnostics::from(vec![missing]), root);
         return EXIT_DOCS_ERROR;
@@ -321,6 +357,7 @@ fn serve(root: &Path, port: u16, host: &str, open: bool) -> i32 {
         port,
         host: host.to_string(),
         open,
+        cache,
     };
     match crate::serve::run(options) {
         Ok(()) => 0,
@@ -336,6 +373,7 @@ struct Checking {
     strict: bool,
     offline: bool,
     utility_classes: bool,
+    cache: BuildCache,
 }
 
 fn check(root: &Path, checking: Checking, timings: &Timings, output: &OutputArgs) -> i32 {
@@ -343,6 +381,7 @@ fn check(root: &Path, checking: Checking, timings: &Timings, output: &OutputArgs
     let loading = crate::site::Loading {
         offline: checking.offline,
         preview: false,
+        cache: checking.cache,
     };
     let started = std::time::Instant::now();
     let checked = crate::site::check_with(root, loading, timings);

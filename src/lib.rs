@@ -23,6 +23,7 @@
 #![allow(clippy::result_large_err)]
 
 pub mod asyncapi;
+pub mod cache;
 pub mod cli;
 pub mod color;
 pub mod config;

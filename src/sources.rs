@@ -11,8 +11,9 @@
 //!
 //! The walk skips hidden folders, `_`-prefixed folders (the default output
 //! `_site`, theme overrides), `node_modules`, and folders holding
-//! [`OUTPUT_MARKER`] (a site sheaf built, wherever `--out` put it), which
-//! never hold pages or specs of their own. A page asked for by name that the listing lacks is
+//! [`OUTPUT_MARKER`] (a site sheaf built, wherever `--out` put it) or
+//! [`crate::cache::CACHE_MARKER`] (a build cache, wherever `--cache-dir`
+//! put it), which never hold pages or specs of their own. A page asked for by name that the listing lacks is
 //! still looked up on disk, so a navigation entry inside such a folder
 //! keeps working.
 //!
@@ -158,7 +159,14 @@ fn is_skipped_dir(entry: &walkdir::DirEntry) -> bool {
     name.starts_with('.')
         || name.starts_with('_')
         || name == "node_modules"
-        || entry.path().join(OUTPUT_MARKER).exists()
+        || is_marked_folder(entry.path())
+}
+
+/// Whether `dir` is a site sheaf built or a build cache: it holds
+/// [`OUTPUT_MARKER`] or [`crate::cache::CACHE_MARKER`]. Neither is ever
+/// part of a site, wherever it lies.
+pub fn is_marked_folder(dir: &Path) -> bool {
+    dir.join(OUTPUT_MARKER).exists() || dir.join(crate::cache::CACHE_MARKER).exists()
 }
 
 fn relative_name(root: &Path, path: &Path) -> Option<String> {
@@ -194,6 +202,8 @@ pub(crate) mod tests {
             "node_modules/x/readme.md",
             "public/.sheaf-output",
             "public/intro.md",
+            "build-cache/CACHEDIR.TAG",
+            "build-cache/drawings/page.md",
         ]);
         let files = SourceFiles::scan(dir.path());
         let mut names: Vec<&str> = files.iter().collect();

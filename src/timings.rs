@@ -19,6 +19,8 @@
 //!   cores; the page phase's own row keeps what is left of its CPU time.
 //! - **The slowest pages and specs**, each with what made it slow (a
 //!   page's diagrams and highlighted blocks, a spec's size and format).
+//! - **Notes** the pipeline adds ([`Timings::note`]): what the build cache
+//!   saved.
 //!
 //! [`Timings::report`] gives the table `cli` prints to stderr. Figures are
 //! for the reader, never asserted by a test (see `bench/` for measurements).
@@ -192,6 +194,8 @@ struct Recorder {
     open: Mutex<Vec<Spent>>,
     pages: Mutex<Vec<Item>>,
     specs: Mutex<Vec<Item>>,
+    /// Lines the report ends with (what the build cache saved).
+    notes: Mutex<Vec<String>>,
 }
 
 impl Recorder {
@@ -293,6 +297,14 @@ impl Timings {
         lock(&recorder.specs).push(item);
     }
 
+    /// Adds a line to the end of the report (`note` is only called when
+    /// timings are on).
+    pub fn note(&self, note: impl FnOnce() -> String) {
+        if let Some(recorder) = &self.0 {
+            lock(&recorder.notes).push(note());
+        }
+    }
+
     /// The table of phases and the slowest pages and specs; `None` when
     /// off. `total` is the command's wall time.
     pub fn report(&self, total: Duration) -> Option<String> {
@@ -305,7 +317,11 @@ impl Timings {
         };
         let pages = std::mem::take(&mut *lock(&recorder.pages));
         let specs = std::mem::take(&mut *lock(&recorder.specs));
-        Some(report::table(&phases, total, pages, specs))
+        let mut table = report::table(&phases, total, pages, specs);
+        for note in lock(&recorder.notes).iter() {
+            table.push_str(&format!("  {note}\n"));
+        }
+        Some(table)
     }
 }
 

@@ -70,6 +70,7 @@ fn options(root: &Path) -> Options {
         port: 0,
         host: "127.0.0.1".into(),
         open: false,
+        cache: sheaf::cache::BuildCache::disabled(),
     }
 }
 

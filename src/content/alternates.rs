@@ -163,6 +163,7 @@ mod tests {
                 body_start: 0,
                 body_line_offset: 0,
                 heading_ids: Default::default(),
+                diagrams: Vec::new(),
                 frontmatter: Default::default(),
                 title: slug.to_string(),
                 nav_title: slug.to_string(),

@@ -31,6 +31,9 @@ pub struct Page {
     /// The ids of the body's headings and `id="…"` attributes, for
     /// checking links to the page before it is rendered.
     pub heading_ids: HashSet<String>,
+    /// The sources of the body's ```` ```mermaid ```` fences, which a
+    /// build draws before its page jobs.
+    pub diagrams: Vec<String>,
     pub frontmatter: Frontmatter,
     pub title: String,
     /// The sidebar label: `sidebarTitle`, else the title.

@@ -56,7 +56,7 @@ use std::path::{Path, PathBuf};
 use crate::diagnostics::Diagnostic;
 use crate::timings::{Spent, Work};
 
-pub use drawn::Diagrams;
+pub use drawn::{mermaid_sources, Diagrams};
 pub use headings::{heading_ids, heading_slug, slug, Slugger};
 pub use highlight::{CodeInfo, Highlighter};
 pub use mdx::reading as mdx_reading;

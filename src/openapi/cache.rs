@@ -1,22 +1,22 @@
 //! Copies of specs fetched from URLs, so a site whose spec lives on a
 //! server still builds when that server (or the network) is down.
 //!
-//! Every spec downloaded and parsed is written to the user's cache folder
-//! (`$SHEAF_CACHE_DIR`, else `$XDG_CACHE_HOME/sheaf` or `~/.cache/sheaf`;
-//! `~/Library/Caches/sheaf` on macOS, `%LOCALAPPDATA%\sheaf\cache` on
-//! Windows), under `openapi/`, one file per URL. When a later download
-//! fails, the copy is used and its age reported. The cache is outside the
-//! docs folder on purpose: nothing lands in a repository, and the preview,
-//! which never writes into the docs, can use it too. A file is replaced by
-//! a rename, so a reader never sees half of one; sheaf deletes nothing
-//! there.
+//! Every spec downloaded and parsed is written to the build cache
+//! ([`crate::cache`]: `--cache-dir`, `$SHEAF_CACHE_DIR` or the user's cache
+//! folder), under `openapi/`, one file per URL. When a later download
+//! fails, the copy is used and its age reported. By default the cache is
+//! outside the docs folder: nothing lands in a repository. A file is
+//! replaced by a rename, so a reader never sees half of one; no pruning
+//! touches these copies (a site's specs are few, and a copy is what keeps
+//! it building offline).
 //!
 //! With `--offline` ([`SpecCache::offline`]) nothing is downloaded: a spec
 //! URL is read from its copy, and one without a copy is unreachable.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
+
+use crate::cache::{write_atomically, BuildCache};
 
 /// Where fetched specs are kept; `None` when no folder can be found (no
 /// home folder), in which case nothing is cached.
@@ -39,16 +39,18 @@ pub(crate) struct CachedSpec {
 impl SpecCache {
     /// The user's cache folder (see the module documentation).
     pub fn from_env() -> SpecCache {
-        SpecCache {
-            dir: user_cache_dir().map(|dir| dir.join("openapi")),
-            downloads: true,
-        }
+        SpecCache::within(&BuildCache::from_env())
     }
 
-    /// A cache in `dir` (tests, and `SHEAF_CACHE_DIR`).
+    /// A cache in `dir` (tests).
     pub fn in_dir(dir: &Path) -> SpecCache {
+        SpecCache::within(&BuildCache::at(dir))
+    }
+
+    /// The specs' part of the build cache `cache`.
+    pub fn within(cache: &BuildCache) -> SpecCache {
         SpecCache {
-            dir: Some(dir.join("openapi")),
+            dir: cache.folder("openapi"),
             downloads: true,
         }
     }
@@ -71,7 +73,7 @@ impl SpecCache {
     /// there is no copy next time, so errors are ignored.
     pub(crate) fn store(&self, url: &str, text: &str) {
         let Some(dir) = &self.dir else { return };
-        let _ = write_atomically(dir, &file_name(url), text);
+        let _ = write_atomically(dir, &file_name(url), text.as_bytes());
     }
 
     /// The copy of `url`, if one was kept.
@@ -84,35 +86,6 @@ impl SpecCache {
             .unwrap_or_default();
         Some(CachedSpec { text, path, age })
     }
-}
-
-fn user_cache_dir() -> Option<PathBuf> {
-    let var = |name: &str| {
-        std::env::var_os(name)
-            .filter(|v| !v.is_empty())
-            .map(PathBuf::from)
-    };
-    if let Some(dir) = var("SHEAF_CACHE_DIR") {
-        return Some(dir);
-    }
-    if cfg!(windows) {
-        return var("LOCALAPPDATA").map(|d| d.join("sheaf").join("cache"));
-    }
-    if cfg!(target_os = "macos") {
-        return var("HOME").map(|h| h.join("Library/Caches/sheaf"));
-    }
-    var("XDG_CACHE_HOME")
-        .or_else(|| var("HOME").map(|h| h.join(".cache")))
-        .map(|d| d.join("sheaf"))
-}
-
-/// Writes `dir/name` through a temporary file in `dir` and a rename.
-fn write_atomically(dir: &Path, name: &str, text: &str) -> std::io::Result<()> {
-    std::fs::create_dir_all(dir)?;
-    let mut file = tempfile::NamedTempFile::new_in(dir)?;
-    file.write_all(text.as_bytes())?;
-    file.persist(dir.join(name)).map_err(|e| e.error)?;
-    Ok(())
 }
 
 /// A file name for `url`: readable (its host and path, other characters as

@@ -78,6 +78,8 @@ pub struct Options {
     pub port: u16,
     pub host: String,
     pub open: bool,
+    /// The build cache: drawings made by earlier builds are not drawn again.
+    pub cache: crate::cache::BuildCache,
 }
 
 /// Why the preview could not start.

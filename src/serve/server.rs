@@ -55,7 +55,10 @@ impl Server {
         if !options.root.is_dir() {
             return Err(ServeError::NoRoot(options.root.clone()));
         }
-        Server::start_site(options, Site::with_pipeline(&options.root, hold)?)
+        Server::start_site(
+            options,
+            Site::with_pipeline(&options.root, hold, &options.cache)?,
+        )
     }
 
     /// [`Server::start`] with another build function (tests use a small
@@ -72,11 +75,11 @@ impl Server {
     fn start_site(options: &Options, site: Site) -> Result<Server, ServeError> {
         let bound = listen::bind(&options.host, options.port)?;
         let shared = Arc::new(Shared::new(
-            Content::Built(site),
+            Content::Built(Box::new(site)),
             AllowList::for_site(&options.root),
             Hosts::new(&options.host, bound.addr),
         ));
-        let watcher = Watcher::start(&options.root, shared.clone())?;
+        let watcher = Watcher::start(&options.root, options.cache.dir(), shared.clone())?;
         let first_build = shared.start_building();
         let mut server = Server::listen(bound, shared)?;
         server.watcher = Some(watcher);

@@ -32,7 +32,7 @@ pub(super) enum Content {
     /// A folder served as is ([`Server::serve_dir`]).
     Fixed(Arc<ServedFolder>),
     /// A docs root built on every change.
-    Built(Site),
+    Built(Box<Site>),
 }
 
 impl Shared {

@@ -21,6 +21,7 @@ use tempfile::TempDir;
 
 use super::latch::Latch;
 use super::ServeError;
+use crate::cache::BuildCache;
 use crate::diagnostics::Diagnostics;
 use crate::markdown::Diagrams;
 use crate::site::{BuildResult, Loaded, Preview, Session};
@@ -104,22 +105,30 @@ pub struct Site {
     hold: Latch,
     /// Mermaid diagrams drawn by earlier builds, drawn again only when edited.
     diagrams: Diagrams,
+    /// The build cache (drawings and spec copies kept between previews).
+    cache: BuildCache,
 }
 
 impl Site {
     /// A site built by `build`, with nothing built yet.
     pub fn new(root: &Path, build: BuildFn) -> Result<Site, ServeError> {
-        Site::with_builder(root, Builder::Function(build), Latch::opened())
+        let cache = BuildCache::disabled();
+        Site::with_builder(root, Builder::Function(build), Latch::opened(), cache)
     }
 
     /// A site built by sheaf's pipeline, with page-level updates; its first
     /// full build waits until `hold` opens.
-    pub fn with_pipeline(root: &Path, hold: Latch) -> Result<Site, ServeError> {
+    pub fn with_pipeline(root: &Path, hold: Latch, cache: &BuildCache) -> Result<Site, ServeError> {
         let builder = Builder::Pipeline(Box::new(Mutex::new(None)));
-        Site::with_builder(root, builder, hold)
+        Site::with_builder(root, builder, hold, cache.clone())
     }
 
-    fn with_builder(root: &Path, builder: Builder, hold: Latch) -> Result<Site, ServeError> {
+    fn with_builder(
+        root: &Path,
+        builder: Builder,
+        hold: Latch,
+        cache: BuildCache,
+    ) -> Result<Site, ServeError> {
         let work = tempfile::Builder::new()
             .prefix("sheaf-serve-")
             .tempdir()
@@ -133,7 +142,8 @@ impl Site {
             building: Mutex::new(()),
             built: Latch::default(),
             hold,
-            diagrams: Diagrams::new(),
+            diagrams: Diagrams::with_cache(&cache),
+            cache,
         })
     }
 
@@ -168,7 +178,7 @@ impl Site {
         if !matches!(self.builder, Builder::Pipeline(_)) {
             return Start::Built(self.rebuild());
         }
-        let (loaded, diagnostics) = Session::load(&self.root, &self.diagrams);
+        let (loaded, diagnostics) = Session::load(&self.root, &self.diagrams, &self.cache);
         let Some(loaded) = loaded else {
             let result = BuildResult {
                 pages: 0,
@@ -209,9 +219,12 @@ impl Site {
         let out = self.next_folder();
         let result = match &self.builder {
             Builder::Function(build) => build(&self.root, &out),
-            Builder::Pipeline(_) => {
-                self.keep_session(Session::build(&self.root, &out, &self.diagrams))
-            }
+            Builder::Pipeline(_) => self.keep_session(Session::build(
+                &self.root,
+                &out,
+                &self.diagrams,
+                &self.cache,
+            )),
         };
         self.store_built(result, out)
     }

@@ -32,9 +32,16 @@ pub struct Watcher {
 }
 
 impl Watcher {
-    /// Watches `root` (recursively) and rebuilds through `shared` on changes.
-    pub fn start(root: &Path, shared: Arc<Shared>) -> Result<Watcher, ServeError> {
+    /// Watches `root` (recursively) and rebuilds through `shared` on
+    /// changes, except those inside the build cache folder `cache` (which
+    /// the builds write to, and which may lie inside the root).
+    pub fn start(
+        root: &Path,
+        cache: Option<&Path>,
+        shared: Arc<Shared>,
+    ) -> Result<Watcher, ServeError> {
         let root = root.canonicalize().map_err(ServeError::Watch)?;
+        let cache = cache.map(absolute_cache_dir);
         let (sender, receiver) = mpsc::channel::<NotifyResult>();
         let mut watcher = notify::recommended_watcher(sender).map_err(watch_error)?;
         watcher
@@ -42,7 +49,10 @@ impl Watcher {
             .map_err(watch_error)?;
         let thread = thread::spawn(move || {
             while let Some(paths) = next_batch(&receiver, DEBOUNCE) {
-                let plan = Plan::new(relative_paths(&root, paths));
+                let paths = paths
+                    .into_iter()
+                    .filter(|p| !is_in_cache(p, cache.as_deref()));
+                let plan = Plan::new(relative_paths(&root, paths.collect()));
                 if plan.needs_rebuild() {
                     shared.apply(&plan);
                 }
@@ -84,6 +94,23 @@ fn take(event: NotifyResult, paths: &mut BTreeSet<PathBuf>) {
         Ok(event) => paths.extend(event.paths),
         Err(error) => eprintln!("warning: file watcher: {error}"),
     }
+}
+
+/// The cache folder as the watcher reports paths: absolute, its links
+/// resolved (the folder may not exist yet: then its parent's).
+fn absolute_cache_dir(dir: &Path) -> PathBuf {
+    let absolute = std::path::absolute(dir).unwrap_or_else(|_| dir.to_path_buf());
+    match (absolute.parent(), absolute.file_name()) {
+        _ if absolute.exists() => absolute.canonicalize().unwrap_or(absolute),
+        (Some(parent), Some(name)) => parent
+            .canonicalize()
+            .map_or_else(|_| absolute.clone(), |p| p.join(name)),
+        _ => absolute,
+    }
+}
+
+fn is_in_cache(path: &Path, cache: Option<&Path>) -> bool {
+    cache.is_some_and(|cache| path.starts_with(cache))
 }
 
 fn relative_paths(root: &Path, paths: BTreeSet<PathBuf>) -> Vec<PathBuf> {

@@ -57,6 +57,7 @@
 mod channel;
 mod checks;
 mod compare;
+mod diagrams;
 mod extras;
 mod feed;
 pub mod init;
@@ -85,9 +86,10 @@ use std::path::Path;
 
 use rayon::prelude::*;
 
+use crate::cache::BuildCache;
 use crate::content::PageId;
 use crate::diagnostics::{Diagnostic, Diagnostics};
-use crate::markdown::Markdown;
+use crate::markdown::{Diagrams, Markdown};
 use crate::rules::Rule;
 use crate::timings::{Phase, Timings};
 
@@ -136,6 +138,9 @@ pub struct BuildOptions {
     pub timings: Timings,
     /// Where the page jobs report how far they are (`--quiet`: nowhere).
     pub progress: Progress,
+    /// The build cache (`--cache-dir`, `--no-cache`; the user's cache
+    /// folder by default).
+    pub cache: BuildCache,
 }
 
 impl Project {
@@ -178,11 +183,15 @@ pub fn check_with(root: &Path, loading: Loading, timings: &Timings) -> CheckResu
             ..CheckResult::default()
         };
     }
-    let markdown = Markdown::without_highlighting();
+    let diagrams = Diagrams::with_cache(&loading.cache);
+    let markdown = Markdown::without_highlighting().with_diagrams(diagrams);
     let (project, mut diagnostics) = Project::load_with(root, markdown, loading, timings);
     let mut utility_classes = std::collections::BTreeSet::new();
     if let Some(project) = project {
-        let pages = timings.phase(Phase::Pages, || project.render_pages(page::Mode::Check));
+        let pages = timings.phase(Phase::Pages, || {
+            diagrams::draw_first(&project);
+            project.render_pages(page::Mode::Check)
+        });
         for out in pages {
             diagnostics.extend(out.diagnostics);
             utility_classes.extend(out.utility_classes);
@@ -215,9 +224,13 @@ pub fn build_with(root: &Path, out: &Path, options: &BuildOptions) -> BuildResul
     let loading = Loading {
         offline: options.offline,
         preview: false,
+        cache: options.cache.clone(),
     };
     let timings = &options.timings;
-    let markdown = timings.phase(Phase::Content, Markdown::new);
+    let diagrams = Diagrams::with_cache(&options.cache);
+    let markdown = timings
+        .phase(Phase::Content, Markdown::new)
+        .with_diagrams(diagrams);
     let (project, mut diagnostics) = Project::load_with(root, markdown, loading, timings);
     let Some(mut project) = project else {
         return BuildResult {
@@ -291,7 +304,10 @@ fn write_site(
         }
     };
     let timings = &project.timings;
-    let pages = || write_pages(project, findings, &staging, options, diagnostics);
+    let pages = || {
+        diagrams::draw_first(project);
+        write_pages(project, findings, &staging, options, diagnostics)
+    };
     let written = timings.phase(Phase::Pages, pages);
     options.progress.writing();
     let rendered = match written {
@@ -310,7 +326,10 @@ fn write_site(
     let stopped = |()| options.stop.check();
     let commit = |()| timings.phase(Phase::Writing, || staging.commit());
     match result.and_then(stopped).and_then(commit) {
-        Ok(()) => Some(rendered.kept),
+        Ok(()) => {
+            project.markdown.diagrams().prune_cache();
+            Some(rendered.kept)
+        }
         Err(e) => {
             diagnostics.push(io_error(e));
             None

@@ -42,7 +42,7 @@ use super::links::is_static_asset;
 use super::swap;
 use super::target::MARKER_TEXT;
 use crate::mintignore::MintIgnore;
-use crate::sources::OUTPUT_MARKER;
+use crate::sources::{is_marked_folder, OUTPUT_MARKER};
 
 /// The folder of the search index, written whole into the staging folder.
 const SEARCH_DIR: &str = "search";
@@ -251,7 +251,8 @@ fn has_entries(dir: &Path) -> bool {
 
 /// Copies the docs root's static files (images, downloads, specs) into the
 /// staging folder, skipping pages, the config, hidden and `_` folders, what
-/// `.mintignore` excludes and the output folder itself.
+/// `.mintignore` excludes, the output folder itself, and other outputs and
+/// build caches ([`is_marked_folder`]).
 pub fn copy_static_files(root: &Path, out: &Path, staging: &Staging) -> io::Result<usize> {
     let out = fs::canonicalize(out).ok();
     let ignore = MintIgnore::load(root);
@@ -260,7 +261,8 @@ pub fn copy_static_files(root: &Path, out: &Path, staging: &Staging) -> io::Resu
         let inside_out = out.as_ref().is_some_and(|o| {
             e.file_type().is_dir() && fs::canonicalize(e.path()).ok().as_ref() == Some(o)
         });
-        !inside_out && (e.depth() == 0 || !is_ignored(root, e, &ignore))
+        let marked = e.depth() > 0 && e.file_type().is_dir() && is_marked_folder(e.path());
+        !inside_out && !marked && (e.depth() == 0 || !is_ignored(root, e, &ignore))
     });
     for entry in walker
         .filter_map(Result::ok)

@@ -23,6 +23,7 @@ use super::redirect_pages;
 use super::{page, Project};
 use crate::content::PageId;
 use crate::mintignore::MintIgnore;
+use crate::sources::is_marked_folder;
 
 /// A loaded project shared by the full build, the preview's renders and the
 /// session's page updates (which alone write to it).
@@ -163,6 +164,16 @@ impl StaticFiles {
             || SITE_FILES.iter().any(|name| relative == Path::new(name))
             || self.redirects.contains(relative);
         if written_later || !is_static_asset(relative) || self.ignore.is_excluded(relative) {
+            return None;
+        }
+        let folders = relative
+            .ancestors()
+            .skip(1)
+            .filter(|a| !a.as_os_str().is_empty());
+        if folders
+            .map(|a| self.root.join(a))
+            .any(|a| is_marked_folder(&a))
+        {
             return None;
         }
         let path = self.root.join(relative);

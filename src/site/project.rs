@@ -12,6 +12,7 @@ use std::sync::OnceLock;
 
 use super::checks;
 use crate::asyncapi::AsyncSpecs;
+use crate::cache::BuildCache;
 use crate::config::{self, is_local};
 use crate::content::{EntryFacts, NavItem, PageId, Site, Texts};
 use crate::diagnostics::{Diagnostic, Diagnostics, Suggestions};
@@ -45,7 +46,7 @@ pub struct Project {
 }
 
 /// How a project is loaded.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Loading {
     /// `--offline`: spec URLs are never downloaded, only read from their
     /// cached copies; one without a copy is a warning, as in the preview.
@@ -53,12 +54,14 @@ pub struct Loading {
     /// For the preview (`sheaf serve`): a spec URL that cannot be
     /// downloaded is a warning, and the pages keep their texts in memory.
     pub preview: bool,
+    /// The build cache, which keeps copies of spec URLs.
+    pub cache: BuildCache,
 }
 
 impl Loading {
     /// Whether a spec URL that cannot be read leaves the site buildable:
     /// a warning, and its endpoint pages show a notice.
-    pub(super) fn tolerates_unreachable_specs(self) -> bool {
+    pub(super) fn tolerates_unreachable_specs(&self) -> bool {
         self.offline || self.preview
     }
 }
@@ -73,16 +76,21 @@ impl Project {
     /// downloaded (and has no cached copy) does not fail the build; the
     /// pages of its endpoints say so instead.
     pub fn load_preview(root: &Path) -> (Option<Project>, Diagnostics) {
-        Project::load_preview_with(root, &Diagrams::new())
+        Project::load_preview_with(root, &Diagrams::new(), &BuildCache::disabled())
     }
 
     /// [`Project::load_preview`] drawing Mermaid diagrams into `diagrams`,
-    /// which the preview keeps across rebuilds.
-    pub fn load_preview_with(root: &Path, diagrams: &Diagrams) -> (Option<Project>, Diagnostics) {
+    /// which the preview keeps across rebuilds, with the build cache `cache`.
+    pub fn load_preview_with(
+        root: &Path,
+        diagrams: &Diagrams,
+        cache: &BuildCache,
+    ) -> (Option<Project>, Diagnostics) {
         let markdown = Markdown::new().with_diagrams(diagrams.clone());
         let loading = Loading {
             offline: false,
             preview: true,
+            cache: cache.clone(),
         };
         Project::load_with(root, markdown, loading, &Timings::off())
     }
@@ -120,8 +128,8 @@ impl Project {
             return (None, diagnostics);
         };
         let cache = match loading.offline {
-            true => SpecCache::from_env().offline(),
-            false => SpecCache::from_env(),
+            true => SpecCache::within(&loading.cache).offline(),
+            false => SpecCache::within(&loading.cache),
         };
         let (listed, found) = timings.phase(Phase::Specs, || spec_sources(&files, &config));
         let (asyncapi, async_problems) = timings.phase(Phase::Specs, || {
@@ -182,7 +190,7 @@ impl Project {
         specs.add_schema_pages(site.pages.iter().filter_map(|p| p.openapi.as_deref()));
         specs.report_loads(|name, bytes, format, wall| timings.spec(name, bytes, format, wall));
         if loading.tolerates_unreachable_specs() {
-            keep_building_without(&specs, &mut spec_problems, loading);
+            keep_building_without(&specs, &mut spec_problems, &loading);
         }
         diagnostics.extend(spec_problems);
         diagnostics.extend(timings.phase(Phase::Specs, || specs.lint()));
@@ -217,7 +225,7 @@ impl Project {
 /// In the preview and with `--offline`, a spec URL that cannot be read is
 /// a warning: the site is built, and the pages of its endpoints show a
 /// notice.
-fn keep_building_without(specs: &ApiSpecs, problems: &mut [Diagnostic], loading: Loading) {
+fn keep_building_without(specs: &ApiSpecs, problems: &mut [Diagnostic], loading: &Loading) {
     let then = match loading.preview {
         true => "the preview keeps running, its endpoint pages show a notice, and saving the config file tries again",
         false => "the site is built without it: its endpoint pages show a notice; build without --offline to download it",

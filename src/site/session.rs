@@ -33,6 +33,7 @@ use super::target::OutputTarget;
 use super::{
     extras, page, write_site, BuildOptions, BuildResult, Findings, KeptPages, Progress, Project,
 };
+use crate::cache::BuildCache;
 use crate::content::PageId;
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::markdown::Diagrams;
@@ -191,8 +192,12 @@ impl Loaded {
 impl Session {
     /// Loads `root` for the preview; `None` (with the reasons) when the
     /// project has errors.
-    pub fn load(root: &Path, diagrams: &Diagrams) -> (Option<Loaded>, Diagnostics) {
-        let (project, diagnostics) = Project::load_preview_with(root, diagrams);
+    pub fn load(
+        root: &Path,
+        diagrams: &Diagrams,
+        cache: &BuildCache,
+    ) -> (Option<Loaded>, Diagnostics) {
+        let (project, diagnostics) = Project::load_preview_with(root, diagrams, cache);
         let loaded = project
             .filter(|_| !diagnostics.has_errors())
             .map(|project| Loaded {
@@ -202,8 +207,13 @@ impl Session {
     }
 
     /// Loads and builds `root` into `out` ([`Session::load`], [`Loaded::build`]).
-    pub fn build(root: &Path, out: &Path, diagrams: &Diagrams) -> (BuildResult, Option<Session>) {
-        match Session::load(root, diagrams) {
+    pub fn build(
+        root: &Path,
+        out: &Path,
+        diagrams: &Diagrams,
+        cache: &BuildCache,
+    ) -> (BuildResult, Option<Session>) {
+        match Session::load(root, diagrams, cache) {
             (Some(loaded), diagnostics) => loaded.build(out, diagnostics, Progress::default()),
             (None, diagnostics) => {
                 let result = BuildResult {

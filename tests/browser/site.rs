@@ -111,6 +111,7 @@ pub fn start_preview(root: &Path) -> sheaf::serve::Server {
         port: 0,
         host: "127.0.0.1".into(),
         open: false,
+        cache: sheaf::cache::BuildCache::disabled(),
     };
     sheaf::serve::Server::start(&options).expect("the preview starts")
 }

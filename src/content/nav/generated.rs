@@ -134,6 +134,7 @@ fn generated_page(slug: String, title: String, entry: &str, channel: Option<&str
         body_start: 0,
         body_line_offset: 0,
         heading_ids: HashSet::new(),
+        diagrams: Vec::new(),
         frontmatter: frontmatter::Frontmatter {
             asyncapi: channel.map(String::from),
             ..Default::default()

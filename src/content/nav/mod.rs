@@ -17,7 +17,7 @@ use crate::config::{
 };
 use crate::confine::ReadError;
 use crate::diagnostics::Diagnostics;
-use crate::markdown::heading_ids;
+use crate::markdown::{heading_ids, mermaid_sources};
 use crate::sources::SourceFiles;
 
 /// A node of the resolved navigation tree.
@@ -158,6 +158,7 @@ struct ParsedFile {
     /// file name.
     fallback_title: String,
     heading_ids: HashSet<String>,
+    diagrams: Vec<String>,
     problem: Option<crate::diagnostics::Diagnostic>,
 }
 
@@ -181,6 +182,7 @@ impl ParsedFile {
             body_line_offset: split.body_line_offset,
             fallback_title: fallback_title(body, slug),
             heading_ids: heading_ids(body),
+            diagrams: mermaid_sources(body),
             frontmatter: split.frontmatter,
             problem,
             text: PageText::new(source, texts),
@@ -212,6 +214,7 @@ impl Page {
         self.body_start = parsed.body_start;
         self.body_line_offset = parsed.body_line_offset;
         self.heading_ids = parsed.heading_ids;
+        self.diagrams = parsed.diagrams;
         true
     }
 }
@@ -456,6 +459,7 @@ impl<'a> Loader<'a> {
             body_line_offset,
             fallback_title,
             heading_ids,
+            diagrams,
             problem,
         } = parsed;
         self.diagnostics.extend(problem);
@@ -474,6 +478,7 @@ impl<'a> Loader<'a> {
             body_start,
             body_line_offset,
             heading_ids,
+            diagrams,
             version: fm.version.clone(),
             openapi,
             title,

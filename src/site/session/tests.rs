@@ -15,12 +15,17 @@ fn site() -> tempfile::TempDir {
     ])
 }
 
+/// The preview's first build of `root` into `served`, with no build cache.
+fn preview_build(root: &Path, served: &Path) -> (BuildResult, Option<Session>) {
+    Session::build(root, served, &Diagrams::new(), &BuildCache::disabled())
+}
+
 #[test]
 fn a_body_edit_rewrites_only_that_page() {
     let root = site();
     let out = tempfile::tempdir().unwrap();
     let served = out.path().join("site");
-    let (result, session) = Session::build(root.path(), &served, &Diagrams::new());
+    let (result, session) = preview_build(root.path(), &served);
     assert!(!result.diagnostics.has_errors());
     let mut session = session.unwrap();
     let b_before = fs::metadata(served.join("b/index.html"))
@@ -74,9 +79,7 @@ fn an_edit_after_a_page_left_out_of_search_updates_its_own_search_entry() {
     .unwrap();
     let out = tempfile::tempdir().unwrap();
     let served = out.path().join("site");
-    let mut session = Session::build(root.path(), &served, &Diagrams::new())
-        .1
-        .unwrap();
+    let mut session = preview_build(root.path(), &served).1.unwrap();
     fs::write(
         root.path().join("b.mdx"),
         "---\ntitle: B\n---\nZebrafish page.\n",
@@ -112,7 +115,7 @@ fn a_body_edit_keeps_other_pages_warnings_and_checks_again_the_links_to_its_head
     ]);
     let out = tempfile::tempdir().unwrap();
     let served = out.path().join("site");
-    let (result, session) = Session::build(root.path(), &served, &Diagrams::new());
+    let (result, session) = preview_build(root.path(), &served);
     let mut session = session.unwrap();
     let missing = "c.mdx: link `/nowhere` points to a page that does not exist";
     assert_eq!(warnings(&result), [missing]);
@@ -136,9 +139,7 @@ fn frontmatter_changes_and_unknown_files_need_a_full_build() {
     let root = site();
     let out = tempfile::tempdir().unwrap();
     let served = out.path().join("site");
-    let mut session = Session::build(root.path(), &served, &Diagrams::new())
-        .1
-        .unwrap();
+    let mut session = preview_build(root.path(), &served).1.unwrap();
     fs::write(
         root.path().join("a.mdx"),
         "---\ntitle: Renamed\n---\nFirst text.\n",
@@ -149,9 +150,7 @@ fn frontmatter_changes_and_unknown_files_need_a_full_build() {
         .is_none());
     // A page titled by its first heading: a new heading renames it.
     fs::write(root.path().join("b.mdx"), "# Bee\n\nOther page.\n").unwrap();
-    let mut session = Session::build(root.path(), &served, &Diagrams::new())
-        .1
-        .unwrap();
+    let mut session = preview_build(root.path(), &served).1.unwrap();
     fs::write(root.path().join("b.mdx"), "# Bee\n\nEdited.\n").unwrap();
     assert!(session
         .update_pages(&[Path::new("b.mdx")], &served)
@@ -186,7 +185,7 @@ fn a_body_edit_of_a_channel_page_rewrites_only_that_page() {
     ]);
     let out = tempfile::tempdir().unwrap();
     let served = out.path().join("site");
-    let (result, session) = Session::build(root.path(), &served, &Diagrams::new());
+    let (result, session) = preview_build(root.path(), &served);
     assert!(!result.diagnostics.has_errors());
     let mut session = session.unwrap();
     let page = served.join("events/index.html");
@@ -203,4 +202,44 @@ fn a_body_edit_of_a_channel_page_rewrites_only_that_page() {
         html.contains("After.") && html.contains("User updated"),
         "{html}"
     );
+}
+
+const TWO_DIAGRAMS: &str = "---\ntitle: A\n---\nIntro.\n\n```mermaid\ngraph TD\n  Client --> Service\n```\n\n```mermaid\nsequenceDiagram\n  Client->>Service: GET /api/user\n```\n";
+
+#[test]
+fn an_edit_redraws_only_the_diagram_whose_source_changed() {
+    let root = site();
+    fs::write(root.path().join("a.mdx"), TWO_DIAGRAMS).unwrap();
+    let cache_dir = tempfile::tempdir().unwrap();
+    let cache = BuildCache::at(cache_dir.path());
+    let out = tempfile::tempdir().unwrap();
+    let served = out.path().join("site");
+    let diagrams = Diagrams::with_cache(&cache);
+    let mut session = Session::build(root.path(), &served, &diagrams, &cache)
+        .1
+        .unwrap();
+    assert_eq!(diagrams.counts(), (2, 0), "both drawn once");
+
+    let edit = |from: &str, to: &str| {
+        let text = fs::read_to_string(root.path().join("a.mdx")).unwrap();
+        fs::write(root.path().join("a.mdx"), text.replace(from, to)).unwrap();
+    };
+    edit("Intro.", "Introduction.");
+    session
+        .update_pages(&[Path::new("a.mdx")], &served)
+        .unwrap();
+    assert_eq!(diagrams.counts(), (2, 0), "no diagram changed");
+
+    edit("GET /api/user", "PUT /api/user");
+    session
+        .update_pages(&[Path::new("a.mdx")], &served)
+        .unwrap();
+    assert_eq!(diagrams.counts(), (3, 0), "the edited diagram alone");
+    let page = fs::read_to_string(served.join("a/index.html")).unwrap();
+    assert!(page.contains("PUT /api/user") && !page.contains("GET /api/user"));
+
+    // A preview started later reads the drawings from the build cache.
+    let later = Diagrams::with_cache(&cache);
+    Session::build(root.path(), &served, &later, &cache);
+    assert_eq!(later.counts(), (0, 2), "both read from the cache");
 }
