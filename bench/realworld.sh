@@ -5,18 +5,21 @@
 #
 #   bench/realworld.sh [sites|yaml|diagrams|all]   (default: all)
 #
-# sites     each site copied to a temporary folder and built `--offline` with
-#           an empty spec cache (as tests/realworld_docsjson.rs does), RUNS
-#           times (default 3): pages built, median wall time, ms per page,
-#           CPU (user+sys) and peak RSS of the median run (/usr/bin/time -v).
+# sites     each site copied to a temporary folder and built `--offline`
+#           (as tests/realworld_docsjson.rs does), RUNS times (default 3)
+#           cold, each run with a new empty build cache, then RUNS times
+#           warm, with the cache one build filled: pages built, median wall
+#           time, ms per page, CPU (user+sys) of the median run
+#           (/usr/bin/time -v), and cold wall / (CPU / cores): 1.0 is every
+#           core busy all along.
 # yaml      one page referencing one operation of the dodopayments spec, the
 #           spec as YAML and as JSON, at 1× and 4× its paths and at GitHub's
 #           REST description (npm @octokit/openapi, installed once under
 #           $BENCH_DIR/octokit, converted to YAML with PyYAML): wall and CPU
 #           time of each and the YAML/JSON ratios; then the same 4× YAML
 #           spec beside a one-page site that never names it.
-# diagrams  fim-ai__fim-one as it is and with its ```mermaid fences renamed
-#           to ```text: wall and CPU time.
+# diagrams  fim-ai__fim-one as it is (cold and warm) and with its ```mermaid
+#           fences renamed to ```text: wall and CPU time.
 #
 # Environment: SHEAF_BIN (default: target/release/sheaf, built first),
 # RUNS, BENCH_DIR (default /tmp/sheaf-bench), SHARED.
@@ -31,15 +34,19 @@ bin=$(realpath "$SHEAF_BIN")
 tmp=$(mktemp -d "$work/realworld.XXXX")
 trap 'rm -rf "$tmp"' EXIT
 
-# timed_build ROOT: builds ROOT once into a fresh folder; prints
-# "wall cpu rss_mb pages" (pages from the build's own summary line).
+cores=$(nproc)
+
+# timed_build ROOT [CACHE]: builds ROOT once into a fresh folder, with the
+# build cache CACHE (default: a new empty one); prints "wall cpu rss_mb
+# pages" (pages from the build's own summary line).
 timed_build() {
-  local root=$1 out log
+  local root=$1 cache=${2:-} out log
   out=$(mktemp -d "$tmp/out.XXXX")
   log=$out.log
   rm -rf "$out"
-  SHEAF_CACHE_DIR=$tmp/cache NO_COLOR=1 /usr/bin/time -v \
-    "$bin" build --offline --out "$out" "$root" >/dev/null 2>"$log" || true
+  [ -n "$cache" ] || cache=$(mktemp -d "$tmp/cache.XXXX")
+  NO_COLOR=1 /usr/bin/time -v \
+    "$bin" build --offline --cache-dir "$cache" --out "$out" "$root" >/dev/null 2>"$log" || true
   awk '
     /Elapsed \(wall clock\)/ { n = split($NF, t, ":"); wall = (n == 3) ? t[1]*3600 + t[2]*60 + t[3] : t[1]*60 + t[2] }
     /User time/ { cpu += $NF } /System time/ { cpu += $NF }
@@ -48,21 +55,37 @@ timed_build() {
     END { printf "%.3f %.2f %.0f %d\n", wall, cpu, rss, pages }' "$log"
 }
 
-# median_build ROOT: RUNS builds; the run of median wall time.
+# median_build ROOT [CACHE]: RUNS builds; the run of median wall time.
 median_build() {
   local i
-  for ((i = 0; i < runs; i++)); do timed_build "$1"; done | sort -n | sed -n "$(((runs + 1) / 2))p"
+  for ((i = 0; i < runs; i++)); do timed_build "$@"; done | sort -n | sed -n "$(((runs + 1) / 2))p"
+}
+
+# warm_build ROOT: one build fills a new cache, then median_build with it.
+warm_build() {
+  local cache
+  cache=$(mktemp -d "$tmp/cache.XXXX")
+  timed_build "$1" "$cache" >/dev/null
+  median_build "$1" "$cache"
+}
+
+per_page() {
+  awk -v w="$1" -v p="$2" 'BEGIN { print (p > 0) ? w * 1000 / p : 0 }'
 }
 
 sites() {
-  printf '%-40s %6s %8s %8s %8s %8s\n' site pages wall_s ms/page cpu_s rss_mb
-  local dir name wall cpu rss pages
+  printf '%-40s %6s %8s %8s %8s %10s %8s %8s %8s %8s\n' site pages cold_s ms/page cpu_s \
+    wall/cpu_c warm_s ms/page cpu_s rss_mb
+  local dir name wall cpu rss pages warm warm_cpu
   for dir in "$shared"/realworld/*/ "$shared"/realworld-docsjson/*/; do
     name=$(basename "$dir")
     rm -rf "$tmp/site" && cp -r "$dir" "$tmp/site"
     read -r wall cpu rss pages < <(median_build "$tmp/site")
-    printf '%-40s %6d %8.2f %8.1f %8.2f %8d\n' "$name" "$pages" "$wall" \
-      "$(awk -v w="$wall" -v p="$pages" 'BEGIN { print (p > 0) ? w * 1000 / p : 0 }')" "$cpu" "$rss"
+    read -r warm warm_cpu rss pages < <(warm_build "$tmp/site")
+    printf '%-40s %6d %8.2f %8.1f %8.2f %10.2f %8.2f %8.1f %8.2f %8d\n' "$name" "$pages" \
+      "$wall" "$(per_page "$wall" "$pages")" "$cpu" \
+      "$(awk -v w="$wall" -v c="$cpu" -v n="$cores" 'BEGIN { print (c > 0) ? w / (c / n) : 0 }')" \
+      "$warm" "$(per_page "$warm" "$pages")" "$warm_cpu" "$rss"
   done
 }
 
@@ -144,11 +167,14 @@ diagrams() {
   local site=$shared/realworld-docsjson/fim-ai__fim-one wall cpu rss pages
   rm -rf "$tmp/diagrams" && cp -r "$site" "$tmp/diagrams"
   read -r wall cpu rss pages < <(median_build "$tmp/diagrams")
-  printf 'fim-one with diagrams   %4d pages  %4d fences  wall %6.2f s  cpu %6.2f s\n' "$pages" \
-    "$(grep -r -c '^ *```mermaid' "$tmp/diagrams" | awk -F: '{ s += $NF } END { print s }')" "$wall" "$cpu"
+  printf 'fim-one with diagrams, cold  %4d pages  %4d fences  wall %6.2f s  cpu %6.2f s  wall/(cpu/%d cores) %4.2f\n' \
+    "$pages" "$(grep -r -c '^ *```mermaid' "$tmp/diagrams" | awk -F: '{ s += $NF } END { print s }')" \
+    "$wall" "$cpu" "$cores" "$(awk -v w="$wall" -v c="$cpu" -v n="$cores" 'BEGIN { print w / (c / n) }')"
+  read -r wall cpu rss pages < <(warm_build "$tmp/diagrams")
+  printf 'fim-one with diagrams, warm  %4d pages               wall %6.2f s  cpu %6.2f s\n' "$pages" "$wall" "$cpu"
   grep -r -l '```mermaid' "$tmp/diagrams" | xargs -r sed -i 's/```mermaid/```text/'
   read -r wall cpu rss pages < <(median_build "$tmp/diagrams")
-  printf 'fim-one fences as text  %4d pages               wall %6.2f s  cpu %6.2f s\n' "$pages" "$wall" "$cpu"
+  printf 'fim-one fences as text       %4d pages               wall %6.2f s  cpu %6.2f s\n' "$pages" "$wall" "$cpu"
 }
 
 case "${1:-all}" in

@@ -1,5 +1,5 @@
-//! The build cache (`--cache-dir`, `--no-cache`): Mermaid drawings kept
-//! between builds are read instead of drawn, give the same site byte for
+//! The build cache (`--cache-dir`, `--no-cache`): Mermaid drawings and
+//! highlighted code kept between builds are read instead of made again, give the same site byte for
 //! byte, survive damage, are shared safely, stay out of the site when the
 //! cache lies inside the docs root, and never hold what lies outside it.
 
@@ -61,6 +61,8 @@ fn a_second_build_reads_every_drawing_and_writes_the_same_site() {
         "Mermaid: 3 distinct diagrams, 3 drawn, 0 read from the build cache"
     );
     assert_eq!(drawings(&cache).len(), 3, "one entry per distinct diagram");
+    let highlights = std::fs::read_dir(cache.join("highlights")).unwrap().count();
+    assert_eq!(highlights, 1, "the one bash block");
     let tag = std::fs::read_to_string(cache.join("CACHEDIR.TAG")).unwrap();
     assert!(tag.starts_with("Signature: 8a477f597d28d172789f06886806bc55"));
 

@@ -8,12 +8,17 @@
 //! gives its tokens (generated code samples repeat most of their lines on
 //! every endpoint page).
 //!
+//! With a build cache ([`Highlighter::keeping_blocks_in`], [`kept`]), a
+//! block highlighted by an earlier build is read back instead, and the
+//! grammars are loaded only when a block is not there.
+//!
 //! A block that marks lines (line numbers, highlight, focus, diff) has one
 //! `<span class=c-line>` per line, each closing its token spans; a plain
 //! block stays one run of token spans (code blocks are on most pages).
 
 mod block;
 mod json;
+mod kept;
 mod memo;
 mod notation;
 mod options;
@@ -27,6 +32,9 @@ use syntect::parsing::{ParseState, ScopeStack, SyntaxReference, SyntaxSet};
 use syntect::util::LinesWithEndings;
 
 use std::borrow::Cow;
+use std::sync::OnceLock;
+
+use kept::{KeptBlocks, Shape};
 
 use super::html::escape_text_into;
 use tokens::TokenClass;
@@ -40,9 +48,13 @@ const LONGEST_HIGHLIGHTED_LINE: usize = 1000;
 
 /// The syntax definitions and the token-class theme, loaded once per build.
 pub struct Highlighter {
-    syntaxes: SyntaxSet,
+    /// Loaded on the first block to highlight (a warm build may need none).
+    syntaxes: OnceLock<SyntaxSet>,
+    /// Whether `syntaxes` are sheaf's grammars or none ([`Highlighter::plain`]).
+    plain: bool,
     classes: Theme,
     lines: memo::LineMemo,
+    kept: Option<KeptBlocks>,
 }
 
 impl Default for Highlighter {
@@ -58,9 +70,11 @@ impl Highlighter {
 
     fn with_memo(lines: memo::LineMemo) -> Highlighter {
         Highlighter {
-            syntaxes: SyntaxSet::load_defaults_newlines(),
+            syntaxes: OnceLock::new(),
+            plain: false,
             classes: tokens::class_theme(),
             lines,
+            kept: None,
         }
     }
 
@@ -68,14 +82,35 @@ impl Highlighter {
     /// `sheaf check` uses it, since nobody reads its output.
     pub fn plain() -> Highlighter {
         Highlighter {
-            syntaxes: SyntaxSet::new(),
-            classes: tokens::class_theme(),
-            lines: memo::LineMemo::default(),
+            plain: true,
+            ..Highlighter::with_memo(memo::LineMemo::default())
         }
     }
 
-    fn syntax(&self, lang: &str) -> Option<&SyntaxReference> {
-        let token = match lang {
+    /// The same highlighter, reading and keeping highlighted blocks in the
+    /// build cache `cache` (a plain one keeps nothing).
+    pub fn keeping_blocks_in(self, cache: &crate::cache::BuildCache) -> Highlighter {
+        let kept = (!self.plain).then(|| KeptBlocks::of(cache)).flatten();
+        Highlighter { kept, ..self }
+    }
+
+    /// Prunes the highlighted blocks of the build cache to their bound.
+    pub fn prune_cache(&self) {
+        if let Some(kept) = &self.kept {
+            kept.prune();
+        }
+    }
+
+    fn syntaxes(&self) -> &SyntaxSet {
+        self.syntaxes.get_or_init(|| match self.plain {
+            true => SyntaxSet::new(),
+            false => SyntaxSet::load_defaults_newlines(),
+        })
+    }
+
+    /// The grammar token of a fence's language (`ts` → `js`).
+    fn token(lang: &str) -> &str {
+        match lang {
             "ts" | "typescript" | "tsx" | "jsx" | "mjs" | "cjs" | "javascript" | "js" | "node" => {
                 "js"
             }
@@ -89,13 +124,46 @@ impl Highlighter {
             "kt" | "kotlin" => "java",
             "html" | "xml" | "svg" | "vue" | "svelte" => "html",
             other => other,
+        }
+    }
+
+    fn syntax(&self, lang: &str) -> Option<&SyntaxReference> {
+        self.syntaxes()
+            .find_syntax_by_token(Highlighter::token(lang))
+    }
+
+    /// The kept highlighting of `code` in `lang`, or `make`'s, then kept.
+    /// JSON and code without a language never need the grammars, so they
+    /// are not kept.
+    fn kept_or<T>(
+        &self,
+        shape: Shape,
+        lang: Option<&str>,
+        code: &str,
+        make: impl FnOnce() -> T,
+        encode: impl Fn(&T) -> String,
+        decode: impl Fn(String) -> T,
+    ) -> T {
+        let token = (lang.map(Highlighter::token)).filter(|t| *t != "json" && !code.is_empty());
+        let (Some(kept), Some(token)) = (&self.kept, token) else {
+            return make();
         };
-        self.syntaxes.find_syntax_by_token(token)
+        if let Some(html) = kept.read(shape, token, code) {
+            return decode(html);
+        }
+        let made = make();
+        kept.write(shape, token, code, &encode(&made));
+        made
     }
 
     /// The highlighted inner HTML of a `<code>` element: token spans, or
     /// escaped plain text for an unknown language.
     pub fn highlight(&self, lang: Option<&str>, code: &str) -> String {
+        let make = || self.highlight_now(lang, code);
+        self.kept_or(Shape::Whole, lang, code, make, String::clone, |h| h)
+    }
+
+    fn highlight_now(&self, lang: Option<&str>, code: &str) -> String {
         let syntax = lang.and_then(|l| self.syntax(l));
         if syntax.is_some_and(|s| s.name == "JSON") {
             if let Some(html) = json::highlight(code) {
@@ -114,6 +182,13 @@ impl Highlighter {
     /// The highlighted inner HTML of each line of `code` (without its line
     /// break), every line closing the spans it opens.
     pub fn highlight_lines(&self, lang: Option<&str>, code: &str) -> Vec<String> {
+        let make = || self.highlight_lines_now(lang, code);
+        let encode = |lines: &Vec<String>| lines.join("\n");
+        let decode = |html: String| html.split('\n').map(str::to_string).collect();
+        self.kept_or(Shape::Lines, lang, code, make, encode, decode)
+    }
+
+    fn highlight_lines_now(&self, lang: Option<&str>, code: &str) -> Vec<String> {
         lang.and_then(|l| self.syntax(l))
             .and_then(|syntax| self.line_spans(syntax, code))
             .unwrap_or_else(|| {
@@ -172,7 +247,7 @@ impl Highlighter {
                 continue;
             }
             let ends = self.lines.tokens(line, &mut states, |states| {
-                let ops = states.parse.parse_line(line, &self.syntaxes).ok()?;
+                let ops = states.parse.parse_line(line, self.syntaxes()).ok()?;
                 let tokens = HighlightIterator::new(&mut states.highlight, &ops, line, &classes);
                 let mut end = 0;
                 Some(

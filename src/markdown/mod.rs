@@ -102,6 +102,23 @@ impl Markdown {
         Markdown { timed, ..self }
     }
 
+    /// The same stage reading and keeping highlighted code blocks in the
+    /// build cache `cache`.
+    pub fn keeping_highlights_in(self, cache: &crate::cache::BuildCache) -> Markdown {
+        let highlighter = self.highlighter.keeping_blocks_in(cache);
+        Markdown {
+            highlighter,
+            ..self
+        }
+    }
+
+    /// Prunes what this stage keeps in the build cache (drawings,
+    /// highlighted blocks) to its bounds; a build calls it when done.
+    pub fn prune_cache(&self) {
+        self.diagrams.prune_cache();
+        self.highlighter.prune_cache();
+    }
+
     /// The diagrams this stage has drawn.
     pub fn diagrams(&self) -> &Diagrams {
         &self.diagrams

@@ -230,7 +230,8 @@ pub fn build_with(root: &Path, out: &Path, options: &BuildOptions) -> BuildResul
     let diagrams = Diagrams::with_cache(&options.cache);
     let markdown = timings
         .phase(Phase::Content, Markdown::new)
-        .with_diagrams(diagrams);
+        .with_diagrams(diagrams)
+        .keeping_highlights_in(&options.cache);
     let (project, mut diagnostics) = Project::load_with(root, markdown, loading, timings);
     let Some(mut project) = project else {
         return BuildResult {
@@ -327,7 +328,7 @@ fn write_site(
     let commit = |()| timings.phase(Phase::Writing, || staging.commit());
     match result.and_then(stopped).and_then(commit) {
         Ok(()) => {
-            project.markdown.diagrams().prune_cache();
+            project.markdown.prune_cache();
             Some(rendered.kept)
         }
         Err(e) => {

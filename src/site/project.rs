@@ -86,7 +86,9 @@ impl Project {
         diagrams: &Diagrams,
         cache: &BuildCache,
     ) -> (Option<Project>, Diagnostics) {
-        let markdown = Markdown::new().with_diagrams(diagrams.clone());
+        let markdown = Markdown::new()
+            .with_diagrams(diagrams.clone())
+            .keeping_highlights_in(cache);
         let loading = Loading {
             offline: false,
             preview: true,

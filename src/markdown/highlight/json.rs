@@ -254,7 +254,7 @@ mod tests {
 
     /// What syntect gives for `code`.
     fn syntect(h: &Highlighter, code: &str) -> String {
-        let syntax = h.syntaxes.find_syntax_by_token("json").unwrap();
+        let syntax = h.syntaxes().find_syntax_by_token("json").unwrap();
         h.token_spans(syntax, code).unwrap()
     }
 

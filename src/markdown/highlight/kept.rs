@@ -1,0 +1,126 @@
+//! Highlighted code kept in the build cache ([`crate::cache`],
+//! `highlights/`), so a warm build neither loads syntect's grammars nor
+//! runs them: a block's HTML is read back by its language and code.
+//!
+//! The key holds, besides the language token and the code, a hash of what
+//! decides the HTML: `Cargo.lock` (the syntect version and its grammars)
+//! and the sources of the highlighter itself (this folder's token classes,
+//! line memo and span writer), read into the binary when it is built. A
+//! sheaf whose highlighting changed in any way reads none of an older one's
+//! entries. JSON blocks are not kept: sheaf's own JSON tokenizer is faster
+//! than a read.
+
+use sha2::{Digest, Sha256};
+
+use crate::cache::{BuildCache, Entries};
+
+/// How many bytes of highlighted blocks the build cache keeps, the least
+/// recently used pruned beyond.
+const CACHE_BOUND: u64 = 256 << 20;
+
+/// The files whose text decides a highlighted block's HTML.
+const SOURCES: [&str; 4] = [
+    include_str!("../../../Cargo.lock"),
+    include_str!("../highlight.rs"),
+    include_str!("tokens.rs"),
+    include_str!("memo.rs"),
+];
+
+/// The build cache's highlighted blocks.
+pub(super) struct KeptBlocks {
+    entries: Entries,
+    /// The hash of [`SOURCES`], which starts every key.
+    version: [u8; 32],
+}
+
+/// What a kept entry holds: a block's inner HTML, or its lines' HTML.
+#[derive(Clone, Copy)]
+pub(super) enum Shape {
+    Whole,
+    Lines,
+}
+
+impl KeptBlocks {
+    /// The highlighted blocks of `cache`, if it has a folder.
+    pub(super) fn of(cache: &BuildCache) -> Option<KeptBlocks> {
+        cache.dir()?;
+        let mut hasher = Sha256::new();
+        for source in SOURCES {
+            hasher.update(source.as_bytes());
+            hasher.update([0]);
+        }
+        Some(KeptBlocks {
+            entries: cache.entries("highlights", CACHE_BOUND),
+            version: hasher.finalize().into(),
+        })
+    }
+
+    /// The kept HTML of `code` highlighted as `token`.
+    pub(super) fn read(&self, shape: Shape, token: &str, code: &str) -> Option<String> {
+        let body = self.entries.read(&self.key(shape, token, code))?;
+        String::from_utf8(body).ok()
+    }
+
+    /// Keeps `html`, the HTML of `code` highlighted as `token`.
+    pub(super) fn write(&self, shape: Shape, token: &str, code: &str, html: &str) {
+        self.entries
+            .write(&self.key(shape, token, code), html.as_bytes());
+    }
+
+    /// Prunes the kept blocks to their bound.
+    pub(super) fn prune(&self) {
+        self.entries.prune();
+    }
+
+    fn key(&self, shape: Shape, token: &str, code: &str) -> Vec<u8> {
+        let shape = match shape {
+            Shape::Whole => b'W',
+            Shape::Lines => b'L',
+        };
+        let mut key = Vec::with_capacity(40 + token.len() + code.len());
+        key.extend_from_slice(&self.version);
+        key.push(shape);
+        key.extend_from_slice(token.as_bytes());
+        key.push(0);
+        key.extend_from_slice(code.as_bytes());
+        key
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Highlighter;
+    use crate::cache::BuildCache;
+
+    const CODE: &str = "curl -X PUT \"$BASE_URL/api/user\" \\\n  -H \"Authorization: Token $API_KEY\"\n";
+
+    #[test]
+    fn a_kept_block_is_read_back_without_loading_the_grammars() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = BuildCache::at(dir.path());
+        let first = Highlighter::new().keeping_blocks_in(&cache);
+        let whole = first.highlight(Some("bash"), CODE);
+        let lines = first.highlight_lines(Some("sh"), CODE);
+        assert!(whole.contains("<span class="), "{whole}");
+        assert_eq!(lines.len(), 2);
+
+        let next = Highlighter::new().keeping_blocks_in(&cache);
+        assert_eq!(next.highlight(Some("bash"), CODE), whole);
+        assert_eq!(next.highlight_lines(Some("sh"), CODE), lines);
+        assert!(next.syntaxes.get().is_none(), "no grammar was loaded");
+        assert_eq!(Highlighter::new().highlight(Some("bash"), CODE), whole);
+    }
+
+    #[test]
+    fn json_empty_code_and_a_plain_highlighter_keep_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = BuildCache::at(dir.path());
+        let highlighter = Highlighter::new().keeping_blocks_in(&cache);
+        highlighter.highlight(Some("json"), "{\"success\": 1}\n");
+        assert!(highlighter.highlight_lines(Some("bash"), "").is_empty());
+        Highlighter::plain()
+            .keeping_blocks_in(&cache)
+            .highlight(Some("bash"), CODE);
+        assert!(!dir.path().join("highlights").exists());
+    }
+}
