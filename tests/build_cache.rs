@@ -58,7 +58,7 @@ fn a_second_build_reads_every_drawing_and_writes_the_same_site() {
     let first = build(root.path(), &work.path().join("one"), &flag, &unused);
     assert_eq!(
         mermaid_note(&first),
-        "Mermaid: 3 distinct diagrams, 3 drawn, 0 read from the build cache"
+        "Mermaid: 3 distinct diagrams (3 before the pages), 3 drawn, 0 read from the build cache"
     );
     assert_eq!(drawings(&cache).len(), 3, "one entry per distinct diagram");
     let highlights = std::fs::read_dir(cache.join("highlights")).unwrap().count();
@@ -69,7 +69,7 @@ fn a_second_build_reads_every_drawing_and_writes_the_same_site() {
     let second = build(root.path(), &work.path().join("two"), &flag, &unused);
     assert_eq!(
         mermaid_note(&second),
-        "Mermaid: 3 distinct diagrams, 0 drawn, 3 read from the build cache"
+        "Mermaid: 3 distinct diagrams (3 before the pages), 0 drawn, 3 read from the build cache"
     );
     let one = snapshot(&work.path().join("one"));
     assert_eq!(one, snapshot(&work.path().join("two")));
@@ -97,7 +97,7 @@ fn a_damaged_or_foreign_entry_is_drawn_again_never_shown() {
     let again = build(root.path(), &work.path().join("again"), &flag, &cache);
     assert_eq!(
         mermaid_note(&again),
-        "Mermaid: 3 distinct diagrams, 3 drawn, 0 read from the build cache"
+        "Mermaid: 3 distinct diagrams (3 before the pages), 3 drawn, 0 read from the build cache"
     );
     assert_eq!(
         snapshot(&work.path().join("clean")),

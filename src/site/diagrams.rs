@@ -16,11 +16,12 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use super::Project;
 use crate::timings::Phase;
 
-/// Draws (or reads from the build cache) every page's diagrams.
-pub(super) fn draw_first(project: &Project) {
+/// Draws (or reads from the build cache) every page's diagrams; returns
+/// how many distinct ones.
+pub(super) fn draw_first(project: &Project) -> usize {
     let sources = longest_first(project);
     if sources.is_empty() {
-        return;
+        return 0;
     }
     let diagrams = project.markdown.diagrams();
     let next = AtomicUsize::new(0);
@@ -31,11 +32,22 @@ pub(super) fn draw_first(project: &Project) {
                 .work(Phase::Diagrams, || diagrams.draw(source));
         }
     });
+    sources.len()
+}
+
+/// Adds to `--timings` what became of the diagrams, once the page jobs
+/// are done: `first` were drawn before them.
+pub(super) fn note(project: &Project, first: usize) {
+    let diagrams = project.markdown.diagrams();
+    if diagrams.is_empty() {
+        return;
+    }
     project.timings.note(|| {
         let (drawn, read) = diagrams.counts();
-        let count = sources.len();
+        let count = diagrams.len();
         format!(
-            "Mermaid: {count} distinct diagrams, {drawn} drawn, {read} read from the build cache"
+            "Mermaid: {count} distinct diagrams ({first} before the pages), {drawn} drawn, \
+             {read} read from the build cache"
         )
     });
 }
@@ -76,7 +88,7 @@ mod tests {
         assert_eq!(sources.len(), 2);
         assert!(sources[0].contains("Service --> Store"));
 
-        draw_first(&project);
+        assert_eq!(draw_first(&project), 2);
         let diagrams = project.markdown.diagrams();
         assert_eq!(diagrams.counts(), (2, 0));
         let page = &project.site.pages[0];

@@ -189,8 +189,10 @@ pub fn check_with(root: &Path, loading: Loading, timings: &Timings) -> CheckResu
     let mut utility_classes = std::collections::BTreeSet::new();
     if let Some(project) = project {
         let pages = timings.phase(Phase::Pages, || {
-            diagrams::draw_first(&project);
-            project.render_pages(page::Mode::Check)
+            let first = diagrams::draw_first(&project);
+            let pages = project.render_pages(page::Mode::Check);
+            diagrams::note(&project, first);
+            pages
         });
         for out in pages {
             diagnostics.extend(out.diagnostics);
@@ -306,8 +308,10 @@ fn write_site(
     };
     let timings = &project.timings;
     let pages = || {
-        diagrams::draw_first(project);
-        write_pages(project, findings, &staging, options, diagnostics)
+        let first = diagrams::draw_first(project);
+        let written = write_pages(project, findings, &staging, options, diagnostics);
+        diagrams::note(project, first);
+        written
     };
     let written = timings.phase(Phase::Pages, pages);
     options.progress.writing();

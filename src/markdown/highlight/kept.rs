@@ -92,7 +92,8 @@ mod tests {
     use super::super::Highlighter;
     use crate::cache::BuildCache;
 
-    const CODE: &str = "curl -X PUT \"$BASE_URL/api/user\" \\\n  -H \"Authorization: Token $API_KEY\"\n";
+    const CODE: &str =
+        "curl -X PUT \"$BASE_URL/api/user\" \\\n  -H \"Authorization: Token $API_KEY\"\n";
 
     #[test]
     fn a_kept_block_is_read_back_without_loading_the_grammars() {
