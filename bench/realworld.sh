@@ -45,8 +45,10 @@ timed_build() {
   log=$out.log
   rm -rf "$out"
   [ -n "$cache" ] || cache=$(mktemp -d "$tmp/cache.XXXX")
-  NO_COLOR=1 /usr/bin/time -v \
-    "$bin" build --offline --cache-dir "$cache" --out "$out" "$root" >/dev/null 2>"$log" || true
+  # The cache through the environment, which older sheafs read too (for
+  # spec copies only: their builds are all cold).
+  SHEAF_CACHE_DIR=$cache NO_COLOR=1 /usr/bin/time -v \
+    "$bin" build --offline --out "$out" "$root" >/dev/null 2>"$log" || true
   awk '
     /Elapsed \(wall clock\)/ { n = split($NF, t, ":"); wall = (n == 3) ? t[1]*3600 + t[2]*60 + t[3] : t[1]*60 + t[2] }
     /User time/ { cpu += $NF } /System time/ { cpu += $NF }

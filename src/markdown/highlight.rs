@@ -132,7 +132,8 @@ impl Highlighter {
             .find_syntax_by_token(Highlighter::token(lang))
     }
 
-    /// The kept highlighting of `code` in `lang`, or `make`'s, then kept.
+    /// The kept highlighting of `code` in `lang`, or `make`'s, then kept
+    /// if it took long enough to be worth a file ([`kept::WORTH_KEEPING`]).
     /// JSON and code without a language never need the grammars, so they
     /// are not kept.
     fn kept_or<T>(
@@ -151,8 +152,11 @@ impl Highlighter {
         if let Some(html) = kept.read(shape, token, code) {
             return decode(html);
         }
+        let started = std::time::Instant::now();
         let made = make();
-        kept.write(shape, token, code, &encode(&made));
+        if started.elapsed() >= kept.worth_keeping {
+            kept.write(shape, token, code, &encode(&made));
+        }
         made
     }
 

@@ -9,6 +9,14 @@
 //! sheaf whose highlighting changed in any way reads none of an older one's
 //! entries. JSON blocks are not kept: sheaf's own JSON tokenizer is faster
 //! than a read.
+//!
+//! Only a block whose highlighting took [`WORTH_KEEPING`] or more is kept:
+//! writing an entry (a temporary file, a rename) costs about 0.2 ms, more
+//! than most short blocks take, and a site's first build would pay it for
+//! every block (`bench/realworld.sh`: keeping every block made cold builds
+//! up to 2.6 times slower). The slow blocks are the long ones and the first
+//! of each language (its grammar's patterns are compiled then): a warm
+//! build reads those, and highlights the short ones again.
 
 use sha2::{Digest, Sha256};
 
@@ -17,6 +25,9 @@ use crate::cache::{BuildCache, Entries};
 /// How many bytes of highlighted blocks the build cache keeps, the least
 /// recently used pruned beyond.
 const CACHE_BOUND: u64 = 256 << 20;
+
+/// How long a block's highlighting must take to be kept.
+pub(super) const WORTH_KEEPING: std::time::Duration = std::time::Duration::from_micros(500);
 
 /// The files whose text decides a highlighted block's HTML.
 const SOURCES: [&str; 4] = [
@@ -29,6 +40,8 @@ const SOURCES: [&str; 4] = [
 /// The build cache's highlighted blocks.
 pub(super) struct KeptBlocks {
     entries: Entries,
+    /// [`WORTH_KEEPING`]; zero in tests, which must not depend on time.
+    pub(super) worth_keeping: std::time::Duration,
     /// The hash of [`SOURCES`], which starts every key.
     version: [u8; 32],
 }
@@ -51,6 +64,7 @@ impl KeptBlocks {
         }
         Some(KeptBlocks {
             entries: cache.entries("highlights", CACHE_BOUND),
+            worth_keeping: WORTH_KEEPING,
             version: hasher.finalize().into(),
         })
     }
@@ -91,6 +105,7 @@ impl KeptBlocks {
 mod tests {
     use super::super::Highlighter;
     use crate::cache::BuildCache;
+    use std::time::Duration;
 
     const CODE: &str =
         "curl -X PUT \"$BASE_URL/api/user\" \\\n  -H \"Authorization: Token $API_KEY\"\n";
@@ -99,7 +114,8 @@ mod tests {
     fn a_kept_block_is_read_back_without_loading_the_grammars() {
         let dir = tempfile::tempdir().unwrap();
         let cache = BuildCache::at(dir.path());
-        let first = Highlighter::new().keeping_blocks_in(&cache);
+        let mut first = Highlighter::new().keeping_blocks_in(&cache);
+        first.kept.as_mut().unwrap().worth_keeping = Duration::ZERO;
         let whole = first.highlight(Some("bash"), CODE);
         let lines = first.highlight_lines(Some("sh"), CODE);
         assert!(whole.contains("<span class="), "{whole}");
@@ -116,7 +132,8 @@ mod tests {
     fn json_empty_code_and_a_plain_highlighter_keep_nothing() {
         let dir = tempfile::tempdir().unwrap();
         let cache = BuildCache::at(dir.path());
-        let highlighter = Highlighter::new().keeping_blocks_in(&cache);
+        let mut highlighter = Highlighter::new().keeping_blocks_in(&cache);
+        highlighter.kept.as_mut().unwrap().worth_keeping = Duration::ZERO;
         highlighter.highlight(Some("json"), "{\"success\": 1}\n");
         assert!(highlighter.highlight_lines(Some("bash"), "").is_empty());
         Highlighter::plain()
