@@ -133,7 +133,8 @@ impl Highlighter {
     }
 
     /// The kept highlighting of `code` in `lang`, or `make`'s, then kept
-    /// if it took long enough to be worth a file ([`kept::WORTH_KEEPING`]).
+    /// if it took long enough to be worth a file ([`kept::WORTH_KEEPING`])
+    /// or the build has not written [`kept::FREE_WRITES`] yet.
     /// JSON and code without a language never need the grammars, so they
     /// are not kept.
     fn kept_or<T>(
@@ -154,7 +155,7 @@ impl Highlighter {
         }
         let started = std::time::Instant::now();
         let made = make();
-        if started.elapsed() >= kept.worth_keeping {
+        if started.elapsed() >= kept.worth_keeping || kept.take_free_write() {
             kept.write(shape, token, code, &encode(&made));
         }
         made

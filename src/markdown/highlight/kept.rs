@@ -10,13 +10,18 @@
 //! entries. JSON blocks are not kept: sheaf's own JSON tokenizer is faster
 //! than a read.
 //!
-//! Only a block whose highlighting took [`WORTH_KEEPING`] or more is kept:
-//! writing an entry (a temporary file, a rename) costs about 0.2 ms, more
-//! than most short blocks take, and a site's first build would pay it for
-//! every block (`bench/realworld.sh`: keeping every block made cold builds
-//! up to 2.6 times slower). The slow blocks are the long ones and the first
-//! of each language (its grammar's patterns are compiled then): a warm
-//! build reads those, and highlights the short ones again.
+//! A build keeps its first [`FREE_WRITES`] blocks, then only those whose
+//! highlighting took [`WORTH_KEEPING`] or more: writing an entry (a
+//! temporary file, a rename) costs about 0.2 ms, more than most short
+//! blocks take, and a site's first build would pay it for every block
+//! (`bench/realworld.sh`: keeping every block made cold builds up to 2.6
+//! times slower). A small site thus has every block kept, and its warm
+//! build loads no grammar at all; a large one pays for at most
+//! `FREE_WRITES` quick writes, and its warm build reads the slow blocks
+//! (the long ones, and the first of each language, whose grammar's
+//! patterns are compiled then) and highlights the short ones again.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use sha2::{Digest, Sha256};
 
@@ -28,6 +33,9 @@ const CACHE_BOUND: u64 = 256 << 20;
 
 /// How long a block's highlighting must take to be kept.
 pub(super) const WORTH_KEEPING: std::time::Duration = std::time::Duration::from_micros(500);
+
+/// How many blocks a build keeps however quick they were.
+pub(super) const FREE_WRITES: usize = 256;
 
 /// The files whose text decides a highlighted block's HTML.
 const SOURCES: [&str; 4] = [
@@ -44,6 +52,8 @@ pub(super) struct KeptBlocks {
     pub(super) worth_keeping: std::time::Duration,
     /// The hash of [`SOURCES`], which starts every key.
     version: [u8; 32],
+    /// How many of the [`FREE_WRITES`] are left.
+    free_writes: AtomicUsize,
 }
 
 /// What a kept entry holds: a block's inner HTML, or its lines' HTML.
@@ -66,6 +76,7 @@ impl KeptBlocks {
             entries: cache.entries("highlights", CACHE_BOUND),
             worth_keeping: WORTH_KEEPING,
             version: hasher.finalize().into(),
+            free_writes: AtomicUsize::new(FREE_WRITES),
         })
     }
 
@@ -79,6 +90,15 @@ impl KeptBlocks {
     pub(super) fn write(&self, shape: Shape, token: &str, code: &str, html: &str) {
         self.entries
             .write(&self.key(shape, token, code), html.as_bytes());
+    }
+
+    /// Whether a quick block may still be kept: takes one of the
+    /// [`FREE_WRITES`] if any is left.
+    pub(super) fn take_free_write(&self) -> bool {
+        let take = |left: usize| left.checked_sub(1);
+        let free = &self.free_writes;
+        free.fetch_update(Ordering::Relaxed, Ordering::Relaxed, take)
+            .is_ok()
     }
 
     /// Prunes the kept blocks to their bound.
@@ -126,6 +146,21 @@ mod tests {
         assert_eq!(next.highlight_lines(Some("sh"), CODE), lines);
         assert!(next.syntaxes.get().is_none(), "no grammar was loaded");
         assert_eq!(Highlighter::new().highlight(Some("bash"), CODE), whole);
+    }
+
+    #[test]
+    fn quick_blocks_are_kept_until_the_free_writes_are_spent() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = BuildCache::at(dir.path());
+        let mut highlighter = Highlighter::new().keeping_blocks_in(&cache);
+        let kept = highlighter.kept.as_mut().unwrap();
+        kept.worth_keeping = Duration::MAX;
+        kept.free_writes = 2.into();
+        for n in 0..4 {
+            highlighter.highlight(Some("bash"), &format!("echo {n}\n"));
+        }
+        let files = std::fs::read_dir(dir.path().join("highlights")).unwrap();
+        assert_eq!(files.count(), 2);
     }
 
     #[test]
