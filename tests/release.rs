@@ -146,7 +146,7 @@ fn the_release_builds_every_platform_the_issue_names() {
     for needed in [
         "cargo build --release --locked --target",
         "+crt-static",
-        "statically linked",
+        "static-pie linked",
         "dist/package.sh",
         "sha256.sum",
         "node npm/stage.mjs --archives artifacts",
