@@ -77,7 +77,8 @@ fn the_npm_package_installs_without_rust_and_builds_a_site() {
     let work = tempfile::tempdir().unwrap();
     let (stage, cache) = (work.path().join("stage"), work.path().join("cache"));
     let stage_script = repository().join("npm/stage.mjs");
-    let binary = env!("CARGO_BIN_EXE_sheaf");
+    let binary = common::lean_binary(work.path(), "sheaf");
+    let binary = binary.to_str().unwrap();
     let stage_args = [
         stage_script.to_str().unwrap(),
         "--out",

@@ -100,7 +100,7 @@ fn binstall_archive(target: &str) -> (String, String) {
 }
 
 /// The archive `dist/package.sh` writes for `target` from `binary`
-/// (compressed fast: a debug binary is large, and xz's default is slow).
+/// (compressed fast: xz's default is slow).
 fn package(target: &str, binary: &Path, out: &Path) -> PathBuf {
     let output = Command::new("bash")
         .arg(repository().join("dist/package.sh"))
@@ -224,8 +224,8 @@ fn an_archive_installs_through_the_installer_and_runs() {
     let releases = tempfile::tempdir().unwrap();
     let version = format!("v{}", env!("CARGO_PKG_VERSION"));
     let download = releases.path().join("download").join(&version);
-    let binary = Path::new(env!("CARGO_BIN_EXE_sheaf"));
-    package("x86_64-unknown-linux-musl", binary, &download);
+    let binary = common::lean_binary(releases.path(), "sheaf");
+    package("x86_64-unknown-linux-musl", &binary, &download);
     let runner = tempfile::tempdir().unwrap();
     let path_file = runner.path().join("github_path");
     let install = || {
