@@ -14,7 +14,8 @@
 //! progress bar on a terminal ([`crate::site::Progress`]). `build`, `check` and `serve` first say once when the docs root's
 //! config is a Mintlify `mint.json` or `docs.json`
 //! ([`crate::config::reading_notice`]). `schema --format site-json` or
-//! `docs-json` prints the embedded JSON Schema.
+//! `docs-json` prints the embedded JSON Schema; `init --format` picks the
+//! starter's config file the same way. `--version` names the commit.
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -30,10 +31,14 @@ pub const EXIT_DOCS_ERROR: i32 = 1;
 /// Exit code for a usage error.
 pub const EXIT_USAGE: i32 = 2;
 
+/// What `sheaf --version` prints after the name: the version and the
+/// commit it was built from (found by the build script, `build/commit.rs`).
+const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (", env!("SHEAF_COMMIT"), ")");
+
 #[derive(Debug, Parser)]
 #[command(
     name = "sheaf",
-    version,
+    version = VERSION,
     about = "Build documentation sites from Markdown/MDX, OpenAPI and site.json"
 )]
 struct Cli {
@@ -115,6 +120,9 @@ enum Command {
     Init {
         /// Folder to create it in [default: the current folder, if empty].
         dir: Option<PathBuf>,
+        /// Which config file the site gets.
+        #[arg(long, value_enum, default_value_t = SchemaFormat::SiteJson)]
+        format: SchemaFormat,
     },
     /// Write the docs.json equivalent of ROOT's site.json or mint.json.
     Migrate {
@@ -202,7 +210,7 @@ impl OutputArgs {
     }
 }
 
-/// The config files whose schema `sheaf schema` prints.
+/// The config files whose schema `sheaf schema` prints, or `sheaf init` writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum SchemaFormat {
     /// site.json (and Mintlify's legacy mint.json).
@@ -273,7 +281,7 @@ pub fn main() -> i32 {
             };
             check(&root, checking, &timings_if(timings), &output)
         }
-        Command::Init { dir } => init(dir.as_deref()),
+        Command::Init { dir, format } => init(dir.as_deref(), format),
         Command::Migrate { root, out, force } => migrate(&root, out, force),
         Command::Schema { format } => {
             match format {
@@ -412,10 +420,15 @@ fn check(root: &Path, checking: Checking, timings: &Timings, output: &OutputArgs
 
 /// `sheaf init [DIR]`: without DIR, the current folder, which must hold
 /// nothing but hidden files (a fresh repository).
-fn init(dir: Option<&Path>) -> i32 {
+fn init(dir: Option<&Path>, format: SchemaFormat) -> i32 {
+    use crate::site::init::{write_starter, write_starter_here, StarterFormat};
+    let format = match format {
+        SchemaFormat::SiteJson => StarterFormat::SiteJson,
+        SchemaFormat::DocsJson => StarterFormat::DocsJson,
+    };
     let result = match dir {
-        Some(dir) => crate::site::init::write_starter(dir),
-        None => crate::site::init::write_starter_here(Path::new(".")),
+        Some(dir) => write_starter(dir, format),
+        None => write_starter_here(Path::new("."), format),
     };
     match result {
         Ok(written) => {

@@ -11,7 +11,7 @@
 //! A name never changes once released: scripts and `sheaf.toml` files
 //! depend on it. Each rule says what it reports ([`Reports`]): a rule that
 //! reports only errors (what makes a site unbuildable) cannot be turned off.
-//! `docs/diagnostics.md` lists every rule with the text of [`Rule::about`];
+//! `docs/diagnostics.mdx` lists every rule with the text of [`Rule::about`];
 //! `tests/rules.rs` fails when a rule is missing there, or when a diagnostic
 //! is made without a rule. This file imports nothing of sheaf, so that
 //! `diagnostics` can hold a rule; [`settings`] reads `sheaf.toml` and
@@ -39,7 +39,7 @@ macro_rules! rules {
         }
 
         impl Rule {
-            /// Every rule, in the order of `docs/diagnostics.md`.
+            /// Every rule, in the order of `docs/diagnostics.mdx`.
             pub const ALL: &'static [Rule] = &[$(Rule::$variant,)*];
 
             /// The stable kebab-case name (`broken-link`).

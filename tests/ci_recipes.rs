@@ -1,4 +1,5 @@
-//! The publishing recipes (`examples/ci/`, the README's "Publish from CI")
+//! The publishing recipes (`examples/ci/`, the guide's "Publish from CI"
+//! page, `docs/ci.mdx`)
 //! run real sheaf commands: every `sheaf …` line they hold is run, as the
 //! recipe writes it (CI variables given example values), with the real
 //! binary from a repository holding a copy of `example-docs/` in `docs/`,
@@ -34,12 +35,14 @@ fn sheaf_commands(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// The README's section `## Publish from CI`.
-fn readme_section() -> String {
-    let readme = std::fs::read_to_string(repository().join("README.md")).unwrap();
-    let start = readme.find("## Publish from CI").expect("the section");
-    let rest = &readme[start + 3..];
-    rest[..rest.find("\n## ").unwrap_or(rest.len())].to_string()
+/// The guide's "Publish from CI" page up to the sheaf action: its
+/// introduction and recipes.
+fn guide_recipes() -> String {
+    let page = std::fs::read_to_string(repository().join("docs/ci.mdx")).unwrap();
+    let end = page
+        .find("\n## The sheaf action")
+        .expect("the action's section");
+    page[..end].to_string()
 }
 
 fn repository() -> &'static Path {
@@ -126,8 +129,8 @@ fn every_recipe_runs_a_check_then_a_build_with_the_site_url() {
 }
 
 #[test]
-fn the_readme_runs_what_the_recipes_run() {
-    let commands = sheaf_commands(&readme_section());
+fn the_guide_runs_what_the_recipes_run() {
+    let commands = sheaf_commands(&guide_recipes());
     assert_eq!(commands.len(), 6, "{commands:?}");
     let recipes: Vec<String> = ["github-pages.yml", "gitlab-pages.yml", "rsync.sh"]
         .iter()
@@ -140,7 +143,7 @@ fn the_readme_runs_what_the_recipes_run() {
     for command in &commands {
         assert!(
             recipes.contains(command),
-            "the README's `{command}` is in no recipe"
+            "the guide's `{command}` is in no recipe"
         );
     }
     run_in_a_copy_of_example_docs(&commands);

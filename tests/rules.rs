@@ -1,5 +1,5 @@
 //! Every diagnostic sheaf makes has a stable rule name, and every rule is
-//! documented in `docs/diagnostics.md`.
+//! documented in `docs/diagnostics.mdx`.
 //!
 //! The first is read from the source: each `Diagnostic::error(…)`,
 //! `::warning(…)` or `::note(…)` outside unit tests must be followed, in
@@ -120,7 +120,7 @@ fn every_diagnostic_is_made_with_a_rule() {
     assert!(seen > 50, "the scan found only {seen} constructors");
     assert!(
         missing.is_empty(),
-        "diagnostics made without `.with_rule(Rule::…)` (add one, and document a new rule in docs/diagnostics.md):\n{}",
+        "diagnostics made without `.with_rule(Rule::…)` (add one, and document a new rule in docs/diagnostics.mdx):\n{}",
         missing.join("\n")
     );
 }
@@ -134,7 +134,7 @@ fn the_scan_sees_a_missing_rule() {
 }
 
 fn documented_rules() -> Vec<String> {
-    let doc = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/diagnostics.md");
+    let doc = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/diagnostics.mdx");
     let text = std::fs::read_to_string(doc).unwrap();
     let table = &text[text.find("## Rules").expect("a Rules section")..];
     table
@@ -153,10 +153,10 @@ fn every_rule_is_documented_and_every_documented_rule_exists() {
         .collect();
     assert!(
         undocumented.is_empty(),
-        "add these rules to docs/diagnostics.md: {undocumented:?}"
+        "add these rules to docs/diagnostics.mdx: {undocumented:?}"
     );
     let unknown: Vec<&String> = (documented.iter())
         .filter(|name| Rule::named(name).is_none())
         .collect();
-    assert!(unknown.is_empty(), "docs/diagnostics.md names {unknown:?}");
+    assert!(unknown.is_empty(), "docs/diagnostics.mdx names {unknown:?}");
 }

@@ -3,7 +3,7 @@
 //! Actions workflow commands), and the grouping of many findings of one rule
 //! in one file that `human` and `github` show as one line unless `--verbose`.
 //!
-//! JSON lines (`docs/diagnostics.md` documents every field):
+//! JSON lines (`docs/diagnostics.mdx` documents every field):
 //!
 //! ```text
 //! {"type":"diagnostic","severity":"warning","rule":"broken-link","file":"guide.mdx","line":3,"column":1,"end_line":3,"end_column":9,"json_path":null,"message":"…","help":"…"}

@@ -227,9 +227,9 @@ impl Reader<'_> {
             let names = Rule::ALL.iter().map(|r| r.name());
             let help = match did_you_mean(name, names) {
                 Some(close) => {
-                    format!("did you mean `{close}`? docs/diagnostics.md lists every rule")
+                    format!("did you mean `{close}`? docs/diagnostics.mdx lists every rule")
                 }
-                None => "docs/diagnostics.md lists every rule".to_string(),
+                None => "docs/diagnostics.mdx lists every rule".to_string(),
             };
             self.warn(
                 Rule::UnknownRule,

@@ -2,7 +2,8 @@
 //! interrupted builds left beside the output.
 //!
 //! [`exchange`] swaps the staging folder and the output folder in one
-//! system call: `renameat2(RENAME_EXCHANGE)` on Linux, `renamex_np(RENAME_SWAP)`
+//! system call: `renameat2(RENAME_EXCHANGE)` on Linux (called directly, as
+//! static musl builds have no libc wrapper for it), `renamex_np(RENAME_SWAP)`
 //! on macOS and iOS. A process killed at any moment (SIGKILL included)
 //! leaves the output as the whole previous site or the whole new one, and
 //! the output path never goes missing. Where the system or the file system
@@ -67,14 +68,17 @@ fn is_unsupported(error: &io::Error) -> bool {
 #[cfg(any(target_os = "linux", target_os = "android"))]
 fn exchange_atomically(a: &Path, b: &Path) -> io::Result<()> {
     let (a, b) = (c_path(a)?, c_path(b)?);
+    // The system call itself, not libc's `renameat2` wrapper, which the
+    // musl that Rust links into static binaries does not have.
     // SAFETY: both paths are NUL-terminated strings that outlive the call.
     let done = unsafe {
-        libc::renameat2(
+        libc::syscall(
+            libc::SYS_renameat2,
             libc::AT_FDCWD,
             a.as_ptr(),
             libc::AT_FDCWD,
             b.as_ptr(),
-            libc::RENAME_EXCHANGE as _,
+            libc::RENAME_EXCHANGE,
         )
     };
     if done == 0 {

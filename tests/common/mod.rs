@@ -33,6 +33,23 @@ pub fn sheaf(args: &[&str]) -> Output {
         .expect("sheaf runs")
 }
 
+/// A copy of the `sheaf` binary built here without its debug information,
+/// at `dir/name` (by `strip`; a plain copy where there is none): a debug
+/// binary is hundreds of MB, which the packing tests need not compress,
+/// unpack and install.
+pub fn lean_binary(dir: &Path, name: &str) -> PathBuf {
+    let lean = dir.join(name);
+    let stripped = Command::new("strip")
+        .args(["--strip-debug", "-o"])
+        .arg(&lean)
+        .arg(env!("CARGO_BIN_EXE_sheaf"))
+        .status();
+    if !stripped.is_ok_and(|status| status.success()) {
+        std::fs::copy(env!("CARGO_BIN_EXE_sheaf"), &lean).unwrap();
+    }
+    lean
+}
+
 /// Runs `sheaf` with `args` like [`sheaf`], killing it and failing the test
 /// if it has not ended within `limit` (a regression to a stall fails instead
 /// of hanging the suite; `limit` is generous, never a timing assertion).
