@@ -6,7 +6,10 @@
 //! A term is a maximal run of alphanumeric characters after lowercasing,
 //! canonical decomposition (NFD) and removal of combining marks, so "Café"
 //! and "cafe" are the same term. ASCII text, the common case, takes a fast
-//! path that never allocates per token.
+//! path that never allocates per token. Han, kana and Hangul
+//! ([`keeps_marks`]) are composed (NFC) instead and keep their marks: a
+//! voicing mark changes a Japanese word (`ビジネス` is not `ヒシネス`) and a
+//! Hangul syllable is one letter of its word, not its jamo.
 //!
 //! Chinese and Japanese write no spaces between words, so a run of Han or
 //! kana ([`is_cjk`]) is indexed as its overlapping pairs of characters
@@ -93,9 +96,15 @@ impl Tokenizer {
 
     fn emit_unicode(&mut self, raw: &str, each: &mut impl FnMut(&str)) {
         self.normalized.clear();
-        let folded = raw.chars().flat_map(char::to_lowercase).nfd();
-        self.normalized
-            .extend(folded.filter(|c| !is_combining_mark(*c)));
+        for c in raw.nfc() {
+            if keeps_marks(c) {
+                self.normalized.push(c);
+            } else {
+                let folded = c.to_lowercase().nfd();
+                self.normalized
+                    .extend(folded.filter(|c| !is_combining_mark(*c)));
+            }
+        }
         let parts = self.normalized.split(|c: char| !c.is_alphanumeric());
         for part in parts.filter(|p| !p.is_empty()) {
             emit_by_script(part, each);
@@ -142,6 +151,15 @@ pub(crate) fn is_cjk(c: char) -> bool {
     matches!(u32::from(c),
         0x3040..=0x30FF | 0x31F0..=0x31FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF
         | 0xF900..=0xFAFF | 0xFF66..=0xFF9F | 0x20000..=0x2FA1F)
+}
+
+/// Scripts whose marks are part of the letter: Han and kana ([`is_cjk`]),
+/// whose voicing marks make another word, and Hangul, whose syllables
+/// decompose into jamo. `search.js` has the same ranges.
+pub(crate) fn keeps_marks(c: char) -> bool {
+    is_cjk(c)
+        || matches!(u32::from(c),
+            0x1100..=0x11FF | 0x3130..=0x318F | 0xA960..=0xA97F | 0xAC00..=0xD7FF)
 }
 
 /// How many shards terms of Han or kana are spread over.
@@ -232,6 +250,20 @@ mod tests {
             ["openai", "兼容", "容的", "llm"]
         );
         assert_eq!(shard_key("令牌"), format!("_c{:x}", 0x4EE4 % CJK_SHARDS));
+    }
+
+    #[test]
+    fn voicing_marks_and_hangul_syllables_are_kept() {
+        assert_eq!(tokenize("ビジネス"), ["ビジ", "ジネ", "ネス"]);
+        assert_ne!(tokenize("ヒシネス"), tokenize("ビジネス"));
+        assert_ne!(tokenize("テータ"), tokenize("データ"));
+        assert_eq!(tokenize("ハ\u{309A}ス"), tokenize("パス"), "composed first");
+        assert_eq!(tokenize("사용자를"), ["사용자를"]);
+        assert!(
+            tokenize("사용자를")[0].starts_with("사용"),
+            "prefix by syllable"
+        );
+        assert_eq!(tokenize("Café 데이터"), ["cafe", "데이터"]);
     }
 
     #[test]
