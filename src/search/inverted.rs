@@ -49,9 +49,6 @@ const CUT_AT: usize = 4 * MAX_POSTINGS;
 pub(crate) struct TermEntry {
     pub term: String,
     pub title_docs: Vec<u32>,
-    /// Per title doc, how many distinct terms its title has (at most
-    /// [`MAX_TITLE_SIZE`]), for the title coverage of a query (`rank.rs`).
-    pub title_sizes: Vec<u8>,
     /// Every posting, or once the term had [`CUT_AT`], the strongest
     /// [`MAX_POSTINGS`] of those and every posting since.
     pub postings: Vec<Posting>,
@@ -118,9 +115,6 @@ fn keep_strongest(postings: &mut Vec<Posting>) {
     postings.sort_unstable_by_key(|p| (p.doc, p.section));
 }
 
-/// Title sizes count up to this (one index character).
-pub(crate) const MAX_TITLE_SIZE: u8 = 31;
-
 /// Docs analysed in parallel before each (sequential) merge step: enough to
 /// keep every core busy, few enough that the analysed docs never hold much
 /// memory (all 10,000 docs of a big site at once would hold ~50 MB).
@@ -186,11 +180,10 @@ impl Merged {
             };
             self.global.push(id);
         }
-        let title_size = terms.title.len().min(usize::from(MAX_TITLE_SIZE)) as u8;
         for &local in &terms.title {
-            let entry = &mut self.entries[self.global[local as usize]];
-            entry.title_docs.push(doc);
-            entry.title_sizes.push(title_size);
+            self.entries[self.global[local as usize]]
+                .title_docs
+                .push(doc);
         }
         for &(local, section, weight) in &terms.postings {
             self.entries[self.global[local as usize]].push(Posting {
@@ -370,7 +363,6 @@ mod tests {
         ];
         let entries = build_terms(&[d]);
         assert_eq!(entry(&entries, "create").title_docs, [0]);
-        assert_eq!(entry(&entries, "create").title_sizes, [2], "create, user");
         let token = &entry(&entries, "token").postings;
         assert_eq!(
             token[0],

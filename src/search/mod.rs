@@ -14,9 +14,8 @@
 //!   first two characters (`tokenize.rs`), so a query loads one shard per word
 //!   and prefix search is a scan of that shard ("rot" finds "rotate"). Per
 //!   term: its section postings (doc, section, weight), the docs with the term
-//!   in their title, for common terms whose postings were cut to the
-//!   strongest `MAX_POSTINGS` (256) the set of every doc holding it, and
-//!   how many terms each of those titles has (the title coverage, `rank.rs`).
+//!   in their title, and, for common terms whose postings were cut to the
+//!   strongest `MAX_POSTINGS` (256), the set of every doc holding it.
 //!   Numbers are base64 varints and dense doc sets bitmaps (`codec.rs`).
 //! - `d/<n>.js`: *doc bundles* of consecutive docs, about 16 KB each
 //!   (`bundles.rs`): what a result shows: url, title, group, endpoint, and per

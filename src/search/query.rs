@@ -18,7 +18,10 @@ use serde_json::{Map, Value};
 
 use super::codec::{decode_doc_set, read_varints, DecodeError};
 use super::inverted::HEADING;
-use super::rank::{add_word, compare, query_words, word_matches, DocScore, Matches, TermMatch};
+use super::rank::{
+    add_word, compare, compare_shown, query_words, title_coverage, word_matches, DocScore, Matches,
+    TermMatch,
+};
 use super::tokenize::shard_key;
 
 const TITLE_SCORE: u32 = 32;
@@ -53,7 +56,7 @@ pub struct Hit {
     pub strong_terms: usize,
     /// Query words the doc holds (`rank.rs`).
     pub matched_terms: usize,
-    /// Title coverage, up to 1024 for an exact title (`rank.rs`).
+    /// Title coverage, up to 1024 for the query's exact title (`rank.rs`).
     pub coverage: u64,
     pub score: u32,
 }
@@ -173,7 +176,6 @@ impl Searcher {
             (a, b) => a.or(b),
         };
         let words = query_words(q);
-        let query_terms = words.iter().map(Vec::len).sum();
         let mut docs: BTreeMap<u32, DocScore> = BTreeMap::new();
         for word in &words {
             let mut per_term = Vec::with_capacity(word.len());
@@ -191,22 +193,25 @@ impl Searcher {
             }
         }
         let mut ranked: Vec<(u32, DocScore)> = docs.into_iter().collect();
-        ranked.sort_by(|(a, x), (b, y)| compare((*a, x), (*b, y), query_terms));
+        ranked.sort_by(|(a, x), (b, y)| compare((*a, x), (*b, y)));
         ranked.truncate(limit);
-        ranked
-            .into_iter()
-            .map(|(doc, score)| {
-                let coverage = super::rank::coverage(&score, query_terms);
-                self.hit(doc, score, coverage)
-            })
-            .collect()
+        let terms = words.concat();
+        let mut shown = Vec::with_capacity(ranked.len());
+        for (doc, score) in ranked {
+            let hit = self.hit(doc, &score, &terms)?;
+            shown.push((score, hit));
+        }
+        shown.sort_by(|(x, h), (y, k)| {
+            compare_shown((h.doc, x, h.coverage), (k.doc, y, k.coverage))
+        });
+        Ok(shown.into_iter().map(|(_, hit)| hit).collect())
     }
 
-    fn hit(&mut self, doc: u32, score: DocScore, coverage: u64) -> Result<Hit, QueryError> {
+    fn hit(&mut self, doc: u32, score: &DocScore, terms: &[String]) -> Result<Hit, QueryError> {
         let (key, value) = self.locate(doc, "d")?;
         let json: DocJson =
             serde_json::from_value(value).map_err(|e| self.format_error(&key, e.to_string()))?;
-        let mut sections: Vec<(u16, u32)> = score.sections.into_iter().collect();
+        let mut sections: Vec<(u16, u32)> = score.sections.clone().into_iter().collect();
         sections.sort_by(|(a, x), (b, y)| y.cmp(x).then(a.cmp(b)));
         let sections = sections
             .into_iter()
@@ -217,13 +222,13 @@ impl Searcher {
         let version = self.version_of(doc)?;
         Ok(Hit {
             doc,
+            coverage: title_coverage(terms, &json.t),
             url: json.u,
             title: json.t,
             version,
             sections,
             strong_terms: score.strong,
             matched_terms: score.words,
-            coverage,
             score: score.score,
         })
     }
@@ -264,11 +269,8 @@ impl Searcher {
                 entry.score = entry.score.max(found.score);
                 entry.strong |= found.strong;
                 entry.anywhere |= found.anywhere;
+                entry.title |= found.title;
                 entry.terms = 1;
-                if found.title > entry.title {
-                    entry.title = found.title;
-                    entry.title_size = found.title_size;
-                }
                 for (section, score) in found.sections {
                     let kept = entry.sections.entry(section).or_default();
                     *kept = (*kept).max(score);
@@ -330,8 +332,7 @@ fn expansions<'a>(shard: &'a Map<String, Value>, term: &str) -> Vec<(&'a str, &'
     found
 }
 
-/// Decodes one term's `[postings, title docs, all docs, title sizes]` into
-/// per-doc matches.
+/// Decodes one term's `[postings, title docs, all docs]` into per-doc matches.
 fn match_one(fields: &Value, multiplier: u32) -> Result<Matches, QueryError> {
     let field = |i: usize| fields.get(i).and_then(Value::as_str).unwrap_or("");
     let mut docs = Matches::new();
@@ -345,13 +346,11 @@ fn match_one(fields: &Value, multiplier: u32) -> Result<Matches, QueryError> {
         found.score = found.score.max(weight);
         found.strong |= weight >= u32::from(HEADING);
     }
-    let sizes = read_varints(field(3))?;
-    for (index, doc) in decode_doc_set(field(1))?.into_iter().enumerate() {
+    for doc in decode_doc_set(field(1))? {
         let found = docs.entry(doc).or_default();
         found.score += TITLE_SCORE;
         found.strong = true;
-        found.title = multiplier;
-        found.title_size = sizes.get(index).copied().unwrap_or(0);
+        found.title = true;
     }
     for found in docs.values_mut() {
         found.score *= multiplier;

@@ -1,6 +1,6 @@
 //! How matching docs rank. `search.js` ranks the same way (`queryWords`,
-//! `wordMatches`, `addWord`, `coverage`, `compareTotals`): change both
-//! together.
+//! `wordMatches`, `addWord`, `compareTotals`, `titleCoverage`,
+//! `compareShown`): change both together.
 //!
 //! 1. The query is read as *words* ([`query_words`]): a run of Han or kana
 //!    is one word made of its bigrams, any other term a word of its own.
@@ -16,17 +16,22 @@
 //! 3. Docs rank by ([`compare`]): the number of words held (all before
 //!    some, as search engines do: a page about "rotate token" beats a page
 //!    titled "Tokens"); how many of them are in the title or a heading
-//!    (heading matches above body matches); the *title coverage* (how much
-//!    of the title the query covers, times how much of the query is in the
-//!    title: an exact title first, "Consensus" before "GET
-//!    dump_consensus_state"); the summed score (title, headings, keywords,
-//!    body frequency); then navigation order (the doc id: docs are indexed
-//!    in the order the navigation lists them).
+//!    (heading matches above body matches); the summed score (title,
+//!    headings, keywords, body frequency); then navigation order (the doc
+//!    id: docs are indexed in the order the navigation lists them).
+//! 4. The results shown (the first `limit`) are then ordered again
+//!    ([`compare_shown`]) with the *title coverage* ([`title_coverage`])
+//!    before the score: how much of the title the query covers, times how
+//!    much of the query is in the title, so an exact title comes first
+//!    ("Consensus" before "GET dump_consensus_state"). It is read from the
+//!    titles the results show anyway (their cards or bundles), so the index
+//!    stores nothing more for it; a title outside the first `limit` is not
+//!    looked at.
 
 use std::cmp::Ordering;
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::tokenize::{is_cjk, is_stop_word, tokenize};
+use super::tokenize::{is_cjk, is_stop_word, tokenize, Tokenizer};
 
 /// The most terms a query is read as.
 pub(crate) const MAX_QUERY_TERMS: usize = 16;
@@ -40,10 +45,8 @@ pub(crate) struct TermMatch {
     pub score: u32,
     /// In the title or a heading.
     pub strong: bool,
-    /// In the title: 0 no, 1 by a longer term, 2 exactly.
-    pub title: u32,
-    /// How many distinct terms the doc's title has.
-    pub title_size: u32,
+    /// In the title.
+    pub title: bool,
     /// Only known to be in the doc (a common term whose postings were cut).
     pub anywhere: bool,
     /// Score per section.
@@ -60,9 +63,6 @@ pub(crate) type Matches = BTreeMap<u32, TermMatch>;
 pub(crate) struct DocScore {
     pub words: usize,
     pub strong: usize,
-    pub title_terms: u32,
-    pub title_units: u32,
-    pub title_size: u32,
     pub score: u32,
     pub sections: BTreeMap<u16, u32>,
 }
@@ -121,7 +121,7 @@ fn run_match(parts: &[&TermMatch]) -> Option<TermMatch> {
     let mut common: Option<BTreeSet<u32>> = None;
     for part in parts.iter().filter(|p| !p.anywhere) {
         let mut places: BTreeSet<u32> = part.sections.keys().map(|&s| u32::from(s)).collect();
-        if part.title > 0 {
+        if part.title {
             places.insert(TITLE);
         }
         common = Some(match common {
@@ -142,12 +142,7 @@ fn run_match(parts: &[&TermMatch]) -> Option<TermMatch> {
     Some(TermMatch {
         score: parts.iter().map(|p| p.score).sum(),
         strong: parts.iter().all(|p| p.strong),
-        title: if in_title {
-            parts.iter().map(|p| p.title).min().unwrap_or(0)
-        } else {
-            0
-        },
-        title_size: parts.iter().map(|p| p.title_size).max().unwrap_or(0),
+        title: in_title,
         anywhere: common.is_none(),
         sections,
         terms: parts.len() as u32,
@@ -159,35 +154,57 @@ pub(crate) fn add_word(total: &mut DocScore, found: &TermMatch) {
     total.words += 1;
     total.strong += usize::from(found.strong);
     total.score += found.score;
-    if found.title > 0 {
-        total.title_terms += found.terms;
-        total.title_units += found.title * found.terms;
-        total.title_size = total.title_size.max(found.title_size);
-    }
     for (&section, &score) in &found.sections {
         *total.sections.entry(section).or_default() += score;
     }
 }
 
-/// How much of the title the query covers times how much of the query is
-/// in the title, from 0 to [`FULL_COVERAGE`] (an exact title).
-pub(crate) fn coverage(total: &DocScore, query_terms: usize) -> u64 {
-    if total.title_size == 0 || query_terms == 0 {
-        return 0;
+/// How much of `title` the query's `terms` cover times how much of the
+/// query is in it, from 0 to [`FULL_COVERAGE`] (the title exactly). A title
+/// term equal to a query term counts whole, one it starts half.
+pub(crate) fn title_coverage(terms: &[String], title: &str) -> u64 {
+    let mut title_terms: Vec<String> = Vec::new();
+    Tokenizer::default().for_each(title, |term| {
+        if !is_stop_word(term) && !title_terms.iter().any(|t| t == term) {
+            title_terms.push(term.to_owned());
+        }
+    });
+    let (mut units, mut found) = (0, 0);
+    for term in terms {
+        let best = (title_terms.iter())
+            .map(|t| {
+                if t == term {
+                    2
+                } else {
+                    u64::from(t.starts_with(term.as_str()))
+                }
+            })
+            .max()
+            .unwrap_or(0);
+        units += best;
+        found += u64::from(best > 0);
     }
-    let units = u64::from(total.title_units) * (FULL_COVERAGE / 2) * u64::from(total.title_terms);
-    let whole = u64::from(total.title_size) * query_terms as u64;
-    (units / whole).min(FULL_COVERAGE)
+    let whole = (title_terms.len() * terms.len()) as u64;
+    match whole {
+        0 => 0,
+        _ => (units * (FULL_COVERAGE / 2) * found / whole).min(FULL_COVERAGE),
+    }
 }
 
-/// Best first: words held, strong words, title coverage, score, doc id.
-pub(crate) fn compare(
-    (a, x): (u32, &DocScore),
-    (b, y): (u32, &DocScore),
-    query_terms: usize,
-) -> Ordering {
-    let key = |s: &DocScore| (s.words, s.strong, coverage(s, query_terms), s.score);
+/// Best first: words held, strong words, score, doc id.
+pub(crate) fn compare((a, x): (u32, &DocScore), (b, y): (u32, &DocScore)) -> Ordering {
+    let key = |s: &DocScore| (s.words, s.strong, s.score);
     key(y).cmp(&key(x)).then(a.cmp(&b))
+}
+
+/// The order of the results shown, `(doc, totals, title coverage)`:
+/// [`compare`]'s, with the title coverage before the score.
+pub(crate) fn compare_shown(
+    (a, x, p): (u32, &DocScore, u64),
+    (b, y, q): (u32, &DocScore, u64),
+) -> Ordering {
+    let key = |s: &DocScore, coverage: u64| (s.words, s.strong, coverage, s.score);
+    key(y, q).cmp(&key(x, p)).then(a.cmp(&b))
 }
 
 #[cfg(test)]
@@ -249,38 +266,42 @@ mod tests {
         );
     }
 
-    fn titled(size: u32, units: u32, terms: u32) -> DocScore {
-        DocScore {
-            words: 1,
-            strong: 1,
-            title_terms: terms,
-            title_units: units,
-            title_size: size,
-            score: 10,
-            ..DocScore::default()
-        }
+    fn terms(q: &str) -> Vec<String> {
+        query_words(q).concat()
     }
 
     #[test]
     fn an_exact_title_covers_fully_and_a_longer_one_less() {
-        assert_eq!(coverage(&titled(1, 2, 1), 1), FULL_COVERAGE);
-        assert_eq!(coverage(&titled(4, 2, 1), 1), FULL_COVERAGE / 4);
-        assert_eq!(
-            coverage(&titled(1, 1, 1), 1),
-            FULL_COVERAGE / 2,
-            "by prefix"
-        );
-        assert_eq!(coverage(&titled(2, 2, 1), 2), FULL_COVERAGE / 4);
-        assert_eq!(coverage(&DocScore::default(), 1), 0);
+        let consensus = terms("Consensus");
+        assert_eq!(title_coverage(&consensus, "Consensus"), FULL_COVERAGE);
+        let longer = title_coverage(&consensus, "GET dump_consensus_state");
+        assert_eq!(longer, FULL_COVERAGE / 4);
+        let prefix = title_coverage(&terms("cons"), "Consensus");
+        assert_eq!(prefix, FULL_COVERAGE / 2, "by prefix");
+        let recall = terms("context recall");
+        assert_eq!(title_coverage(&recall, "Context Recall"), FULL_COVERAGE);
+        let ragas = title_coverage(&recall, "Ragas Response Context Recall");
+        assert_eq!(ragas, FULL_COVERAGE / 2);
+        let users = title_coverage(&terms("create user"), "Users");
+        assert_eq!(users, FULL_COVERAGE / 4, "half the query, by prefix");
+        assert_eq!(title_coverage(&terms("データ"), "データ"), FULL_COVERAGE);
+        assert_eq!(title_coverage(&consensus, ""), 0);
     }
 
     #[test]
-    fn ties_go_to_coverage_then_score_then_navigation_order() {
-        let exact = titled(1, 2, 1);
-        let mut longer = titled(4, 2, 1);
+    fn heading_words_then_coverage_then_score_then_navigation_order() {
+        let exact = DocScore {
+            words: 1,
+            strong: 1,
+            score: 10,
+            ..DocScore::default()
+        };
+        let mut longer = exact.clone();
         longer.score = 99;
-        assert_eq!(compare((5, &exact), (1, &longer), 1), Ordering::Less);
-        assert_eq!(compare((1, &exact), (5, &exact), 1), Ordering::Less);
+        let shown = compare_shown((5, &exact, 1024), (1, &longer, 256));
+        assert_eq!(shown, Ordering::Less, "coverage before score");
+        assert_eq!(compare((5, &exact), (1, &longer)), Ordering::Greater);
+        assert_eq!(compare((1, &exact), (5, &exact)), Ordering::Less);
         let mut heading = DocScore {
             words: 1,
             strong: 1,
@@ -292,8 +313,9 @@ mod tests {
             score: 90,
             ..DocScore::default()
         };
-        assert_eq!(compare((3, &heading), (0, &body), 1), Ordering::Less);
+        let shown = compare_shown((3, &heading, 0), (0, &body, 1024));
+        assert_eq!(shown, Ordering::Less, "a heading match first");
         heading.words = 0;
-        assert_eq!(compare((3, &heading), (0, &body), 1), Ordering::Greater);
+        assert_eq!(compare((3, &heading), (0, &body)), Ordering::Greater);
     }
 }

@@ -15,7 +15,7 @@ use super::tokenize::shard_key;
 use super::SearchDoc;
 
 /// Version of the file layout; bumped when `search.js` must change with it.
-pub(crate) const FORMAT: u32 = 2;
+pub(crate) const FORMAT: u32 = 1;
 
 /// The version and language of one doc, all `meta.js` needs of it.
 #[derive(Debug, Clone, Default)]
@@ -76,21 +76,18 @@ pub(crate) fn term_shards(entries: &[TermEntry], doc_count: u32) -> Vec<IndexFil
         .collect()
 }
 
-/// `"term":["<postings>","<title docs>","<all docs>","<title sizes>"]`,
-/// trailing empties omitted. "all docs" is only written when postings were
-/// cut to [`MAX_POSTINGS`](super::inverted::MAX_POSTINGS); "title sizes" are
-/// varints, one per title doc: how many terms its title has.
+/// `"term":["<postings>","<title docs>","<all docs>"]`, trailing empties omitted.
+/// "all docs" is only written when postings were cut to
+/// [`MAX_POSTINGS`](super::inverted::MAX_POSTINGS).
 fn push_term_json(json: &mut String, entry: &TermEntry, doc_count: u32) {
     let (postings, truncated) = entry.strongest_postings();
     let mut fields = vec![
         encode_postings(&postings),
         encode_doc_set(&entry.title_docs, doc_count),
     ];
-    fields.push(match truncated {
-        true => encode_doc_set(&entry.all_docs(), doc_count),
-        false => String::new(),
-    });
-    fields.push(varints_of(&entry.title_sizes));
+    if truncated {
+        fields.push(encode_doc_set(&entry.all_docs(), doc_count));
+    }
     while fields.last().is_some_and(String::is_empty) {
         fields.pop();
     }
@@ -198,14 +195,6 @@ pub(crate) fn meta_file(
         path: "meta.js".into(),
         contents: script("meta", &json),
     }
-}
-
-fn varints_of(values: &[u8]) -> String {
-    let mut text = String::new();
-    for &value in values {
-        push_varint(&mut text, u32::from(value));
-    }
-    text
 }
 
 fn varints(values: &[u32]) -> String {

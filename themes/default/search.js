@@ -15,8 +15,8 @@
  * the bundles arrive. A keystroke runs its search at once; while one search
  * is loading files, only the latest text waits to run after it.
  *
- * The tokenizer, decoding and ranking mirror `src/search/query.rs`: change
- * both together.
+ * The tokenizer, decoding and ranking mirror `src/search/` (`tokenize.rs`,
+ * `query.rs`, `rank.rs`): change both together.
  *
  * Opens from any `[data-search-open]` element, Ctrl+K / Cmd+K, or `/`.
  * Tests: `window.sheafSearch.query(text)` resolves to the result list.
@@ -338,11 +338,10 @@
 
   /* ---- matching and ranking (see src/search/query.rs) ---- */
 
-  /* How a doc matches a term (or a word): `title` 0 not in the title, 1 by
-     a longer term, 2 exactly; `titleSize` the title's term count;
+  /* How a doc matches a term (or a word): `title` in the title;
      `anywhere` only known to be in the doc; `terms` query terms it is. */
   function newMatch() {
-    return { score: 0, strong: false, title: 0, titleSize: 0, anywhere: false, sections: new Map(), terms: 1 };
+    return { score: 0, strong: false, title: false, anywhere: false, sections: new Map(), terms: 1 };
   }
 
   /* How a doc matches that is only known to hold a term (a common term whose
@@ -350,7 +349,7 @@
      a term in all of 10,000 docs does not cost 10,000 objects. */
   var EMPTY_SECTIONS = new Map();
   function weak(score) {
-    return { score: score, strong: false, title: 0, titleSize: 0, anywhere: true, sections: EMPTY_SECTIONS, terms: 1, shared: true };
+    return { score: score, strong: false, title: false, anywhere: true, sections: EMPTY_SECTIONS, terms: 1, shared: true };
   }
   var WEAK = [null, weak(1), weak(2)];
 
@@ -372,8 +371,7 @@
       found.score = Math.max(found.score, weight);
       if (weight >= HEADING) found.strong = true;
     }
-    var sizes = readVarints(fields[3] || '');
-    readDocSet(fields[1] || '').forEach(function (d, n) {
+    readDocSet(fields[1] || '').forEach(function (d) {
       var found = docs.get(d);
       if (!found) {
         found = newMatch();
@@ -382,8 +380,7 @@
       }
       found.score += TITLE_SCORE;
       found.strong = true;
-      found.title = multiplier;
-      found.titleSize = sizes[n] || 0;
+      found.title = true;
     });
     own.forEach(function (found) { found.score *= multiplier; });
     readDocSet(fields[2] || '').forEach(function (d) {
@@ -431,10 +428,7 @@
         entry.score = Math.max(entry.score, found.score);
         entry.strong = entry.strong || found.strong;
         entry.anywhere = entry.anywhere || found.anywhere;
-        if (found.title > entry.title) {
-          entry.title = found.title;
-          entry.titleSize = found.titleSize;
-        }
+        entry.title = entry.title || found.title;
         found.sections.forEach(function (score, section) {
           entry.sections.set(section, Math.max(entry.sections.get(section) || 0, score));
         });
@@ -451,21 +445,19 @@
     parts.forEach(function (part) {
       if (part.anywhere) return;
       var places = new Set(part.sections.keys());
-      if (part.title > 0) places.add(-1);
+      if (part.title) places.add(-1);
       common = common === null ? places : new Set(Array.from(common).filter(function (p) { return places.has(p); }));
     });
     if (common !== null && common.size === 0) return null;
     var inTitle = common !== null && common.has(-1);
     var run = newMatch();
     run.strong = true;
-    run.title = inTitle ? Infinity : 0;
+    run.title = inTitle;
     run.anywhere = common === null;
     run.terms = parts.length;
     parts.forEach(function (part) {
       run.score += part.score;
       run.strong = run.strong && part.strong;
-      if (inTitle) run.title = Math.min(run.title, part.title);
-      run.titleSize = Math.max(run.titleSize, part.titleSize);
     });
     if (common !== null) {
       common.forEach(function (section) {
@@ -499,45 +491,57 @@
     total.words += 1;
     total.strong += found.strong ? 1 : 0;
     total.score += found.score;
-    if (found.title > 0) {
-      total.titleTerms += found.terms;
-      total.titleUnits += found.title * found.terms;
-      total.titleSize = Math.max(total.titleSize, found.titleSize);
-    }
     found.sections.forEach(function (score, section) {
       if (!total.sections) total.sections = new Map();
       total.sections.set(section, (total.sections.get(section) || 0) + score);
     });
   }
 
-  /* How much of the title the query covers times how much of the query is
-     in the title, 0 to FULL_COVERAGE (an exact title). */
-  function coverage(total, queryTerms) {
-    if (!total.titleSize || !queryTerms) return 0;
-    var units = total.titleUnits * (FULL_COVERAGE / 2) * total.titleTerms;
-    return Math.min(FULL_COVERAGE, Math.floor(units / (total.titleSize * queryTerms)));
+  /* How much of `title` the query's `terms` cover times how much of the
+     query is in it, 0 to FULL_COVERAGE (title_coverage in rank.rs). */
+  function titleCoverage(terms, title) {
+    var titleTerms = [];
+    tokens(title).forEach(function (term) {
+      if (!STOP_WORDS.has(term) && titleTerms.indexOf(term) < 0) titleTerms.push(term);
+    });
+    var units = 0;
+    var found = 0;
+    terms.forEach(function (term) {
+      var best = 0;
+      titleTerms.forEach(function (t) {
+        best = Math.max(best, t === term ? 2 : t.indexOf(term) === 0 ? 1 : 0);
+      });
+      units += best;
+      if (best > 0) found += 1;
+    });
+    var whole = titleTerms.length * terms.length;
+    return whole ? Math.min(FULL_COVERAGE, Math.floor(units * (FULL_COVERAGE / 2) * found / whole)) : 0;
   }
 
   function compareTotals(a, b) {
+    return b.words - a.words || b.strong - a.strong || b.score - a.score || a.doc - b.doc;
+  }
+
+  /* The results shown: compareTotals' order, title coverage before score. */
+  function compareShown(a, b) {
     return b.words - a.words || b.strong - a.strong || b.coverage - a.coverage ||
       b.score - a.score || a.doc - b.doc;
   }
 
   /* The best `limit` docs over all query words, best first. */
-  function rank(perWord, queryTerms, allowed, limit) {
+  function rank(perWord, allowed, limit) {
     var totals = new Map();
     perWord.forEach(function (matches) {
       matches.forEach(function (found, doc) {
         if (allowed && !allowed[doc]) return;
         var total = totals.get(doc);
         if (!total) {
-          total = { doc: doc, words: 0, strong: 0, score: 0, titleTerms: 0, titleUnits: 0, titleSize: 0, coverage: 0, sections: null };
+          total = { doc: doc, words: 0, strong: 0, score: 0, sections: null };
           totals.set(doc, total);
         }
         addWord(total, found);
       });
     });
-    totals.forEach(function (total) { total.coverage = coverage(total, queryTerms); });
     return firstInOrder(totals, limit, compareTotals);
   }
 
@@ -576,6 +580,8 @@
       version: version || '',
       endpoint: doc.e || null,
       snippetHtml: showIntro ? highlight(intro[2], terms) : '',
+      rank: { doc: total.doc, words: total.words, strong: total.strong, score: total.score,
+        coverage: titleCoverage(terms, doc.t) },
       sections: sections.filter(function (s) { return s > 0 && doc.s[s]; }).map(function (s) {
         var section = doc.s[s];
         return {
@@ -603,7 +609,7 @@
           at += word.length;
           return wordMatches(perTerm.slice(at - word.length, at));
         });
-        var top = rank(perWord, terms.length, allowedDocs(index, scope), limit);
+        var top = rank(perWord, allowedDocs(index, scope), limit);
         return { index: index, terms: terms, top: top, scope: scope };
       });
     });
@@ -615,7 +621,7 @@
       return loadDoc(ranked.index, total.doc).then(function (doc) {
         return toResult(total, doc, ranked.terms, namedVersion(ranked, total.doc));
       });
-    }));
+    })).then(inShownOrder);
   }
 
   /* The results from the files loaded already, `null` if a card is missing.
@@ -633,7 +639,13 @@
       }
       shown.results.push(toResult(total, doc, ranked.terms, namedVersion(ranked, total.doc)));
     }
+    shown.results = inShownOrder(shown.results);
     return shown;
+  }
+
+  /* Results ordered with their titles' coverage (see compareShown). */
+  function inShownOrder(results) {
+    return results.sort(function (a, b) { return compareShown(a.rank, b.rank); });
   }
 
   /* The version a result names: its own, when all versions are searched. */
