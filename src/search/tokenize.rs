@@ -162,6 +162,11 @@ pub(crate) fn keeps_marks(c: char) -> bool {
             0x1100..=0x11FF | 0x3130..=0x318F | 0xA960..=0xA97F | 0xAC00..=0xD7FF)
 }
 
+/// A precomposed Hangul syllable (`가` to `힣`).
+fn is_hangul_syllable(c: char) -> bool {
+    matches!(u32::from(c), 0xAC00..=0xD7A3)
+}
+
 /// How many shards terms of Han or kana are spread over.
 pub(crate) const CJK_SHARDS: u32 = 64;
 
@@ -174,10 +179,18 @@ pub fn tokenize(text: &str) -> Vec<String> {
 
 /// The shard file stem for a term: its first [`SHARD_KEY_CHARS`] characters,
 /// each kept if `[a-z0-9]` and written `_<hex code point>` otherwise, so
-/// every file name is portable.
+/// every file name is portable. Hangul syllables among those characters
+/// are decomposed first and the first two of the jamo kept (`사용자`: ᄉ ᅡ):
+/// keyed by two syllables, nearly every Korean word would be a file of its
+/// own, and one syllable typed could not be looked up.
 pub(crate) fn shard_key(term: &str) -> String {
     if let Some(first) = term.chars().next().filter(|&c| is_cjk(c)) {
         return format!("_c{:x}", u32::from(first) % CJK_SHARDS);
+    }
+    let head: String = term.chars().take(SHARD_KEY_CHARS).collect();
+    if head.chars().any(is_hangul_syllable) {
+        let jamo: String = head.nfd().take(SHARD_KEY_CHARS).collect();
+        return shard_key(&jamo);
     }
     let mut key = String::with_capacity(SHARD_KEY_CHARS * 2);
     for c in term.chars().take(SHARD_KEY_CHARS) {
@@ -272,6 +285,13 @@ mod tests {
         assert_eq!(shard_key("x"), "x");
         assert_eq!(shard_key("v2"), "v2");
         assert_eq!(shard_key("мир"), "_43c_438");
+        assert_eq!(shard_key("사용자"), "_1109_1161", "ᄉ ᅡ, the jamo of 사");
+        assert_eq!(
+            shard_key("사"),
+            shard_key("상태"),
+            "one syllable finds its shard"
+        );
+        assert_eq!(shard_key("1개"), "1_1100");
     }
 
     #[test]

@@ -28,8 +28,9 @@ pub const RANKING_CASES: &[(&str, &str, &[&str])] = &[
     // Chinese alike: 令牌轮换 is on one page, its pieces apart on another.
     ("zh/auth/", "令牌轮换", &["认证"]),
     ("zh/auth/", "轮换", &["认证", "品牌"]),
-    // Korean by syllable: 사용 starts 사용자; 사요 (its jamo a prefix of
-    // 사용자's) is another word.
+    // Korean by syllable: 사용 and 사 start 사용자, not 상태; 사요 (its jamo
+    // a prefix of 사용자's) is another word.
     ("ko/user/", "사용", &["사용자"]),
+    ("ko/user/", "사", &["사용자"]),
     ("ko/user/", "사요", &[]),
 ];

@@ -128,9 +128,15 @@
     return [].concat.apply([], queryWords(text));
   }
 
+  /* Hangul syllables among a term's first two characters are decomposed
+     and the first two jamo kept (shard_key in src/search/tokenize.rs). */
+  var HANGUL_SYLLABLE = /[\uac00-\ud7a3]/;
+
   function shardKey(term) {
     var first = Array.from(term)[0] || '';
     if (CJK_RUN.test(first)) return '_c' + (first.codePointAt(0) % CJK_SHARDS).toString(16);
+    var head = Array.from(term).slice(0, 2).join('');
+    if (HANGUL_SYLLABLE.test(head)) return shardKey(Array.from(head.normalize('NFD')).slice(0, 2).join(''));
     return Array.from(term).slice(0, 2).map(function (c) {
       return /^[a-z0-9]$/.test(c) ? c : '_' + c.codePointAt(0).toString(16);
     }).join('');
