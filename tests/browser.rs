@@ -22,6 +22,10 @@ mod driver;
 mod keyboard;
 #[path = "browser/react.rs"]
 mod react;
+#[path = "browser/search.rs"]
+mod search;
+#[path = "common/search_cases.rs"]
+mod search_cases;
 #[path = "browser/server.rs"]
 mod server;
 #[path = "browser/site.rs"]

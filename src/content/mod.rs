@@ -39,7 +39,8 @@
 //! root page). [`Site::load`] keeps only the *visible* navigation: hidden
 //! groups and `hidden: true` pages are left out of `nav`, `nav_order` and
 //! `in_nav`, though still built. [`Site::is_searchable`] (listed, a schema
-//! page, or `seo.indexHiddenPages`, and no `searchable: false`) decides the site
+//! page, or `seo.indexHiddenPages`, no `searchable: false`, and not a
+//! listing in its page's own version and language) decides the site
 //! search, [`Site::is_indexed`] (listed or `seo.indexHiddenPages`, and no
 //! `noindex: true`) the sitemap and the robots tag.
 //!
@@ -159,6 +160,7 @@ impl Site {
             page.substitute_variables(&config.variables);
         }
         assign_sections(&mut pages, &config, &placed);
+        assign_languages(&mut pages, &config);
         for page in &mut pages {
             page.urls = config.page_urls;
         }
@@ -209,9 +211,18 @@ impl Site {
     }
 
     /// Whether the site's own search lists `page`: a findable page without
-    /// `searchable: false`.
+    /// `searchable: false`, once.
     pub fn is_searchable(&self, page: &Page) -> bool {
-        self.is_findable(page) && !page.frontmatter.unsearchable
+        self.is_findable(page) && !page.frontmatter.unsearchable && !self.is_repeat(page)
+    }
+
+    /// Whether `page` is a further listing of a page in the same version
+    /// and language (another section): one page to search, not two.
+    pub fn is_repeat(&self, page: &Page) -> bool {
+        page.listing_of.is_some_and(|id| {
+            let first = &self.pages[id];
+            first.version == page.version && first.language == page.language
+        })
     }
 
     /// Whether search engines may index `page` (sitemap, no robots
@@ -458,6 +469,17 @@ fn assign_sections(pages: &mut [Page], config: &SiteConfig, placed: &HashSet<Pag
     for page in pages.iter_mut().filter(|p| !placed.contains(&p.id)) {
         page.tab = section_of(&page.slug, &tab_urls);
         page.anchor = section_of(&page.slug, &anchor_urls);
+    }
+}
+
+/// Gives each page that no navigation group placed in a language the
+/// language whose folder holds it (`ja/guide` is `ja`), so its `<html
+/// lang>` and search follow the folder, listed or not.
+fn assign_languages(pages: &mut [Page], config: &SiteConfig) {
+    for page in pages.iter_mut().filter(|p| p.language.is_none()) {
+        let folder = page.slug.split('/').next().unwrap_or_default();
+        let language = config.languages.iter().find(|l| l.code == folder);
+        page.language = language.map(|l| l.code.clone());
     }
 }
 

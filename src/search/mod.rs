@@ -30,8 +30,9 @@
 //!
 //! A section weight is `16` if the term is in the heading, `+8` if it is a
 //! keyword or part of the endpoint (stored on the intro section), plus the
-//! body frequency capped at 7. Ranking is described in `query.rs`, which
-//! mirrors `themes/default/search.js` so the index can be tested in Rust.
+//! body frequency capped at 7. Ranking is described in `rank.rs` and
+//! `query.rs`, which mirror `themes/default/search.js` so the index can be
+//! tested in Rust.
 //!
 //! A one-character query word matches only that one-character term: a
 //! prefix scan needs the two characters that name a shard.
@@ -61,6 +62,7 @@ mod codec;
 mod fuzz;
 mod inverted;
 mod query;
+mod rank;
 mod shards;
 mod tokenize;
 

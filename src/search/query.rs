@@ -1,17 +1,14 @@
 //! Reading the index back: the same query algorithm as `search.js`, in Rust,
 //! for tests and tools. Keep the two in step.
 //!
-//! 1. The query is tokenized like the pages; stop words are dropped except
-//!    the last word (it may be the start of a longer word being typed).
+//! 1. The query is read as words of terms (`rank.rs`).
 //! 2. Each query term loads its shard and matches every term in it that it
 //!    is a prefix of ("rot" matches "rotate"); an exact match counts double.
 //! 3. Per doc and query term the best match counts: 32 for a title match
 //!    plus the best section weight, or 1 if the doc is only known to contain
 //!    the term (a common term whose postings were cut).
-//! 4. Docs rank by how many query terms they contain (all terms before
-//!    some, as search engines do: a page about "rotate token" beats a page
-//!    titled "Tokens"), then how many hit their title or a heading, then the
-//!    summed score (title, headings, keywords, body frequency), then doc id.
+//! 4. Docs holding a word are ranked as `rank.rs` says, within the reader's
+//!    version and language (`None`: all).
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
@@ -21,10 +18,13 @@ use serde_json::{Map, Value};
 
 use super::codec::{decode_doc_set, read_varints, DecodeError};
 use super::inverted::HEADING;
-use super::tokenize::{is_stop_word, shard_key, tokenize};
+use super::rank::{
+    add_word, compare, compare_shown, query_words, title_coverage, word_matches, DocScore, Matches,
+    TermMatch,
+};
+use super::tokenize::shard_key;
 
 const TITLE_SCORE: u32 = 32;
-const MAX_QUERY_TERMS: usize = 8;
 const MAX_EXPANSIONS: usize = 32;
 const MAX_SECTIONS: usize = 3;
 
@@ -48,12 +48,16 @@ pub struct Hit {
     pub doc: u32,
     pub url: String,
     pub title: String,
+    /// The doc's version (`None`: in every version).
+    pub version: Option<String>,
     /// The sections that matched best (anchor, heading), at most three.
     pub sections: Vec<(String, String)>,
-    /// Query terms found in the title or a heading.
+    /// Query words found in the title or a heading.
     pub strong_terms: usize,
-    /// Query terms found anywhere.
+    /// Query words the doc holds (`rank.rs`).
     pub matched_terms: usize,
+    /// Title coverage, up to 1024 for the query's exact title (`rank.rs`).
+    pub coverage: u64,
     pub score: u32,
 }
 
@@ -76,23 +80,6 @@ struct DocJson {
     u: String,
     t: String,
     s: Vec<[String; 3]>,
-}
-
-/// How one doc matched one query term.
-#[derive(Default, Clone)]
-struct TermMatch {
-    score: u32,
-    strong: bool,
-    sections: BTreeMap<u16, u32>,
-}
-
-/// A doc's totals over all query terms.
-#[derive(Default)]
-struct DocScore {
-    strong: usize,
-    matched: usize,
-    score: u32,
-    sections: BTreeMap<u16, u32>,
 }
 
 /// An opened index directory (`<site>/search/`) with its loaded files cached.
@@ -188,42 +175,43 @@ impl Searcher {
             (Some(a), Some(b)) => Some(a.iter().zip(&b).map(|(x, y)| *x && *y).collect()),
             (a, b) => a.or(b),
         };
+        let words = query_words(q);
         let mut docs: BTreeMap<u32, DocScore> = BTreeMap::new();
-        for term in query_terms(q) {
-            for (doc, found) in self.term_matches(&term)? {
-                if allowed
+        for word in &words {
+            let mut per_term = Vec::with_capacity(word.len());
+            for term in word {
+                per_term.push(self.term_matches(term)?);
+            }
+            let per_term: Vec<&Matches> = per_term.iter().collect();
+            for (doc, found) in word_matches(&per_term) {
+                let shown = allowed
                     .as_ref()
-                    .is_some_and(|ok| !ok.get(doc as usize).copied().unwrap_or(false))
-                {
-                    continue;
-                }
-                let total = docs.entry(doc).or_default();
-                total.strong += usize::from(found.strong);
-                total.matched += 1;
-                total.score += found.score;
-                for (section, score) in found.sections {
-                    *total.sections.entry(section).or_default() += score;
+                    .is_none_or(|ok| ok.get(doc as usize).copied().unwrap_or(false));
+                if shown {
+                    add_word(docs.entry(doc).or_default(), &found);
                 }
             }
         }
         let mut ranked: Vec<(u32, DocScore)> = docs.into_iter().collect();
-        ranked.sort_by(|(a, x), (b, y)| {
-            (y.matched, y.strong, y.score)
-                .cmp(&(x.matched, x.strong, x.score))
-                .then(a.cmp(b))
-        });
+        ranked.sort_by(|(a, x), (b, y)| compare((*a, x), (*b, y)));
         ranked.truncate(limit);
-        ranked
-            .into_iter()
-            .map(|(doc, score)| self.hit(doc, score))
-            .collect()
+        let terms = words.concat();
+        let mut shown = Vec::with_capacity(ranked.len());
+        for (doc, score) in ranked {
+            let hit = self.hit(doc, &score, &terms)?;
+            shown.push((score, hit));
+        }
+        shown.sort_by(|(x, h), (y, k)| {
+            compare_shown((h.doc, x, h.coverage), (k.doc, y, k.coverage))
+        });
+        Ok(shown.into_iter().map(|(_, hit)| hit).collect())
     }
 
-    fn hit(&mut self, doc: u32, score: DocScore) -> Result<Hit, QueryError> {
+    fn hit(&mut self, doc: u32, score: &DocScore, terms: &[String]) -> Result<Hit, QueryError> {
         let (key, value) = self.locate(doc, "d")?;
         let json: DocJson =
             serde_json::from_value(value).map_err(|e| self.format_error(&key, e.to_string()))?;
-        let mut sections: Vec<(u16, u32)> = score.sections.into_iter().collect();
+        let mut sections: Vec<(u16, u32)> = score.sections.clone().into_iter().collect();
         sections.sort_by(|(a, x), (b, y)| y.cmp(x).then(a.cmp(b)));
         let sections = sections
             .into_iter()
@@ -231,21 +219,41 @@ impl Searcher {
             .filter_map(|(index, _)| json.s.get(usize::from(index)))
             .map(|[anchor, heading, _]| (anchor.clone(), heading.clone()))
             .collect();
+        let version = self.version_of(doc)?;
         Ok(Hit {
             doc,
+            coverage: title_coverage(terms, &json.t),
             url: json.u,
             title: json.t,
+            version,
             sections,
             strong_terms: score.strong,
-            matched_terms: score.matched,
+            matched_terms: score.words,
             score: score.score,
         })
     }
 
+    /// The version of `doc`, from `meta.js`.
+    fn version_of(&self, doc: u32) -> Result<Option<String>, QueryError> {
+        let runs = read_varints(&self.meta.doc_versions)?;
+        let mut first = 0;
+        for pair in runs.chunks(2) {
+            let (value, length) = (pair[0], pair.get(1).copied().unwrap_or(0));
+            if doc < first + length {
+                let name = value
+                    .checked_sub(1)
+                    .and_then(|i| self.meta.versions.get(i as usize));
+                return Ok(name.cloned());
+            }
+            first += length;
+        }
+        Ok(None)
+    }
+
     /// How each doc matches `term`, taking the best of its expansions.
-    fn term_matches(&mut self, term: &str) -> Result<BTreeMap<u32, TermMatch>, QueryError> {
+    fn term_matches(&mut self, term: &str) -> Result<Matches, QueryError> {
         let key = shard_key(term);
-        let mut best: BTreeMap<u32, TermMatch> = BTreeMap::new();
+        let mut best = Matches::new();
         if !self.meta.shards.contains(&key) {
             return Ok(best);
         }
@@ -260,6 +268,9 @@ impl Searcher {
                 let entry = best.entry(doc).or_default();
                 entry.score = entry.score.max(found.score);
                 entry.strong |= found.strong;
+                entry.anywhere |= found.anywhere;
+                entry.title |= found.title;
+                entry.terms = 1;
                 for (section, score) in found.sections {
                     let kept = entry.sections.entry(section).or_default();
                     *kept = (*kept).max(score);
@@ -309,20 +320,6 @@ fn starts(sizes: &str) -> Result<Vec<u32>, DecodeError> {
     Ok(starts)
 }
 
-/// Query text to distinct terms; stop words dropped except the last word.
-pub(crate) fn query_terms(q: &str) -> Vec<String> {
-    let words = tokenize(q);
-    let last = words.len().saturating_sub(1);
-    let mut terms: Vec<String> = Vec::new();
-    for (index, word) in words.into_iter().enumerate() {
-        if (index == last || !is_stop_word(&word)) && !terms.contains(&word) {
-            terms.push(word);
-        }
-    }
-    terms.truncate(MAX_QUERY_TERMS);
-    terms
-}
-
 /// The shard's terms that start with `term`: exact first, then shortest.
 fn expansions<'a>(shard: &'a Map<String, Value>, term: &str) -> Vec<(&'a str, &'a Value)> {
     let mut found: Vec<(&str, &Value)> = shard
@@ -336,9 +333,9 @@ fn expansions<'a>(shard: &'a Map<String, Value>, term: &str) -> Vec<(&'a str, &'
 }
 
 /// Decodes one term's `[postings, title docs, all docs]` into per-doc matches.
-fn match_one(fields: &Value, multiplier: u32) -> Result<BTreeMap<u32, TermMatch>, QueryError> {
+fn match_one(fields: &Value, multiplier: u32) -> Result<Matches, QueryError> {
     let field = |i: usize| fields.get(i).and_then(Value::as_str).unwrap_or("");
-    let mut docs: BTreeMap<u32, TermMatch> = BTreeMap::new();
+    let mut docs = Matches::new();
     let postings = read_varints(field(0))?;
     let mut doc = 0;
     for triple in postings.chunks_exact(3) {
@@ -353,15 +350,17 @@ fn match_one(fields: &Value, multiplier: u32) -> Result<BTreeMap<u32, TermMatch>
         let found = docs.entry(doc).or_default();
         found.score += TITLE_SCORE;
         found.strong = true;
-    }
-    for doc in decode_doc_set(field(2))? {
-        docs.entry(doc).or_insert_with(|| TermMatch {
-            score: 1,
-            ..TermMatch::default()
-        });
+        found.title = true;
     }
     for found in docs.values_mut() {
         found.score *= multiplier;
+    }
+    for doc in decode_doc_set(field(2))? {
+        docs.entry(doc).or_insert_with(|| TermMatch {
+            score: multiplier,
+            anywhere: true,
+            ..TermMatch::default()
+        });
     }
     Ok(docs)
 }
@@ -388,16 +387,4 @@ fn filter(
         allowed.extend(std::iter::repeat_n(ok, length as usize));
     }
     Ok(Some(allowed))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn query_terms_keep_a_trailing_stop_word_as_a_prefix() {
-        assert_eq!(query_terms("Rotate the token"), ["rotate", "token"]);
-        assert_eq!(query_terms("change the"), ["change", "the"]);
-        assert_eq!(query_terms("token TOKEN"), ["token"]);
-    }
 }

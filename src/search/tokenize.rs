@@ -6,7 +6,10 @@
 //! A term is a maximal run of alphanumeric characters after lowercasing,
 //! canonical decomposition (NFD) and removal of combining marks, so "Café"
 //! and "cafe" are the same term. ASCII text, the common case, takes a fast
-//! path that never allocates per token.
+//! path that never allocates per token. Han, kana and Hangul
+//! ([`keeps_marks`]) are composed (NFC) instead and keep their marks: a
+//! voicing mark changes a Japanese word (`ビジネス` is not `ヒシネス`) and a
+//! Hangul syllable is one letter of its word, not its jamo.
 //!
 //! Chinese and Japanese write no spaces between words, so a run of Han or
 //! kana ([`is_cjk`]) is indexed as its overlapping pairs of characters
@@ -93,9 +96,15 @@ impl Tokenizer {
 
     fn emit_unicode(&mut self, raw: &str, each: &mut impl FnMut(&str)) {
         self.normalized.clear();
-        let folded = raw.chars().flat_map(char::to_lowercase).nfd();
-        self.normalized
-            .extend(folded.filter(|c| !is_combining_mark(*c)));
+        for c in raw.nfc() {
+            if keeps_marks(c) {
+                self.normalized.push(c);
+            } else {
+                let folded = c.to_lowercase().nfd();
+                self.normalized
+                    .extend(folded.filter(|c| !is_combining_mark(*c)));
+            }
+        }
         let parts = self.normalized.split(|c: char| !c.is_alphanumeric());
         for part in parts.filter(|p| !p.is_empty()) {
             emit_by_script(part, each);
@@ -144,6 +153,20 @@ pub(crate) fn is_cjk(c: char) -> bool {
         | 0xF900..=0xFAFF | 0xFF66..=0xFF9F | 0x20000..=0x2FA1F)
 }
 
+/// Scripts whose marks are part of the letter: Han and kana ([`is_cjk`]),
+/// whose voicing marks make another word, and Hangul, whose syllables
+/// decompose into jamo. `search.js` has the same ranges.
+pub(crate) fn keeps_marks(c: char) -> bool {
+    is_cjk(c)
+        || matches!(u32::from(c),
+            0x1100..=0x11FF | 0x3130..=0x318F | 0xA960..=0xA97F | 0xAC00..=0xD7FF)
+}
+
+/// A precomposed Hangul syllable (`가` to `힣`).
+fn is_hangul_syllable(c: char) -> bool {
+    matches!(u32::from(c), 0xAC00..=0xD7A3)
+}
+
 /// How many shards terms of Han or kana are spread over.
 pub(crate) const CJK_SHARDS: u32 = 64;
 
@@ -156,10 +179,18 @@ pub fn tokenize(text: &str) -> Vec<String> {
 
 /// The shard file stem for a term: its first [`SHARD_KEY_CHARS`] characters,
 /// each kept if `[a-z0-9]` and written `_<hex code point>` otherwise, so
-/// every file name is portable.
+/// every file name is portable. Hangul syllables among those characters
+/// are decomposed first and the first two of the jamo kept (`사용자`: ᄉ ᅡ):
+/// keyed by two syllables, nearly every Korean word would be a file of its
+/// own, and one syllable typed could not be looked up.
 pub(crate) fn shard_key(term: &str) -> String {
     if let Some(first) = term.chars().next().filter(|&c| is_cjk(c)) {
         return format!("_c{:x}", u32::from(first) % CJK_SHARDS);
+    }
+    let head: String = term.chars().take(SHARD_KEY_CHARS).collect();
+    if head.chars().any(is_hangul_syllable) {
+        let jamo: String = head.nfd().take(SHARD_KEY_CHARS).collect();
+        return shard_key(&jamo);
     }
     let mut key = String::with_capacity(SHARD_KEY_CHARS * 2);
     for c in term.chars().take(SHARD_KEY_CHARS) {
@@ -235,11 +266,32 @@ mod tests {
     }
 
     #[test]
+    fn voicing_marks_and_hangul_syllables_are_kept() {
+        assert_eq!(tokenize("ビジネス"), ["ビジ", "ジネ", "ネス"]);
+        assert_ne!(tokenize("ヒシネス"), tokenize("ビジネス"));
+        assert_ne!(tokenize("テータ"), tokenize("データ"));
+        assert_eq!(tokenize("ハ\u{309A}ス"), tokenize("パス"), "composed first");
+        assert_eq!(tokenize("사용자를"), ["사용자를"]);
+        assert!(
+            tokenize("사용자를")[0].starts_with("사용"),
+            "prefix by syllable"
+        );
+        assert_eq!(tokenize("Café 데이터"), ["cafe", "데이터"]);
+    }
+
+    #[test]
     fn shard_keys_are_portable_file_stems() {
         assert_eq!(shard_key("rotate"), "ro");
         assert_eq!(shard_key("x"), "x");
         assert_eq!(shard_key("v2"), "v2");
         assert_eq!(shard_key("мир"), "_43c_438");
+        assert_eq!(shard_key("사용자"), "_1109_1161", "ᄉ ᅡ, the jamo of 사");
+        assert_eq!(
+            shard_key("사"),
+            shard_key("상태"),
+            "one syllable finds its shard"
+        );
+        assert_eq!(shard_key("1개"), "1_1100");
     }
 
     #[test]

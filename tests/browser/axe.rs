@@ -189,6 +189,17 @@ const DOCS_JSON_VIEWS: &[View] = &[
         ready: "document.querySelector('#sidebar .section-select').open",
         screenshot: None,
     },
+    View {
+        name: "search dialog, version note, widened to all versions",
+        path: "v2/setup/",
+        action: "document.querySelector('[data-search-open]').click();
+                 document.querySelector('.sheaf-search__widen').click();
+                 const input = document.getElementById('sheaf-search-input');
+                 input.value = 'setup'; input.dispatchEvent(new Event('input', { bubbles: true }));",
+        ready: "document.querySelector('.sheaf-search__scope:not([hidden]) .sheaf-search__widen[aria-pressed=true]')
+                && document.querySelector('#sheaf-search-results[data-query=setup]:not([aria-busy]) .sheaf-search__version')",
+        screenshot: Some("search-versions"),
+    },
 ];
 
 /// Every code block option: line tints, diff signs, dimmed lines, the

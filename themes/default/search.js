@@ -15,8 +15,8 @@
  * the bundles arrive. A keystroke runs its search at once; while one search
  * is loading files, only the latest text waits to run after it.
  *
- * The tokenizer, decoding and ranking mirror `src/search/query.rs`: change
- * both together.
+ * The tokenizer, decoding and ranking mirror `src/search/` (`tokenize.rs`,
+ * `query.rs`, `rank.rs`): change both together.
  *
  * Opens from any `[data-search-open]` element, Ctrl+K / Cmd+K, or `/`.
  * Tests: `window.sheafSearch.query(text)` resolves to the result list.
@@ -29,7 +29,8 @@
     'is', 'it', 'of', 'on', 'or', 'that', 'the', 'this', 'to', 'with']);
   var TITLE_SCORE = 32;
   var HEADING = 16;
-  var MAX_QUERY_TERMS = 8;
+  var MAX_QUERY_TERMS = 16;
+  var FULL_COVERAGE = 1024;
   var MAX_EXPANSIONS = 32;
   var MAX_SECTIONS = 3;
   var MAX_TOKEN_BYTES = 48;
@@ -53,10 +54,30 @@
      src/search/tokenize.rs. A run of them is read as its bigrams. */
   var CJK_RUN = /([\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f\u{20000}-\u{2fa1f}]+)/u;
   var CJK_SHARDS = 64;
+  /* Han, kana and Hangul keep their marks (composed): the ranges of
+     keeps_marks in src/search/tokenize.rs. */
+  var KEEPS_MARKS = /[\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\ua960-\ua97f\uac00-\ud7ff\uf900-\ufaff\uff66-\uff9f\u{20000}-\u{2fa1f}]+/gu;
+
+  function foldOthers(text) {
+    return text.toLowerCase().normalize('NFD').replace(MARKS, '');
+  }
+
+  /* Lowercased, other letters' marks dropped; Han, kana, Hangul composed. */
+  function fold(text) {
+    var composed = String(text).normalize('NFC');
+    var out = '';
+    var last = 0;
+    composed.replace(KEEPS_MARKS, function (run, offset) {
+      out += foldOthers(composed.slice(last, offset)) + run;
+      last = offset + run.length;
+      return run;
+    });
+    return out + foldOthers(composed.slice(last));
+  }
 
   function tokens(text) {
     var out = [];
-    String(text).toLowerCase().normalize('NFD').replace(MARKS, '').split(NON_WORD)
+    fold(text).split(NON_WORD)
       .forEach(function (word) {
         word.split(CJK_RUN).forEach(function (run, index) {
           if (!run) return;
@@ -72,19 +93,50 @@
     return out;
   }
 
-  function queryTerms(text) {
-    var words = tokens(text);
-    var terms = [];
-    words.forEach(function (word, index) {
-      var keep = index === words.length - 1 || !STOP_WORDS.has(word);
-      if (keep && terms.indexOf(word) < 0) terms.push(word);
-    });
-    return terms.slice(0, MAX_QUERY_TERMS);
+  function isCjkTerm(term) {
+    return CJK_RUN.test(Array.from(term)[0] || '');
   }
+
+  /* The query's words, each its terms: a run of Han or kana is one word of
+     its bigrams (query_words in src/search/rank.rs). */
+  function queryWords(text) {
+    var words = [];
+    String(text).split(/\s+/).forEach(function (chunk) {
+      var inRun = false;
+      tokens(chunk).forEach(function (term) {
+        var cjk = isCjkTerm(term);
+        if (cjk && inRun) words[words.length - 1].push(term);
+        else words.push([term]);
+        inRun = cjk;
+      });
+    });
+    var kept = [];
+    var seen = new Set();
+    var count = 0;
+    words.forEach(function (word, index) {
+      var stop = word.length === 1 && STOP_WORDS.has(word[0]) && index !== words.length - 1;
+      var key = word.join(' ');
+      if (stop || seen.has(key) || count + word.length > MAX_QUERY_TERMS) return;
+      seen.add(key);
+      count += word.length;
+      kept.push(word);
+    });
+    return kept;
+  }
+
+  function queryTerms(text) {
+    return [].concat.apply([], queryWords(text));
+  }
+
+  /* Hangul syllables among a term's first two characters are decomposed
+     and the first two jamo kept (shard_key in src/search/tokenize.rs). */
+  var HANGUL_SYLLABLE = /[\uac00-\ud7a3]/;
 
   function shardKey(term) {
     var first = Array.from(term)[0] || '';
     if (CJK_RUN.test(first)) return '_c' + (first.codePointAt(0) % CJK_SHARDS).toString(16);
+    var head = Array.from(term).slice(0, 2).join('');
+    if (HANGUL_SYLLABLE.test(head)) return shardKey(Array.from(head.normalize('NFD')).slice(0, 2).join(''));
     return Array.from(term).slice(0, 2).map(function (c) {
       return /^[a-z0-9]$/.test(c) ? c : '_' + c.codePointAt(0).toString(16);
     }).join('');
@@ -292,16 +344,20 @@
 
   /* ---- matching and ranking (see src/search/query.rs) ---- */
 
+  /* How a doc matches a term (or a word): `title` in the title;
+     `anywhere` only known to be in the doc; `terms` query terms it is. */
   function newMatch() {
-    return { score: 0, strong: false, sections: new Map() };
+    return { score: 0, strong: false, title: false, anywhere: false, sections: new Map(), terms: 1 };
   }
 
   /* How a doc matches that is only known to hold a term (a common term whose
      postings were cut): one shared, never changed object per multiplier, so
      a term in all of 10,000 docs does not cost 10,000 objects. */
   var EMPTY_SECTIONS = new Map();
-  var WEAK = [null, { score: 1, strong: false, sections: EMPTY_SECTIONS, shared: true },
-    { score: 2, strong: false, sections: EMPTY_SECTIONS, shared: true }];
+  function weak(score) {
+    return { score: score, strong: false, title: false, anywhere: true, sections: EMPTY_SECTIONS, terms: 1, shared: true };
+  }
+  var WEAK = [null, weak(1), weak(2)];
 
   function matchOne(fields, multiplier) {
     var docs = new Map();
@@ -330,6 +386,7 @@
       }
       found.score += TITLE_SCORE;
       found.strong = true;
+      found.title = true;
     });
     own.forEach(function (found) { found.score *= multiplier; });
     readDocSet(fields[2] || '').forEach(function (d) {
@@ -369,11 +426,15 @@
           return;
         }
         if (entry.shared) {
-          entry = { score: entry.score, strong: false, sections: new Map() };
+          entry = newMatch();
+          entry.score = best.get(doc).score;
+          entry.anywhere = true;
           best.set(doc, entry);
         }
         entry.score = Math.max(entry.score, found.score);
         entry.strong = entry.strong || found.strong;
+        entry.anywhere = entry.anywhere || found.anywhere;
+        entry.title = entry.title || found.title;
         found.sections.forEach(function (score, section) {
           entry.sections.set(section, Math.max(entry.sections.get(section) || 0, score));
         });
@@ -382,28 +443,109 @@
     return best;
   }
 
-  function compareTotals(a, b) {
-    return b.matched - a.matched || b.strong - a.strong || b.score - a.score || a.doc - b.doc;
+  /* A run's match from its bigrams' matches in one doc, if they share a
+     place (a section, or the title: key -1); null if not (run_match in
+     src/search/rank.rs). */
+  function runMatch(parts) {
+    var common = null;
+    parts.forEach(function (part) {
+      if (part.anywhere) return;
+      var places = new Set(part.sections.keys());
+      if (part.title) places.add(-1);
+      common = common === null ? places : new Set(Array.from(common).filter(function (p) { return places.has(p); }));
+    });
+    if (common !== null && common.size === 0) return null;
+    var inTitle = common !== null && common.has(-1);
+    var run = newMatch();
+    run.strong = true;
+    run.title = inTitle;
+    run.anywhere = common === null;
+    run.terms = parts.length;
+    parts.forEach(function (part) {
+      run.score += part.score;
+      run.strong = run.strong && part.strong;
+    });
+    if (common !== null) {
+      common.forEach(function (section) {
+        if (section < 0) return;
+        var sum = 0;
+        parts.forEach(function (part) { sum += part.sections.get(section) || 0; });
+        run.sections.set(section, sum);
+      });
+    }
+    return run;
   }
 
-  /* The best `limit` docs over all query terms, best first. */
-  function rank(perTerm, allowed, limit) {
+  /* How each doc holds a word, from the matches of its terms in order. */
+  function wordMatches(perTerm) {
+    if (perTerm.length === 1) return perTerm[0];
+    var held = new Map();
+    perTerm[0].forEach(function (found, doc) {
+      var parts = [found];
+      for (var i = 1; i < perTerm.length; i++) {
+        var other = perTerm[i].get(doc);
+        if (!other) return;
+        parts.push(other);
+      }
+      var run = runMatch(parts);
+      if (run) held.set(doc, run);
+    });
+    return held;
+  }
+
+  function addWord(total, found) {
+    total.words += 1;
+    total.strong += found.strong ? 1 : 0;
+    total.score += found.score;
+    found.sections.forEach(function (score, section) {
+      if (!total.sections) total.sections = new Map();
+      total.sections.set(section, (total.sections.get(section) || 0) + score);
+    });
+  }
+
+  /* How much of `title` the query's `terms` cover times how much of the
+     query is in it, 0 to FULL_COVERAGE (title_coverage in rank.rs). */
+  function titleCoverage(terms, title) {
+    var titleTerms = [];
+    tokens(title).forEach(function (term) {
+      if (!STOP_WORDS.has(term) && titleTerms.indexOf(term) < 0) titleTerms.push(term);
+    });
+    var units = 0;
+    var found = 0;
+    terms.forEach(function (term) {
+      var best = 0;
+      titleTerms.forEach(function (t) {
+        best = Math.max(best, t === term ? 2 : t.indexOf(term) === 0 ? 1 : 0);
+      });
+      units += best;
+      if (best > 0) found += 1;
+    });
+    var whole = titleTerms.length * terms.length;
+    return whole ? Math.min(FULL_COVERAGE, Math.floor(units * (FULL_COVERAGE / 2) * found / whole)) : 0;
+  }
+
+  function compareTotals(a, b) {
+    return b.words - a.words || b.strong - a.strong || b.score - a.score || a.doc - b.doc;
+  }
+
+  /* The results shown: compareTotals' order, title coverage before score. */
+  function compareShown(a, b) {
+    return b.words - a.words || b.strong - a.strong || b.coverage - a.coverage ||
+      b.score - a.score || a.doc - b.doc;
+  }
+
+  /* The best `limit` docs over all query words, best first. */
+  function rank(perWord, allowed, limit) {
     var totals = new Map();
-    perTerm.forEach(function (matches) {
+    perWord.forEach(function (matches) {
       matches.forEach(function (found, doc) {
         if (allowed && !allowed[doc]) return;
         var total = totals.get(doc);
         if (!total) {
-          total = { doc: doc, strong: 0, matched: 0, score: 0, sections: null };
+          total = { doc: doc, words: 0, strong: 0, score: 0, sections: null };
           totals.set(doc, total);
         }
-        total.strong += found.strong ? 1 : 0;
-        total.matched += 1;
-        total.score += found.score;
-        found.sections.forEach(function (score, section) {
-          if (!total.sections) total.sections = new Map();
-          total.sections.set(section, (total.sections.get(section) || 0) + score);
-        });
+        addWord(total, found);
       });
     });
     return firstInOrder(totals, limit, compareTotals);
@@ -430,7 +572,7 @@
     return (href || './') + (anchor ? '#' + anchor : '');
   }
 
-  function toResult(total, doc, terms) {
+  function toResult(total, doc, terms, version) {
     var sections = Array.from(total.sections || []).sort(function (a, b) {
       return b[1] - a[1] || a[0] - b[0];
     }).slice(0, MAX_SECTIONS).map(function (entry) { return entry[0]; });
@@ -441,8 +583,11 @@
       title: doc.t,
       titleHtml: highlight(doc.t, terms),
       group: doc.g || '',
+      version: version || '',
       endpoint: doc.e || null,
       snippetHtml: showIntro ? highlight(intro[2], terms) : '',
+      rank: { doc: total.doc, words: total.words, strong: total.strong, score: total.score,
+        coverage: titleCoverage(terms, doc.t) },
       sections: sections.filter(function (s) { return s > 0 && doc.s[s]; }).map(function (s) {
         var section = doc.s[s];
         return {
@@ -459,13 +604,19 @@
   /* The best `limit` docs for `text`: `{ index, terms, top }`, `top` holding
      rank totals. Loads the term shards only. */
   function rankText(text, scope, limit) {
-    var terms = queryTerms(text);
+    var words = queryWords(text);
+    var terms = [].concat.apply([], words);
     if (!terms.length) return Promise.resolve({ index: null, terms: terms, top: [] });
     return loadIndex().then(function (index) {
       var lookups = terms.map(function (term) { return termMatches(index, term); });
       return Promise.all(lookups).then(function (perTerm) {
-        var top = rank(perTerm, allowedDocs(index, scope), limit);
-        return { index: index, terms: terms, top: top };
+        var at = 0;
+        var perWord = words.map(function (word) {
+          at += word.length;
+          return wordMatches(perTerm.slice(at - word.length, at));
+        });
+        var top = rank(perWord, allowedDocs(index, scope), limit);
+        return { index: index, terms: terms, top: top, scope: scope };
       });
     });
   }
@@ -474,9 +625,9 @@
   function fullResults(ranked) {
     return Promise.all(ranked.top.map(function (total) {
       return loadDoc(ranked.index, total.doc).then(function (doc) {
-        return toResult(total, doc, ranked.terms);
+        return toResult(total, doc, ranked.terms, namedVersion(ranked, total.doc));
       });
-    }));
+    })).then(inShownOrder);
   }
 
   /* The results from the files loaded already, `null` if a card is missing.
@@ -492,22 +643,55 @@
         doc = { u: card[0], t: card[1], g: card[2], e: card[3] ? [card[3], card[4]] : null, s: [] };
         shown.complete = false;
       }
-      shown.results.push(toResult(total, doc, ranked.terms));
+      shown.results.push(toResult(total, doc, ranked.terms, namedVersion(ranked, total.doc)));
     }
+    shown.results = inShownOrder(shown.results);
     return shown;
+  }
+
+  /* Results ordered with their titles' coverage (see compareShown). */
+  function inShownOrder(results) {
+    return results.sort(function (a, b) { return compareShown(a.rank, b.rank); });
+  }
+
+  /* The version a result names: its own, when all versions are searched. */
+  function namedVersion(ranked, doc) {
+    return ranked.scope && !ranked.scope.version ? docVersion(ranked.index, doc) : '';
   }
 
   function search(text, scope, limit) {
     return rankText(text, scope, limit).then(fullResults);
   }
 
-  /* The reader's version and language: search stays within them. */
+  /* The reader's page's own version ('' outside every version) and
+     language: search stays within them, unless the reader widened it to
+     every version (`allVersions`). On a page outside every version search
+     covers all versions, each result naming its own. */
+  var allVersions = false;
+
+  function pageVersion() {
+    return document.documentElement.getAttribute('data-page-version') || '';
+  }
+
   function currentScope() {
-    var html = document.documentElement;
     return {
-      version: html.getAttribute('data-version') || '',
-      language: html.getAttribute('data-language') || ''
+      version: allVersions ? '' : pageVersion(),
+      language: document.documentElement.getAttribute('data-language') || ''
     };
+  }
+
+  /* The version of `doc` ('' for none), from meta.js. */
+  function docVersion(index, doc) {
+    if (!index.docVersionCodes) {
+      var codes = [];
+      var pairs = readVarints(index.meta.docVersions || '');
+      for (var i = 0; i + 1 < pairs.length; i += 2) {
+        for (var n = 0; n < pairs[i + 1]; n++) codes.push(pairs[i]);
+      }
+      index.docVersionCodes = codes;
+    }
+    var code = index.docVersionCodes[doc] || 0;
+    return code ? index.meta.versions[code - 1] : '';
   }
 
   /* ---- the dialog ---- */
@@ -539,6 +723,9 @@
     '<span class="sheaf-search__sr">Close search: </span>' +
     '<kbd class="sheaf-search__close-key">Esc</kbd><span class="sheaf-search__close-text">Cancel</span>' +
     '</button></div>' +
+    '<p class="sheaf-search__scope" hidden><span class="sheaf-search__scope-text" id="sheaf-search-scope"></span>' +
+    '<button type="button" class="sheaf-search__widen" aria-pressed="false" aria-describedby="sheaf-search-scope">' +
+    'Search all versions</button></p>' +
     '<p class="sheaf-search__status" role="status" aria-live="polite"></p>' +
     '<ul id="sheaf-search-results" class="sheaf-search__results" role="listbox" aria-label="Search results"></ul>' +
     '<footer class="sheaf-search__footer" aria-hidden="true">' +
@@ -555,8 +742,16 @@
       dialog: dialog,
       input: dialog.querySelector('.sheaf-search__input'),
       status: dialog.querySelector('.sheaf-search__status'),
-      list: dialog.querySelector('.sheaf-search__results')
+      list: dialog.querySelector('.sheaf-search__results'),
+      scope: dialog.querySelector('.sheaf-search__scope'),
+      scopeText: dialog.querySelector('.sheaf-search__scope-text'),
+      widen: dialog.querySelector('.sheaf-search__widen')
     };
+    ui.widen.addEventListener('click', function () {
+      allVersions = !allVersions;
+      showScope();
+      if (ui.input.value.trim()) runSearch();
+    });
     ui.input.addEventListener('input', scheduleSearch);
     ui.input.addEventListener('keydown', onInputKey);
     dialog.querySelector('.sheaf-search__close').addEventListener('click', closeDialog);
@@ -585,8 +780,21 @@
     ui.dialog.showModal();
     ui.input.focus();
     ui.input.select();
-    loadIndex().catch(function () { /* reported when a query runs */ });
+    loadIndex().then(showScope, function () { /* reported when a query runs */ });
     if (ui.input.value.trim()) runSearch();
+  }
+
+  /* Says which version is searched, on a site with versions: the page's
+     (with a button to widen the search to all), or all of them. */
+  function showScope() {
+    var index = indexPromise && loaded.meta;
+    var versions = (index && index.versions) || [];
+    if (!versions.length) return;
+    var own = pageVersion();
+    ui.scope.hidden = false;
+    ui.widen.hidden = !own;
+    ui.widen.setAttribute('aria-pressed', String(allVersions));
+    ui.scopeText.textContent = own && !allVersions ? 'Searching version ' + own + '.' : 'Searching all versions.';
   }
 
   function closeDialog() {
@@ -680,7 +888,7 @@
     var id = 0;
     results.forEach(function (result) {
       html += optionHtml(id++, result.url, 'page',
-        (result.group ? '<span class="sheaf-search__crumb">' + escapeHtml(result.group) + '</span>' : '') +
+        crumbHtml(result) +
         '<span class="sheaf-search__title">' + methodHtml(result.endpoint) + result.titleHtml + '</span>' +
         (result.snippetHtml ? '<span class="sheaf-search__snippet">' + result.snippetHtml + '</span>' : ''));
       result.sections.forEach(function (section) {
@@ -733,6 +941,14 @@
     return '<li role="none" class="sheaf-search__option sheaf-search__option--' + kind + '">' +
       '<a role="option" id="sheaf-search-option-' + id + '" aria-selected="false" href="' +
       escapeHtml(href) + '" tabindex="-1">' + inner + '</a></li>';
+  }
+
+  /* The result's group and, when all versions are searched, its version. */
+  function crumbHtml(result) {
+    var parts = [];
+    if (result.version) parts.push('<span class="sheaf-search__version">' + escapeHtml(result.version) + '</span>');
+    if (result.group) parts.push(escapeHtml(result.group));
+    return parts.length ? '<span class="sheaf-search__crumb">' + parts.join(' ') + '</span>' : '';
   }
 
   function methodHtml(endpoint) {
@@ -803,6 +1019,7 @@
 
   window.sheafSearch = {
     query: function (text) { return search(text, currentScope(), LIMIT); },
+    scope: currentScope,
     open: function () { openDialog(null); },
     close: closeDialog
   };
