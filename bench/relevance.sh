@@ -20,7 +20,7 @@ if [ $# -gt 0 ]; then
   sites=("$@")
 else
   sites=()
-  for name in langwatch__langwatch PrefectHQ__fastmcp ton-org__docs dubinc__docs plastic-labs__honcho fim-ai__fim-one; do
+  for name in langwatch__langwatch PrefectHQ__fastmcp ton-org__docs lancedb__docs dubinc__docs plastic-labs__honcho fim-ai__fim-one; do
     sites+=("$shared/realworld-docsjson/$name")
   done
 fi
