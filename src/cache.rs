@@ -100,7 +100,6 @@ impl BuildCache {
     /// them after [`Entries::prune`].
     pub fn entries(&self, kind: &str, bound: u64) -> Entries {
         Entries {
-            root: self.dir.clone(),
             dir: self.folder(kind),
             bound,
         }
@@ -131,8 +130,8 @@ fn user_cache_dir() -> Option<PathBuf> {
 /// One kind's entries: bodies stored under the hash of their key.
 #[derive(Debug, Clone)]
 pub struct Entries {
-    /// The cache folder, which gets the [`CACHE_MARKER`].
-    root: Option<PathBuf>,
+    /// The kind's sub-folder; its parent, the cache folder, gets the
+    /// [`CACHE_MARKER`].
     dir: Option<PathBuf>,
     bound: u64,
 }
@@ -154,9 +153,8 @@ impl Entries {
     /// Keeps `body` for `key`. A failed write only means the work is done
     /// again next time, so errors are ignored.
     pub fn write(&self, key: &[u8], body: &[u8]) {
-        let (Some(root), Some(dir)) = (&self.root, &self.dir) else {
-            return;
-        };
+        let Some(dir) = &self.dir else { return };
+        let Some(root) = dir.parent() else { return };
         let name = hex(&Sha256::digest(key));
         let mut bytes = header(&name, body).into_bytes();
         bytes.extend_from_slice(body);

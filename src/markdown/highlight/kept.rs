@@ -130,12 +130,19 @@ mod tests {
     const CODE: &str =
         "curl -X PUT \"$BASE_URL/api/user\" \\\n  -H \"Authorization: Token $API_KEY\"\n";
 
+    /// A highlighter keeping every block, however quick (tests must not
+    /// depend on time).
+    fn keeping_every_block(cache: &BuildCache) -> Highlighter {
+        let mut highlighter = Highlighter::new().keeping_blocks_in(cache);
+        highlighter.kept.as_mut().unwrap().worth_keeping = Duration::ZERO;
+        highlighter
+    }
+
     #[test]
     fn a_kept_block_is_read_back_without_loading_the_grammars() {
         let dir = tempfile::tempdir().unwrap();
         let cache = BuildCache::at(dir.path());
-        let mut first = Highlighter::new().keeping_blocks_in(&cache);
-        first.kept.as_mut().unwrap().worth_keeping = Duration::ZERO;
+        let first = keeping_every_block(&cache);
         let whole = first.highlight(Some("bash"), CODE);
         let lines = first.highlight_lines(Some("sh"), CODE);
         assert!(whole.contains("<span class="), "{whole}");
@@ -167,8 +174,7 @@ mod tests {
     fn json_empty_code_and_a_plain_highlighter_keep_nothing() {
         let dir = tempfile::tempdir().unwrap();
         let cache = BuildCache::at(dir.path());
-        let mut highlighter = Highlighter::new().keeping_blocks_in(&cache);
-        highlighter.kept.as_mut().unwrap().worth_keeping = Duration::ZERO;
+        let highlighter = keeping_every_block(&cache);
         highlighter.highlight(Some("json"), "{\"success\": 1}\n");
         assert!(highlighter.highlight_lines(Some("bash"), "").is_empty());
         Highlighter::plain()
