@@ -5,16 +5,18 @@
 //!
 //! A module's `export` keywords are blanked out and its `import`
 //! statements blanked whole (same length, same lines), so byte offsets in
-//! the compiled source are the author's; the caller binds the imports it
-//! resolved and collects the exported names. What Mintlify does not allow
-//! in a snippet (a default export, a re-export, an import) is a
-//! [`Problem`] at its offset; the rest of the module still compiles.
+//! the compiled source are the author's; the imports are returned
+//! ([`ModuleImport`]) for the caller to resolve and bind, with the exported
+//! names. What Mintlify does not allow in a snippet (a default export, a
+//! re-export) is a [`Problem`] at its offset; the rest of the module still
+//! compiles.
 
 use std::path::Path;
 
 use oxc::allocator::Allocator;
 use oxc::ast::ast::{
-    BindingPatternKind, Declaration, ExportNamedDeclaration, ModuleExportName, Program, Statement,
+    BindingPatternKind, Declaration, ExportNamedDeclaration, ImportDeclaration,
+    ImportDeclarationSpecifier, ModuleExportName, Program, Statement,
 };
 use oxc::codegen::Codegen;
 use oxc::diagnostics::OxcDiagnostic;
@@ -31,7 +33,21 @@ use super::Problem;
 pub struct Module {
     pub code: String,
     pub exports: Vec<(String, String)>,
+    /// What its `import` statements bind, in source order.
+    pub imports: Vec<ModuleImport>,
     pub problems: Vec<Problem>,
+}
+
+/// One name an `import` statement binds: `import { exported as local }
+/// from "source"`; `exported` is `default` for a default import and `*`
+/// for a namespace import.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ModuleImport {
+    pub local: String,
+    pub exported: String,
+    pub source: String,
+    /// Byte offset of the statement.
+    pub offset: usize,
 }
 
 /// Which language a source is written in.
@@ -73,6 +89,7 @@ pub fn module(source: &str, language: Language) -> Result<Module, Problem> {
     Ok(Module {
         code,
         exports: shape.exports,
+        imports: shape.imports,
         problems: shape.problems,
     })
 }
@@ -145,6 +162,7 @@ fn syntax_problem(error: &OxcDiagnostic) -> Problem {
 struct Shape {
     blanked: String,
     exports: Vec<(String, String)>,
+    imports: Vec<ModuleImport>,
     problems: Vec<Problem>,
 }
 
@@ -153,6 +171,7 @@ impl Shape {
         Shape {
             blanked: source.to_string(),
             exports: Vec::new(),
+            imports: Vec::new(),
             problems: Vec::new(),
         }
     }
@@ -160,7 +179,7 @@ impl Shape {
     fn read(&mut self, program: &Program) {
         for statement in &program.body {
             match statement {
-                Statement::ImportDeclaration(import) => self.blank(import.span),
+                Statement::ImportDeclaration(import) => self.import(import),
                 Statement::ExportNamedDeclaration(export) => self.named_export(export),
                 Statement::ExportDefaultDeclaration(export) => {
                     self.refuse(
@@ -179,6 +198,30 @@ impl Shape {
                 _ => {}
             }
         }
+    }
+
+    fn import(&mut self, import: &ImportDeclaration) {
+        let source = import.source.value.to_string();
+        for specifier in import.specifiers.iter().flatten() {
+            let (local, exported) = match specifier {
+                ImportDeclarationSpecifier::ImportSpecifier(s) => {
+                    (s.local.name.to_string(), export_name(&s.imported))
+                }
+                ImportDeclarationSpecifier::ImportDefaultSpecifier(s) => {
+                    (s.local.name.to_string(), "default".to_string())
+                }
+                ImportDeclarationSpecifier::ImportNamespaceSpecifier(s) => {
+                    (s.local.name.to_string(), "*".to_string())
+                }
+            };
+            self.imports.push(ModuleImport {
+                local,
+                exported,
+                source: source.clone(),
+                offset: import.span.start as usize,
+            });
+        }
+        self.blank(import.span);
     }
 
     fn named_export(&mut self, export: &ExportNamedDeclaration) {
@@ -290,6 +333,8 @@ mod tests {
         let m = module(source, Language::Jsx).unwrap();
         let offsets: Vec<usize> = m.problems.iter().map(|p| p.offset).collect();
         assert_eq!(offsets, vec![24, 51]);
+        assert_eq!(m.imports[0].source, "lodash");
+        assert_eq!(m.imports[0].exported, "default");
         assert!(m.problems[0].message.contains("default export"));
         assert_eq!(m.exports, vec![("a".into(), "A".into())]);
         assert!(
@@ -297,6 +342,27 @@ mod tests {
             "{}",
             m.code
         );
+    }
+
+    #[test]
+    fn imports_are_returned_with_what_they_bind() {
+        let source = "import { A, B as C } from '/snippets/a.mdx';\nimport * as N from './n.jsx';\nexport const D = () => <A/>;";
+        let m = module(source, Language::Jsx).unwrap();
+        let bound: Vec<(&str, &str, &str)> = m
+            .imports
+            .iter()
+            .map(|i| (i.local.as_str(), i.exported.as_str(), i.source.as_str()))
+            .collect();
+        assert_eq!(
+            bound,
+            vec![
+                ("A", "A", "/snippets/a.mdx"),
+                ("C", "B", "/snippets/a.mdx"),
+                ("N", "*", "./n.jsx")
+            ]
+        );
+        assert_eq!(m.imports[2].offset, 45);
+        assert!(!m.code.contains("import"), "{}", m.code);
     }
 
     #[test]

@@ -17,6 +17,7 @@
 
 use std::time::{Duration, Instant};
 
+use rquickjs::context::EvalOptions;
 use rquickjs::{CatchResultExt, CaughtError, Context, Runtime};
 use serde::Deserialize;
 
@@ -37,6 +38,14 @@ globalThis.__sheaf_render = function (scope, src, prefix) {
   return JSON.stringify({ html: html, calls: __sheaf_calls });
 };
 "#;
+
+/// Scripts run as a browser runs a classic `<script>`: not forced into
+/// strict mode, so the page's pieces can read the page's scope `with`.
+fn sloppy() -> EvalOptions {
+    let mut options = EvalOptions::default();
+    options.strict = false;
+    options
+}
 
 /// Starts a host component's placeholder in rendered HTML.
 pub const HOST_OPEN: char = '\u{E010}';
@@ -143,7 +152,7 @@ impl Engine {
             serde_json::Value::from(id_prefix)
         );
         let json: String = self.context.with(|ctx| {
-            ctx.eval::<String, _>(call)
+            ctx.eval_with_options::<String, _>(call, sloppy())
                 .catch(&ctx)
                 .map_err(|e| self.failure(e))
         })?;
@@ -152,7 +161,7 @@ impl Engine {
 
     fn eval(&self, code: &str) -> Result<(), Failure> {
         self.context.with(|ctx| {
-            ctx.eval::<(), _>(code)
+            ctx.eval_with_options::<(), _>(code, sloppy())
                 .catch(&ctx)
                 .map_err(|e| self.failure(e))
         })

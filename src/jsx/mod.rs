@@ -11,6 +11,21 @@
 //! 2. [`PageScript`] gathers the compiled pieces into one script: the
 //!    runtime's names bound (hooks, `React`, Mintlify's own components as
 //!    host components), each snippet module once, each document's scope.
+//!
+//! Names are looked up as Mintlify's import resolution leaves them
+//! (`@mintlify/common`, `mdx/snippets/resolveAllImports.js` and
+//! `resolveImport/`: every imported declaration is copied to the top of
+//! the page, so a page and its snippets share one module scope; the first
+//! declaration of a name is kept and another one is an `export-collision`
+//! warning). Here each piece keeps its own names first (a snippet module
+//! its helpers and imports, a document its imports and `export const`s),
+//! then sees the page's scope, `__scope`: every name a document of the
+//! page declares or imports, published once the document's scope ran, the
+//! first one kept (the page's own document runs first). The pieces run
+//! inside `with (__scope)`, so a snippet's component calls a name only the
+//! page imports, found when it is called; the runtime's names and
+//! Mintlify's components come after the page's, as MDX lets an imported
+//! name shadow a provided component.
 //! 3. [`engine`]: the script runs in a QuickJS sandbox with a per-page
 //!    budget; each component instance is rendered there to HTML
 //!    (`renderToString` of `themes/default/jsx/core.js`).
@@ -29,7 +44,7 @@ pub mod engine;
 
 use std::fmt::Write as _;
 
-pub use compile::{Language, Module};
+pub use compile::{Language, Module, ModuleImport};
 pub use engine::{Budget, Engine, Failure, HostCall, Rendered, HOST_CLOSE, HOST_OPEN};
 
 /// The browser half of the runtime (after `core.js`), one file.
@@ -66,6 +81,32 @@ pub fn is_live(source: &str) -> bool {
         .any(|i| matches!(bytes[i], b'u' | b'o') && (word_at(i, "use") || word_at(i, "on")))
 }
 
+/// The page's shared scope, made by the prelude: what documents publish.
+const SCOPE: &str = "const __scope = Object.create(null);\n";
+
+/// Opens a piece that sees its own names, then the page's scope.
+const OPEN: &str = "(function () { with (__scope) {\n";
+
+/// Closes what [`OPEN`] opened.
+const CLOSE: &str = "\n} })()";
+
+/// A name bound from another piece: `(local, module index, exported)`;
+/// `*` binds the whole module.
+pub type Binding = (String, usize, String);
+
+/// `const local = __mN[exported];` for each binding.
+fn bindings_code(bindings: &[Binding]) -> String {
+    let mut code = String::new();
+    for (local, module, exported) in bindings {
+        match exported.as_str() {
+            "*" => writeln!(code, "const {local} = __m{module};"),
+            _ => writeln!(code, "const {local} = __m{module}[{exported:?}];"),
+        }
+        .expect("writing to a String");
+    }
+    code
+}
+
 /// The pieces of one page's components, in the order they were needed.
 #[derive(Debug, Default)]
 pub struct PageScript {
@@ -88,7 +129,15 @@ impl PageScript {
         for name in hosts.iter().filter(|n| !n.contains('.')) {
             let _ = writeln!(prelude, "const {name} = __sheafJsx.host({name:?});");
         }
+        // `Tree.File`, `Tabs.Tab`: members of a host component.
+        for name in hosts.iter().filter(|n| n.contains('.')) {
+            let root = name.split('.').next().unwrap_or_default();
+            if hosts.contains(&root) {
+                let _ = writeln!(prelude, "{name} = __sheafJsx.host({name:?});");
+            }
+        }
         let _ = writeln!(prelude, "const frontmatter = {frontmatter};");
+        prelude.push_str(SCOPE);
         PageScript {
             prelude,
             ..PageScript::default()
@@ -100,9 +149,9 @@ impl PageScript {
         &self.prelude
     }
 
-    /// Adds a compiled snippet module; returns the code defining it and
-    /// its index.
-    pub fn add_module(&mut self, module: &Module) -> (usize, String) {
+    /// Adds a compiled snippet module, its imports bound to modules added
+    /// before it; returns the code defining it and its index.
+    pub fn add_module(&mut self, module: &Module, bindings: &[Binding]) -> (usize, String) {
         let index = self.modules.len();
         let exports: Vec<String> = module
             .exports
@@ -110,7 +159,8 @@ impl PageScript {
             .map(|(local, exported)| format!("{exported:?}: {local}"))
             .collect();
         let code = format!(
-            "const __m{index} = (function () {{\n{}\nreturn {{ {} }};\n}})();\n",
+            "const __m{index} = {OPEN}{}{}\nreturn {{ {} }};{CLOSE};\n",
+            bindings_code(bindings),
             module.code,
             exports.join(", ")
         );
@@ -119,16 +169,18 @@ impl PageScript {
         (index, code)
     }
 
-    /// Adds a document's scope: its imports bound (`(local, module,
-    /// exported)`) and its own compiled ESM. Returns its index and the
-    /// code opening it, whose tail the caller ends
-    /// ([`PageScript::scope_for_sandbox`]).
-    pub fn add_scope(&mut self, imports: &[(String, usize, String)], esm: &str) -> usize {
-        let mut code = String::from("(function () {\n");
-        for (local, module, exported) in imports {
-            let _ = writeln!(code, "const {local} = __m{module}[{exported:?}];");
+    /// Adds a document's scope: its imports bound, its own compiled ESM,
+    /// then `publish`ed: each name given to the page's scope unless a
+    /// document before gave it. Returns its index; the code's tail is
+    /// the caller's ([`PageScript::scope_for_sandbox`]).
+    pub fn add_scope(&mut self, bindings: &[Binding], esm: &str, publish: &[String]) -> usize {
+        let mut code = format!("{OPEN}{}{esm}\n", bindings_code(bindings));
+        for name in publish {
+            let _ = writeln!(
+                code,
+                "if (!({name:?} in __scope)) __scope[{name:?}] = {name};"
+            );
         }
-        code.push_str(esm);
         self.live |= is_live(esm);
         self.scopes.push(code);
         self.scopes.len() - 1
@@ -138,7 +190,7 @@ impl PageScript {
     /// an instance's code inside it.
     pub fn scope_for_sandbox(&self, index: usize) -> String {
         format!(
-            "globalThis.__d{index} = {}\nreturn (__src) => eval(__src);\n}})();",
+            "globalThis.__d{index} = {}return (__src) => eval(__src);{CLOSE};",
             self.scopes[index]
         )
     }
@@ -166,7 +218,7 @@ impl PageScript {
             for (id, _, code) in self.instances.iter().filter(|i| i.1 == index) {
                 let _ = writeln!(out, "[{id}, () => ({code})],");
             }
-            out.push_str(");\n})();\n");
+            let _ = writeln!(out, ");{CLOSE};");
         }
         let memo = serde_json::Value::Object(memo.clone());
         let _ = writeln!(out, "__sheafJsx.islands(__islands, {memo});\n}})();");

@@ -136,7 +136,7 @@ impl Renderer<'_> {
         let mut number = 0;
         for node in &el.children {
             match node {
-                Node::Element(step) if step.name == "Step" => {
+                Node::Element(step) if super::canonical_name(&step.name) == "Step" => {
                     number = step
                         .attrs
                         .text("stepNumber")

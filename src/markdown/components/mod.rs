@@ -21,9 +21,11 @@ mod api;
 mod blocks;
 mod code;
 mod diagrams;
+mod elements;
 mod layout;
 mod mode_classes;
 mod react;
+mod react_scope;
 mod tabs;
 mod visual;
 
@@ -83,6 +85,28 @@ const KNOWN: &[&str] = &[
     "Panel",
     "Prompt",
     "Stub",
+];
+
+/// The component a dotted name of Mintlify's components stands for
+/// (`@mintlify/components` exposes `Tabs.Item`, `Steps.Item`,
+/// `Accordion.Group`; pages also write `Tabs.Tab`); other names as they are.
+pub(super) fn canonical_name(name: &str) -> &str {
+    match name {
+        "Tabs.Tab" | "Tabs.Item" => "Tab",
+        "Steps.Item" | "Steps.Step" => "Step",
+        "Accordion.Group" => "AccordionGroup",
+        other => other,
+    }
+}
+
+/// Dotted names of Mintlify's components beyond [`KNOWN`]'s, each with
+/// the component it stands for, which JavaScript components may call.
+pub(super) const DOTTED: &[&str] = &[
+    "Tabs.Tab",
+    "Tabs.Item",
+    "Steps.Item",
+    "Steps.Step",
+    "Accordion.Group",
 ];
 
 /// HTML elements whose children are phrasing content (rendered inline).
@@ -163,15 +187,14 @@ impl Renderer<'_> {
     }
 
     fn element_html(&mut self, el: &Element) -> String {
-        let import = self
-            .docs
-            .last()
-            .and_then(|d| d.imports.get(el.name.split('.').next().unwrap_or_default()))
-            .cloned();
-        if let Some(import) = import {
+        // A name the current document imports, else one a document
+        // including it imports: the page and its snippets share one scope.
+        let root = el.name.split('.').next().unwrap_or_default();
+        let import = self.docs.iter().rev().find_map(|d| d.imports.get(root));
+        if let Some(import) = import.cloned() {
             return self.imported(el, &import);
         }
-        match el.name.as_str() {
+        match canonical_name(&el.name) {
             "Note" | "Warning" | "Info" | "Tip" | "Check" | "Danger" | "Callout" => {
                 self.callout(el)
             }
@@ -212,6 +235,9 @@ impl Renderer<'_> {
             "Prompt" => self.prompt(el),
             "Stub" => self.stub(el),
             name if mdx::is_html_tag(name) => self.html_element(el),
+            name if name.starts_with(|c: char| c.is_ascii_lowercase()) && !name.contains('.') => {
+                self.lowercase_element(el)
+            }
             // A fragment (`<>…</>`) is its children.
             "" => self.children_html(el),
             _ => match self.declared_component(el) {
@@ -324,7 +350,7 @@ impl Renderer<'_> {
         if let Some(html) = self.exported_component(el, import, props) {
             return html;
         }
-        let runnable = import.named && (is_snippet || react::is_script_file(&import.source));
+        let runnable = import.named && (is_snippet || react_scope::is_script_file(&import.source));
         if let Some(html) = runnable
             .then(|| self.imported_js_component(el, import))
             .flatten()
@@ -356,7 +382,7 @@ impl Renderer<'_> {
         if self.snippet_depth() > super::render::MAX_SNIPPET_DEPTH {
             return None;
         }
-        if react::is_script_file(&import.source) {
+        if react_scope::is_script_file(&import.source) {
             return None;
         }
         let esm = self.snippet_esm(&import.source, import.offset)?;
@@ -463,7 +489,7 @@ impl Renderer<'_> {
         format!("<{name}{attrs}>{body}</{name}>")
     }
 
-    fn html_attrs(&mut self, el: &Element) -> String {
+    pub(super) fn html_attrs(&mut self, el: &Element) -> String {
         let mut out = String::new();
         for a in &el.attrs {
             let Some(name) = html_attr_name(&a.name) else {

@@ -22,19 +22,12 @@ use serde_json::{Map, Value};
 use super::super::attrs::{Attr, AttrValue};
 use super::super::html::escape;
 use super::super::mdx::{self, Element, Import, Node};
-use super::super::render::{esm_only, JsPage, LoadedModule, LoadedScope, Renderer};
-use super::super::{SnippetError, UrlKind};
+use super::super::render::Renderer;
+use super::super::UrlKind;
+use super::react_scope::FAILED_HELP;
 use super::{fill_children, CHILDREN, KNOWN};
-use crate::diagnostics::{Diagnostic, LineStarts};
-use crate::jsx::{self, Budget, Engine, Language, PageScript, HOST_CLOSE, HOST_OPEN};
+use crate::jsx::{self, HOST_CLOSE, HOST_OPEN};
 use crate::rules::Rule;
-
-/// Snippet files whose exports are JavaScript components.
-pub(super) fn is_script_file(source: &str) -> bool {
-    [".jsx", ".js", ".tsx", ".ts"]
-        .iter()
-        .any(|ext| source.ends_with(ext))
-}
 
 impl Renderer<'_> {
     /// A component the current document declares in its own ESM.
@@ -82,135 +75,6 @@ impl Renderer<'_> {
             Some(_) => format!("`{source}` exports no component `{}`", import.exported),
             None => format!("`{source}` was not found in the docs root"),
         }
-    }
-
-    /// The page's components state, made on first use.
-    fn js_page(&mut self) -> &mut JsPage {
-        if self.js.is_none() {
-            let script = PageScript::new(&Value::Object(self.env.frontmatter.clone()), KNOWN);
-            let engine =
-                Engine::new(Budget::default()).and_then(|e| e.run(script.prelude()).map(|()| e));
-            self.js = Some(Box::new(JsPage::new(engine, script)));
-        }
-        self.js.as_mut().expect("made above")
-    }
-
-    /// The current document's scope, loaded on its first component.
-    fn js_scope(&mut self) -> Option<LoadedScope> {
-        let file = self.ctx().file.clone();
-        if let Some(scope) = self.js_page().scopes.get(&file) {
-            return scope.clone();
-        }
-        let scope = self.load_scope();
-        self.js_page().scopes.insert(file, scope.clone());
-        scope
-    }
-
-    fn load_scope(&mut self) -> Option<LoadedScope> {
-        let esm = self.ctx().esm.clone();
-        let module = match jsx::compile::module(&esm, Language::Jsx) {
-            Ok(module) => module,
-            Err(problem) => {
-                self.warn_at(
-                    Rule::ComponentCode,
-                    problem.offset,
-                    problem.message,
-                    Some(problem.help),
-                );
-                return None;
-            }
-        };
-        let imports: Vec<Import> = self
-            .ctx()
-            .imports
-            .values()
-            .filter(|i| i.named)
-            .cloned()
-            .collect();
-        let mut bound = Vec::new();
-        for import in imports {
-            let loaded = match is_script_file(&import.source) || import.source.ends_with(".mdx") {
-                true => self.js_module(&import.source, import.offset),
-                false => None,
-            };
-            if let Some(m) = loaded.filter(|m| m.exports.contains(&import.exported)) {
-                bound.push((import.name, m.index, import.exported));
-            }
-        }
-        let page = self.js_page();
-        let index = page.script.add_scope(&bound, &module.code);
-        let code = page.script.scope_for_sandbox(index);
-        let ran = page.run(&code);
-        if let Err(failure) = ran {
-            let message = format!("the page's components could not run: {failure}");
-            self.warn_at(
-                Rule::ComponentCode,
-                0,
-                message,
-                Some(FAILED_HELP.to_string()),
-            );
-            return None;
-        }
-        let exports = module.exports.into_iter().map(|(_, e)| e).collect();
-        Some(LoadedScope { index, exports })
-    }
-
-    /// A snippet module, compiled and run once per page.
-    fn js_module(&mut self, reference: &str, offset: usize) -> Option<LoadedModule> {
-        if let Some(module) = self.js_page().modules.get(reference) {
-            return module.clone();
-        }
-        let module = self.load_module(reference, offset);
-        self.js_page()
-            .modules
-            .insert(reference.to_string(), module.clone());
-        module
-    }
-
-    fn load_module(&mut self, reference: &str, offset: usize) -> Option<LoadedModule> {
-        let snippet = match self.load_snippet(reference, offset) {
-            Ok(snippet) => snippet,
-            Err(SnippetError::Missing | SnippetError::Outside(_) | SnippetError::TooLarge(_)) => {
-                return None
-            }
-        };
-        let source = match is_script_file(reference) {
-            true => snippet.source.clone(),
-            false => esm_only(&snippet.source, &mdx::parse(&snippet.source).esm),
-        };
-        let lines = LineStarts::new(&snippet.source);
-        let warn = |offset: usize, message: String, help: String| {
-            let at = lines.position(&snippet.source, offset);
-            let (line, column) = (at.line, at.column);
-            Diagnostic::warning(snippet.path.clone(), message)
-                .with_rule(Rule::ComponentCode)
-                .at_line(line, column)
-                .with_help(help)
-        };
-        let module = match jsx::compile::module(&source, Language::of_path(reference)) {
-            Ok(module) => module,
-            Err(p) => {
-                self.out.diagnostics.push(warn(p.offset, p.message, p.help));
-                return None;
-            }
-        };
-        for p in &module.problems {
-            self.out
-                .diagnostics
-                .push(warn(p.offset, p.message.clone(), p.help.clone()));
-        }
-        let page = self.js_page();
-        let (index, code) = page.script.add_module(&module);
-        let ran = page.run(&code);
-        if let Err(failure) = ran {
-            let message = format!("`{reference}` could not run: {failure}");
-            self.out
-                .diagnostics
-                .push(warn(0, message, FAILED_HELP.to_string()));
-            return None;
-        }
-        let exports = module.exports.into_iter().map(|(_, e)| e).collect();
-        Some(LoadedModule { index, exports })
     }
 
     /// One instance rendered in the sandbox; its children on failure.
@@ -361,10 +225,6 @@ pub(super) fn names_other_components(jsx: &str) -> bool {
         name.starts_with(|c: char| c.is_ascii_uppercase()) && !KNOWN.contains(&name.as_str())
     })
 }
-
-/// What to do when a component cannot run.
-const FAILED_HELP: &str =
-    "sheaf shows the component's children instead; fix the code, or test it on a page of its own";
 
 /// One prop as JavaScript: `"title": "x"`, `"cols": (2)`, `"open": true`.
 /// A spread (`{...props}`) is `...(props)`; what is no attribute at all

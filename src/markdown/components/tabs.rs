@@ -55,7 +55,7 @@ impl Renderer<'_> {
         let mut panels = Vec::new();
         for node in &el.children {
             match node {
-                Node::Element(tab) if tab.name == "Tab" => {
+                Node::Element(tab) if super::canonical_name(&tab.name) == "Tab" => {
                     let label = self
                         .text_attr(tab, "title")
                         .unwrap_or_else(|| format!("Tab {}", panels.len() + 1));

@@ -126,6 +126,38 @@ impl<'a> Renderer<'a> {
         self.warn_line(rule, line, column, message, help);
     }
 
+    /// Warns at byte `offset` of the document `index` of the stack (the
+    /// page is 0), which may include the current one.
+    pub fn warn_in(
+        &mut self,
+        index: usize,
+        rule: Rule,
+        offset: usize,
+        message: String,
+        help: Option<String>,
+    ) {
+        let ctx = &self.docs[index];
+        let (line, column) = ctx.position(offset);
+        let mut d = Diagnostic::warning(ctx.file.clone(), message)
+            .with_rule(rule)
+            .at_line(line + ctx.line_offset, column);
+        if let Some(help) = help {
+            d = d.with_help(help);
+        }
+        self.out.diagnostics.push(d);
+    }
+
+    /// A note at byte `offset` of the current document.
+    pub fn note_at(&mut self, rule: Rule, offset: usize, message: String, help: String) {
+        let ctx = self.ctx();
+        let (line, column) = ctx.position(offset);
+        let d = Diagnostic::note(ctx.file.clone(), message)
+            .with_rule(rule)
+            .at_line(line + ctx.line_offset, column)
+            .with_help(help);
+        self.out.diagnostics.push(d);
+    }
+
     /// An error at byte `offset` of the current document.
     pub fn error_at(&mut self, rule: Rule, offset: usize, message: String, help: &str) {
         let (line, column) = self.ctx().position(offset);

@@ -37,6 +37,8 @@ pub(in crate::markdown) struct JsPage {
     pub scopes: HashMap<PathBuf, Option<LoadedScope>>,
     /// Host component calls and the HTML sheaf gave them, for the browser.
     pub memo: Map<String, Value>,
+    /// Where each name of the page's scope was first declared.
+    pub origins: HashMap<String, String>,
 }
 
 impl JsPage {
@@ -47,6 +49,7 @@ impl JsPage {
             modules: HashMap::new(),
             scopes: HashMap::new(),
             memo: Map::new(),
+            origins: HashMap::new(),
         }
     }
 
