@@ -22,6 +22,8 @@ mod driver;
 mod keyboard;
 #[path = "browser/react.rs"]
 mod react;
+#[path = "browser/react_scope.rs"]
+mod react_scope;
 #[path = "browser/search.rs"]
 mod search;
 #[path = "common/search_cases.rs"]

@@ -115,17 +115,26 @@ fn fuzz_page_rendering() {
     );
 }
 
-/// A raw Mintlify component tag (`<Note`, `</Card`) outside code, if any.
+/// A raw Mintlify component tag (`<Note`, `</Card`) outside code (and
+/// outside an author's `<script>` or `<style>`, whose text is not HTML), if any.
 fn leaked_component(html: &str) -> Option<String> {
-    let mut rest = html;
-    let mut outside = String::new();
-    while let Some(start) = rest.find("<code") {
-        outside.push_str(&rest[..start]);
-        rest = rest[start..]
-            .split_once("</code>")
-            .map_or("", |(_, after)| after);
+    let mut outside = html.to_string();
+    for (open, close) in [
+        ("<code", "</code>"),
+        ("<script", "</script>"),
+        ("<style", "</style>"),
+    ] {
+        let mut rest = outside.as_str();
+        let mut kept = String::new();
+        while let Some(start) = rest.find(open) {
+            kept.push_str(&rest[..start]);
+            rest = rest[start..]
+                .split_once(close)
+                .map_or("", |(_, after)| after);
+        }
+        kept.push_str(rest);
+        outside = kept;
     }
-    outside.push_str(rest);
     ["<", "</"].iter().find_map(|open| {
         outside.match_indices(open).find_map(|(i, _)| {
             let name: String = outside[i + open.len()..]
