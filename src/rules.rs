@@ -101,7 +101,7 @@ rules! {
     UnknownComponent "unknown-component" Warnings "A component name that neither sheaf nor Mintlify has; its children are shown.",
     ComponentAttribute "component-attribute" Warnings "A component attribute that is missing or has a value the component does not know.",
     JsComponent "js-component" Warnings "A component imported from JavaScript that sheaf cannot find or Mintlify does not allow (an npm package, a default import, a missing file or export); its children are shown.",
-    ComponentCode "component-code" Warnings "A React component whose code does not compile, is shaped as Mintlify does not allow, throws, or runs out of the page's time or memory budget; its children are shown.",
+    ComponentCode "component-code" Warnings "A React component whose code does not compile, is shaped as Mintlify does not allow, throws, or runs past the page's budget of operations or memory (or the processor-time backstop); its children are shown.",
     SnippetMissing "snippet-missing" Warnings "A `<Snippet>` or import that names no snippet file.",
     InvalidTex "invalid-tex" Warnings "A formula that is not valid TeX; its source is shown.",
     DollarMath "dollar-math" Warnings "Two dollar signs in a paragraph read as a formula, as on Mintlify.",

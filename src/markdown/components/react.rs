@@ -26,7 +26,7 @@ use super::super::render::{esm_only, JsPage, LoadedModule, LoadedScope, Renderer
 use super::super::{SnippetError, UrlKind};
 use super::{fill_children, CHILDREN, KNOWN};
 use crate::diagnostics::{Diagnostic, LineStarts};
-use crate::jsx::{self, Budget, Engine, Language, PageScript, HOST_CLOSE, HOST_OPEN};
+use crate::jsx::{self, Budget, Engine, Language, PageScript, World, HOST_CLOSE, HOST_OPEN};
 use crate::rules::Rule;
 
 /// Snippet files whose exports are JavaScript components.
@@ -88,8 +88,16 @@ impl Renderer<'_> {
     fn js_page(&mut self) -> &mut JsPage {
         if self.js.is_none() {
             let script = PageScript::new(&Value::Object(self.env.frontmatter.clone()), KNOWN);
-            let engine =
-                Engine::new(Budget::default()).and_then(|e| e.run(script.prelude()).map(|()| e));
+            let path = self.env.file.to_string_lossy();
+            let seed = path.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+                (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+            });
+            let world = World {
+                seed,
+                now_ms: self.env.now_ms,
+            };
+            let engine = Engine::new(Budget::default(), world)
+                .and_then(|e| e.run(script.prelude()).map(|()| e));
             self.js = Some(Box::new(JsPage::new(engine, script)));
         }
         self.js.as_mut().expect("made above")
