@@ -75,18 +75,27 @@ fn url_parse(input: String, base: Option<String>) -> Option<Vec<String>> {
 /// setters of the WHATWG standard do (a value they refuse changes nothing).
 fn url_set(href: String, name: String, value: String) -> Option<Vec<String>> {
     let mut url = Url::parse(&href).ok()?;
-    let _ = match name.as_str() {
-        "href" => quirks::set_href(&mut url, &value).map_err(|_| ()),
-        "protocol" => quirks::set_protocol(&mut url, &value),
-        "username" => quirks::set_username(&mut url, &value),
-        "password" => quirks::set_password(&mut url, &value),
-        "host" => quirks::set_host(&mut url, &value),
-        "hostname" => quirks::set_hostname(&mut url, &value),
-        "port" => quirks::set_port(&mut url, &value),
-        "pathname" => Ok(quirks::set_pathname(&mut url, &value)),
-        "search" => Ok(quirks::set_search(&mut url, &value)),
-        "hash" => Ok(quirks::set_hash(&mut url, &value)),
-        _ => Err(()),
+    let _refused = match name.as_str() {
+        "href" => quirks::set_href(&mut url, &value).is_err(),
+        "protocol" => quirks::set_protocol(&mut url, &value).is_err(),
+        "username" => quirks::set_username(&mut url, &value).is_err(),
+        "password" => quirks::set_password(&mut url, &value).is_err(),
+        "host" => quirks::set_host(&mut url, &value).is_err(),
+        "hostname" => quirks::set_hostname(&mut url, &value).is_err(),
+        "port" => quirks::set_port(&mut url, &value).is_err(),
+        "pathname" => {
+            quirks::set_pathname(&mut url, &value);
+            false
+        }
+        "search" => {
+            quirks::set_search(&mut url, &value);
+            false
+        }
+        "hash" => {
+            quirks::set_hash(&mut url, &value);
+            false
+        }
+        _ => true,
     };
     Some(components(&url))
 }
