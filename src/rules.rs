@@ -102,7 +102,7 @@ rules! {
     ComponentAttribute "component-attribute" Warnings "A component attribute that is missing or has a value the component does not know.",
     JsComponent "js-component" Warnings "A component imported from JavaScript that sheaf cannot find or Mintlify does not allow (an npm package, a default import, a missing file or export); its children are shown.",
     HtmlElement "html-element" Notes "A lowercase element in a page that sheaf writes or leaves out as Mintlify does, said where it matters: a `<script>` runs in readers' browsers, `<head>` is left out (the frontmatter makes the head), an element Mintlify does not render is left out.",
-    ComponentCode "component-code" Warnings "A React component whose code does not compile, is shaped as Mintlify does not allow, throws, or runs out of the page's time or memory budget; its children are shown.",
+    ComponentCode "component-code" Warnings "A React component whose code does not compile, is shaped as Mintlify does not allow, throws, or runs past the page's budget of operations or memory (or the processor-time backstop); its children are shown.",
     SnippetMissing "snippet-missing" Warnings "A `<Snippet>` or import that names no snippet file.",
     InvalidTex "invalid-tex" Warnings "A formula that is not valid TeX; its source is shown.",
     DollarMath "dollar-math" Warnings "Two dollar signs in a paragraph read as a formula, as on Mintlify.",

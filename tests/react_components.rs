@@ -106,7 +106,7 @@ fn failures_and_refused_shapes_are_located_warnings_and_the_site_builds() {
     );
     expect(
         "failures.mdx:39:1",
-        "`<Forever>` could not render: it ran longer than the page's 2000 ms budget",
+        "`<Forever>` could not render: it ran past the page's budget of",
     );
     expect("imports.mdx:11:1", "`framer-motion` is an npm package");
     expect("imports.mdx:13:1", "named exports");

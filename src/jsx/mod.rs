@@ -45,7 +45,9 @@ pub mod engine;
 use std::fmt::Write as _;
 
 pub use compile::{Language, Module, ModuleImport};
-pub use engine::{Budget, Engine, Failure, HostCall, Rendered, HOST_CLOSE, HOST_OPEN};
+pub use engine::{
+    Budget, Engine, Failure, HostCall, Rendered, World, HOST_CLOSE, HOST_OPEN, OPERATIONS_PER_POLL,
+};
 
 /// The browser half of the runtime (after `core.js`), one file.
 pub const CLIENT_RUNTIME: [&str; 2] = [

@@ -191,6 +191,8 @@ pub struct PageEnv<'a> {
     pub urls: &'a dyn Fn(&str, UrlKind) -> UrlRewrite,
     /// The page's frontmatter, which expressions read as `frontmatter.x`.
     pub frontmatter: &'a serde_json::Map<String, serde_json::Value>,
+    /// The build's time (ms since 1970), what components' `Date` says.
+    pub now_ms: f64,
 }
 
 /// A snippet file's path (relative to the docs root) and text.

@@ -350,6 +350,7 @@ fn render_body(
         snippets: &snippets,
         urls,
         frontmatter: &page.frontmatter.values,
+        now_ms: project.started_ms,
     };
     project.markdown.render(body, &env)
 }

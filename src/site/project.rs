@@ -43,6 +43,9 @@ pub struct Project {
     pub rules: RuleSettings,
     /// The schema pages: navigation reference → page (`schema_page`).
     pub(super) schema_pages: HashMap<String, PageId>,
+    /// When the build started (ms since 1970), read once: what components'
+    /// `Date` says at build time (`SOURCE_DATE_EPOCH` when set).
+    pub started_ms: f64,
 }
 
 /// How a project is loaded.
@@ -219,8 +222,21 @@ impl Project {
             slugs: OnceLock::new(),
             timings: timings.clone(),
             rules: RuleSettings::default(),
+            started_ms: build_time_ms(),
         };
         (Some(project), diagnostics)
+    }
+}
+
+/// The build's time: `SOURCE_DATE_EPOCH` (seconds) when set and valid, as
+/// reproducible-build tools expect, else the clock, once per build.
+fn build_time_ms() -> f64 {
+    let epoch = std::env::var("SOURCE_DATE_EPOCH").ok();
+    match epoch.and_then(|s| s.trim().parse::<i64>().ok()) {
+        Some(seconds) => seconds as f64 * 1000.0,
+        None => std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0.0, |d| d.as_millis() as f64),
     }
 }
 

@@ -12,8 +12,8 @@
 //! live: each instance then stands in a `<sheaf-island>` and the page ships
 //! its script (`JsPage::browser_script`).
 //!
-//! What fails (code that does not compile, a throw, the page's time or
-//! memory budget running out) is a `component-code` warning at the
+//! What fails (code that does not compile, a throw, the page's budget of
+//! operations or memory running out) is a `component-code` warning at the
 //! instance's line, and the instance shows its children, as an unknown
 //! component does; the page still builds.
 

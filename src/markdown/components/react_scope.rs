@@ -15,7 +15,7 @@ use super::super::render::{esm_only, JsPage, LoadedModule, LoadedScope, Renderer
 use super::super::SnippetError;
 use super::{DOTTED, KNOWN};
 use crate::diagnostics::{Diagnostic, LineStarts};
-use crate::jsx::{self, Budget, Engine, Language, ModuleImport, PageScript};
+use crate::jsx::{self, Budget, Engine, Language, ModuleImport, PageScript, World};
 use crate::rules::Rule;
 
 /// Snippet files whose exports are JavaScript components.
@@ -33,8 +33,12 @@ impl Renderer<'_> {
                 &Value::Object(self.env.frontmatter.clone()),
                 &[KNOWN, DOTTED].concat(),
             );
-            let engine =
-                Engine::new(Budget::default()).and_then(|e| e.run(script.prelude()).map(|()| e));
+            let world = World {
+                seed: fnv1a(self.env.file.to_string_lossy().as_bytes()),
+                now_ms: self.env.now_ms,
+            };
+            let engine = Engine::new(Budget::default(), world)
+                .and_then(|e| e.run(script.prelude()).map(|()| e));
             self.js = Some(Box::new(JsPage::new(engine, script)));
         }
         self.js.as_mut().expect("made above")
@@ -301,4 +305,12 @@ mod tests {
         );
         assert_eq!(import_path(from, "react"), None);
     }
+}
+
+/// The page's seed for `Math.random` and `crypto`: FNV-1a of its path, so
+/// two builds of one page draw the same numbers.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(*b)).wrapping_mul(0x100_0000_01b3)
+    })
 }
