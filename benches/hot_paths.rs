@@ -48,6 +48,7 @@ fn main() {
         snippets: &no_snippets,
         urls: &keep_urls,
         frontmatter: &Default::default(),
+        icons: Default::default(),
     };
     bench("markdown (one corpus page)", || {
         markdown.render(body, &env).html.len()

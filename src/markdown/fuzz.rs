@@ -103,6 +103,7 @@ fn fuzz_page_rendering() {
                 snippets: &snippets,
                 urls: &urls,
                 frontmatter: &Default::default(),
+                icons: Default::default(),
             };
             let stage = if highlight { &highlighted } else { &markdown };
             let rendered = stage.render(&page, &env);

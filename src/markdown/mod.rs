@@ -191,6 +191,9 @@ pub struct PageEnv<'a> {
     pub urls: &'a dyn Fn(&str, UrlKind) -> UrlRewrite,
     /// The page's frontmatter, which expressions read as `frontmatter.x`.
     pub frontmatter: &'a serde_json::Map<String, serde_json::Value>,
+    /// The site's icon library (`icons.library`), where icon names are
+    /// looked up first.
+    pub icons: crate::icons::Library,
 }
 
 /// A snippet file's path (relative to the docs root) and text.

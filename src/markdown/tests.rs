@@ -47,6 +47,7 @@ fn render_with(source: &str, snippets: &[(&str, &str)], line_offset: usize) -> R
         snippets: &resolve,
         urls: &urls,
         frontmatter: &Default::default(),
+        icons: Default::default(),
     };
     Markdown::new().render(source, &env)
 }
@@ -552,6 +553,7 @@ fn render_site_page(markdown: &Markdown, site_root: &Path, file: &Path, body: &s
         snippets: &resolve,
         urls: &urls,
         frontmatter: &Default::default(),
+        icons: Default::default(),
     };
     markdown.render(body, &env).html
 }
@@ -567,6 +569,7 @@ fn without_highlighting_code_is_escaped_plain_text() {
         snippets: &no_snippets,
         urls: &keep,
         frontmatter: &Default::default(),
+        icons: Default::default(),
     };
     let html = md.render("```json\n{\"a\": \"<b>\"}\n```\n", &env).html;
     assert!(html.contains("&lt;b&gt;"), "{html}");
@@ -1061,6 +1064,7 @@ fn frontmatter_and_constants_are_read_in_text_and_attributes() {
         snippets: &no_snippets,
         urls: &keep,
         frontmatter: frontmatter.as_object().unwrap(),
+        icons: Default::default(),
     };
     let page = "export const api = frontmatter.title + \" API\"\n\nexport const meta = { title: `v${frontmatter.version}` }\n\n{api} {40 + 2} {`release v${frontmatter.version}`}\n\n<Card title={api} href=\"/x\">One</Card>\n\n<Card {...meta}>Two</Card>\n";
     let rendered = md.render(page, &env);
@@ -1140,6 +1144,7 @@ fn a_snippet_is_read_once_per_page_however_often_its_exports_are_used() {
         snippets: &resolve,
         urls: &keep,
         frontmatter: &Default::default(),
+        icons: Default::default(),
     };
     let source =
         "import { A, B, Box } from '/snippets/code.mdx'\n\n{A} {B} {A}\n\n<Box>x *y*</Box>\n";
@@ -1175,6 +1180,7 @@ fn rewritten_urls(source: &str, snippet: &str) -> (String, Vec<(String, UrlKind)
         snippets: &resolve,
         urls: &urls,
         frontmatter: &Default::default(),
+        icons: Default::default(),
     };
     let html = Markdown::new().render(source, &env).html;
     (html, asked.into_inner())

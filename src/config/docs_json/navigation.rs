@@ -212,12 +212,17 @@ impl Conversion {
         context: &Context,
     ) {
         match division {
-            Division::Tabs => self.tabs.push(json!({
-                "name": label,
-                "url": href,
-                "version": context.version,
-                "anchor": context.anchor,
-            })),
+            Division::Tabs => {
+                let (icon, icon_type) = icon_of(item);
+                self.tabs.push(json!({
+                    "name": label,
+                    "url": href,
+                    "version": context.version,
+                    "anchor": context.anchor,
+                    "icon": icon,
+                    "iconType": icon_type,
+                }))
+            }
             Division::Versions => self.versions.push(json!({"name": label, "url": href})),
             Division::Languages => {}
             _ => {
