@@ -167,17 +167,20 @@ pub fn svg(shape: &Shape) -> String {
 pub struct Finding {
     pub rule: Rule,
     pub warning: bool,
-    pub message: String,
+    /// `icon `NAME``, to which a caller may add where it is (` on `<Card>``).
+    head: String,
+    /// What is wrong with it (`: no icon library has it`).
+    tail: String,
     pub help: String,
 }
 
 impl Finding {
     fn of(name: &str, found: &Found, library: Library) -> Option<Finding> {
         let from = found.shape.library.title();
-        let (message, help) = match found.source {
+        let (tail, help) = match found.source {
             Source::Library => return None,
             Source::OtherLibrary => (
-                format!("icon `{name}` is not in {}; it is drawn from {from}", library.title()),
+                format!(": not in {}, drawn from {from}", library.title()),
                 format!(
                     "set `icons.library` to `{}` (docs.json), or name a {} icon, to draw every icon in one style",
                     found.shape.library.key(),
@@ -185,14 +188,15 @@ impl Finding {
                 ),
             ),
             Source::Pro(open) => (
-                format!("icon `{name}` is Font Awesome Pro; it is drawn as `{open}` from {from}"),
+                format!(": a Font Awesome Pro name, drawn as `{open}` from {from}"),
                 "name an open icon (Font Awesome Free, Lucide, Tabler) to choose the drawing".into(),
             ),
         };
         Some(Finding {
             rule: Rule::IconLibrary,
             warning: false,
-            message,
+            head: format!("icon `{name}`"),
+            tail,
             help,
         })
     }
@@ -208,16 +212,29 @@ impl Finding {
         Finding {
             rule: Rule::UnknownIcon,
             warning: true,
-            message: format!("unknown icon `{name}`: no icon library has it"),
+            head: format!("unknown icon `{name}`"),
+            tail: ": no icon library has it".into(),
             help,
         }
     }
 
+    /// The same finding naming where the icon is (`on `<Card>``).
+    pub fn on(mut self, place: &str) -> Finding {
+        self.head = format!("{} on {place}", self.head);
+        self
+    }
+
+    /// What the finding says.
+    pub fn message(&self) -> String {
+        format!("{}{}", self.head, self.tail)
+    }
+
     /// The finding as a diagnostic of `file` (the caller places it).
     pub fn diagnostic(self, file: impl Into<PathBuf>) -> Diagnostic {
+        let message = self.message();
         let diagnostic = match self.warning {
-            true => Diagnostic::warning(file, self.message),
-            false => Diagnostic::note(file, self.message),
+            true => Diagnostic::warning(file, message),
+            false => Diagnostic::note(file, message),
         };
         diagnostic.with_rule(self.rule).with_help(self.help)
     }

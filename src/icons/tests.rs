@@ -53,9 +53,9 @@ fn names_of_another_library_show_with_a_note() {
         assert!(!finding.warning);
         assert_eq!(finding.rule, Rule::IconLibrary);
         assert!(
-            finding.message.contains(from.title()),
+            finding.message().contains(from.title()),
             "{}",
-            finding.message
+            finding.message()
         );
     }
     // A Font Awesome name on a Lucide site.
@@ -122,7 +122,7 @@ fn pro_names_are_drawn_as_their_open_counterpart_with_a_note() {
     assert!(html.starts_with("<svg"));
     let finding = finding.unwrap();
     assert!(
-        !finding.warning && finding.message.contains("Pro"),
+        !finding.warning && finding.message().contains("Pro"),
         "{finding:?}"
     );
 }

@@ -274,8 +274,8 @@ impl Renderer<'_> {
         let icon_type = el.attrs.text("iconType");
         let library = self.icon_library(el);
         let (svg, finding) = crate::icons::resolve(icon, icon_type.as_deref(), library);
-        if let Some(mut finding) = finding {
-            finding.message = format!("{} on `<{}>`", finding.message, el.name);
+        if let Some(finding) = finding {
+            let finding = finding.on(&format!("`<{}>`", el.name));
             self.report_at(el.offset, |file| finding.diagnostic(file));
         }
         svg
