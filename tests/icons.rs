@@ -63,12 +63,14 @@ fn every_icon_of_every_kind_is_drawn_in_every_place() {
     let sidebar = &components[components.find("id=sidebar").unwrap()..];
     let sidebar = &sidebar[..sidebar.find("</nav>").unwrap()];
     assert!(sidebar.matches("<svg class=icon").count() >= 3, "{sidebar}");
-    // Cards: three kinds, an image, a filled Tabler icon, and an unknown
-    // name of no family, which shows no shape.
+    // Cards: three kinds, an unknown name drawn as its family's icon
+    // (`rocket-lunch`: `rocket`), an image, and a filled Tabler icon in the
+    // card's colour.
     let cards = home
         .matches("<span class=\"c-card-icon\"><svg class=\"icon\"")
         .count();
-    assert_eq!(cards, 4, "flutter, trash-2, chart-mixed, heart-filled");
+    assert_eq!(cards, 4, "flutter, trash-2, chart-mixed, rocket-lunch");
+    assert!(home.contains("<span class=\"c-card-icon\" style=\"color: #E11D48\"><svg"));
     assert!(home.contains("<img class=\"c-icon-img\" src=\"images/ugs.svg\" alt=\"\">"));
     assert!(home.contains("stroke=\"currentColor\""), "Lucide strokes");
     // Components: Icon (colour, size), Callout, Tab, Accordion, Step.
