@@ -233,10 +233,10 @@ impl Finding {
     pub fn diagnostic(self, file: impl Into<PathBuf>) -> Diagnostic {
         let message = self.message();
         let diagnostic = match self.warning {
-            true => Diagnostic::warning(file, message),
-            false => Diagnostic::note(file, message),
+            true => Diagnostic::warning(file, message).with_rule(self.rule),
+            false => Diagnostic::note(file, message).with_rule(self.rule),
         };
-        diagnostic.with_rule(self.rule).with_help(self.help)
+        diagnostic.with_help(self.help)
     }
 }
 
