@@ -49,6 +49,7 @@ fn main() {
         urls: &keep_urls,
         frontmatter: &Default::default(),
         now_ms: 0.0,
+        icons: Default::default(),
     };
     bench("markdown (one corpus page)", || {
         markdown.render(body, &env).html.len()

@@ -1,215 +1,265 @@
-//! Font Awesome icons, inlined as SVG so a site shows them with no network
-//! at build or read time.
+//! Icons, inlined as SVG so a site shows them with no network at build or
+//! read time: every icon of Font Awesome Free (`solid`, `regular`,
+//! `brands`), Lucide and Tabler (`outline`, `filled`), as Mintlify offers
+//! them (`table.rs` holds the data, `pro.rs` the Font Awesome Pro names).
 //!
-//! Mintlify names icons by their Font Awesome name (`book-open`, `github`)
-//! and an `iconType` (`solid`, `duotone`, `brands`…). The free set that ships
-//! inside the binary (via `font-awesome-as-a-crate`) has the `solid`,
-//! `regular` and `brands` styles; Pro-only styles map to the closest free one.
-//! Names Font Awesome 5 used before 6 renamed them (`check-circle`,
-//! `search`, `cog`) and a few common Lucide names (`zap`, `settings`) are
-//! aliases of free icons and count as found.
+//! A name is looked up ([`find`]) in the site's `icons.library` first
+//! (Font Awesome unless docs.json says `lucide` or `tabler`), then in the
+//! other two libraries: authors mix names of all three, and Mintlify's
+//! Font Awesome is the Pro kit, whose names often exist in Lucide or
+//! Tabler. Found elsewhere, the icon shows and a note
+//! ([`Rule::IconLibrary`]) says where it came from. A Font Awesome Pro
+//! name no library has shows its open counterpart from [`pro::PRO`] (also
+//! a note). Only a name in no library and no mapping is an
+//! `unknown-icon` warning, with the closest names as suggestions; it shows
+//! the closest Font Awesome icon of its name family, or nothing.
 //!
-//! A Pro-only name is not found ([`lookup`] returns `None`, so callers can
-//! warn) but shows the closest free icon of its name family
-//! ([`closest_name`]): `circle-1` → `1`, `rectangle-terminal` → `terminal`,
-//! `message-bot` → `message`, `books` → `book`, `chart-network` →
-//! `chart-simple`. A name with no family in the free set shows no icon at
-//! all: a placeholder shape reads as a stray blob on the page.
+//! Font Awesome's `iconType` picks the style (`regular`, `light` and
+//! `thin` draw `regular`; `brands` brands; others `solid`), falling back to
+//! any style the icon has. A Tabler name ending in `-filled` draws Tabler's
+//! filled style. Names are read lower case, without a `fa-` prefix.
+//! Every inlined icon is decorative (`aria-hidden`): its label, when it
+//! has one, is the text beside it.
 //!
 //! The theme's own icons that every page shows (the top bar's menu, search
 //! and mode toggle: [`MASKED`]) are not inlined: each is an empty
 //! `<i class="i-NAME">` drawn by a CSS mask ([`mask_css`], appended to the
 //! site's stylesheet), which keeps about 2 KB of SVG out of every page.
 
-use font_awesome_as_a_crate::{svg, Type};
+use std::path::PathBuf;
 
-/// Attribution for the inlined icons, placed once in the theme stylesheet.
+use crate::diagnostics::{did_you_mean, Diagnostic};
+use crate::rules::Rule;
+
+mod pro;
+mod table;
+
+pub use table::{Library, Shape};
+
+/// Attribution for the inlined icons, placed once in the theme stylesheet
+/// (Font Awesome Free's icons are CC BY 4.0, which asks for it).
 pub const ATTRIBUTION: &str =
-    "Icons: Font Awesome Free 6.2.0 by @fontawesome, https://fontawesome.com, CC BY 4.0";
+    "Icons: Font Awesome Free 7.3.1 by @fontawesome, https://fontawesome.com, CC BY 4.0; \
+     Lucide 1.62.0, https://lucide.dev, ISC; Tabler Icons 3.52.0, https://tabler.io/icons, MIT";
 
-/// The styles to try for an `iconType`, best first.
-fn styles_for(icon_type: Option<&str>) -> [Type; 3] {
+/// Where a named icon's drawing came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    /// The site's library has the name.
+    Library,
+    /// Only another library has it.
+    OtherLibrary,
+    /// A Font Awesome Pro name, drawn as this open icon.
+    Pro(&'static str),
+}
+
+/// The drawing of an icon name and where it came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Found {
+    pub shape: Shape,
+    pub source: Source,
+}
+
+/// The Font Awesome styles to try for an `iconType`, best first.
+fn styles_for(icon_type: Option<&str>) -> &'static [&'static str] {
     match icon_type {
-        Some("brands") => [Type::Brands, Type::Solid, Type::Regular],
-        Some("regular" | "light" | "thin") => [Type::Regular, Type::Solid, Type::Brands],
-        _ => [Type::Solid, Type::Regular, Type::Brands],
-    }
-}
-
-/// Old or other-library names of free icons.
-const ALIASES: &[(&str, &str)] = &[
-    // Font Awesome 5 names that 6 renamed.
-    ("check-circle", "circle-check"),
-    ("info-circle", "circle-info"),
-    ("exclamation-circle", "circle-exclamation"),
-    ("exclamation-triangle", "triangle-exclamation"),
-    ("question-circle", "circle-question"),
-    ("times-circle", "circle-xmark"),
-    ("play-circle", "circle-play"),
-    ("user-circle", "circle-user"),
-    ("times", "xmark"),
-    ("search", "magnifying-glass"),
-    ("cog", "gear"),
-    ("cogs", "gears"),
-    ("home", "house"),
-    ("history", "clock-rotate-left"),
-    ("columns", "table-columns"),
-    ("external-link", "arrow-up-right-from-square"),
-    ("external-link-alt", "arrow-up-right-from-square"),
-    ("edit", "pen-to-square"),
-    ("trash-alt", "trash-can"),
-    ("file-alt", "file-lines"),
-    ("sign-in-alt", "right-to-bracket"),
-    ("sign-out-alt", "right-from-bracket"),
-    ("tachometer-alt", "gauge-high"),
-    ("shield-alt", "shield-halved"),
-    ("sync", "arrows-rotate"),
-    ("redo", "arrow-rotate-right"),
-    ("undo", "arrow-rotate-left"),
-    // Lucide names Mintlify sites use.
-    ("zap", "bolt"),
-    ("settings", "gear"),
-    ("sparkles", "wand-magic-sparkles"),
-    ("mail", "envelope"),
-    ("message-square", "message"),
-    ("message-circle", "comment"),
-    ("layout", "table-columns"),
-];
-
-/// Shapes Pro draws around another icon (`circle-1`, `square-code`): the
-/// icon inside is the closest free one.
-const CONTAINERS: [&str; 5] = ["circle", "square", "rectangle", "diamond", "hexagon"];
-
-/// Families of Pro names by their first word, and the free icon that
-/// stands for each (`chart-network` → `chart-simple`).
-const FAMILIES: &[(&str, &str)] = &[
-    ("arrow", "arrow-right"),
-    ("arrows", "arrows-rotate"),
-    ("book", "book"),
-    ("calendar", "calendar"),
-    ("chart", "chart-simple"),
-    ("cloud", "cloud"),
-    ("code", "code"),
-    ("comment", "comment"),
-    ("credit", "credit-card"),
-    ("database", "database"),
-    ("diagram", "diagram-project"),
-    ("envelope", "envelope"),
-    ("file", "file"),
-    ("folder", "folder"),
-    ("gear", "gear"),
-    ("globe", "globe"),
-    ("image", "image"),
-    ("key", "key"),
-    ("list", "list"),
-    ("lock", "lock"),
-    ("message", "message"),
-    ("money", "money-bill"),
-    ("paper", "paper-plane"),
-    ("pen", "pen"),
-    ("person", "person"),
-    ("rectangle", "rectangle-list"),
-    ("server", "server"),
-    ("shield", "shield"),
-    ("table", "table"),
-    ("text", "text-height"),
-    ("user", "user"),
-    ("users", "users"),
-    ("video", "video"),
-    ("window", "window-maximize"),
-];
-
-/// The raw SVG of free icon `name` in the best style for `icon_type`.
-fn free_svg(name: &str, icon_type: Option<&str>) -> Option<&'static str> {
-    styles_for(icon_type)
-        .into_iter()
-        .find_map(|style| svg(style, name).ok())
-}
-
-/// `name`, or the free name it is an alias of, when that is a free icon.
-fn free_name(name: &str) -> Option<&str> {
-    let name = ALIASES
-        .iter()
-        .find(|(alias, _)| *alias == name)
-        .map_or(name, |(_, free)| free);
-    free_svg(name, None).map(|_| name)
-}
-
-/// The raw SVG of icon `name` (with or without a `fa-` prefix, or a
-/// renamed one's old name), or `None` when the free set has no icon of that
-/// name.
-pub fn lookup(name: &str, icon_type: Option<&str>) -> Option<&'static str> {
-    let name = name.trim().trim_start_matches("fa-");
-    free_name(name).and_then(|free| free_svg(free, icon_type))
-}
-
-/// The free icon closest to a name outside the free set, by name family;
-/// `None` when nothing is close.
-pub fn closest_name(name: &str) -> Option<String> {
-    let name = name.trim().trim_start_matches("fa-");
-    let words: Vec<&str> = name.split('-').collect();
-    let mut candidates: Vec<String> = Vec::new();
-    if let Some((first, rest)) = words.split_first() {
-        if CONTAINERS.contains(first) && !rest.is_empty() {
-            candidates.push(rest.join("-"));
+        Some("brands") => &["brands", "solid"],
+        Some("regular" | "light" | "thin" | "sharp-regular" | "sharp-light" | "sharp-thin") => {
+            &["regular", "solid"]
         }
+        _ => &["solid", "regular", "brands"],
     }
-    // Fewer trailing words: `person-running-fast` → `person-running`.
-    candidates.extend((1..words.len()).rev().map(|n| words[..n].join("-")));
-    let found = std::iter::once(name.to_string())
-        .chain(candidates)
-        .flat_map(|candidate| [singular(&candidate), Some(candidate)])
-        .flatten()
-        .find_map(|candidate| free_name(&candidate).map(str::to_string));
-    found.or_else(|| {
-        FAMILIES
-            .iter()
-            .find(|(family, _)| words.first() == Some(family))
-            .map(|(_, free)| free.to_string())
+}
+
+/// `name` as libraries spell it: trimmed, lower case, no `fa-` prefix.
+fn normal(name: &str) -> String {
+    let name = name.trim().to_ascii_lowercase();
+    match name.strip_prefix("fa-") {
+        Some(rest) => rest.to_string(),
+        None => name,
+    }
+}
+
+/// The shape of `name` in `library` alone.
+fn in_library(library: Library, name: &str, icon_type: Option<&str>) -> Option<Shape> {
+    match library {
+        Library::FontAwesome => table::find(library, name, styles_for(icon_type)),
+        Library::Tabler => match name.strip_suffix("-filled") {
+            Some(base) => table::find(library, base, &["filled"])
+                .filter(|s| s.style == "filled")
+                .or_else(|| table::find(library, name, &["outline"])),
+            None => table::find(library, name, &["outline"]),
+        },
+        Library::Lucide => table::find(library, name, &[]),
+    }
+}
+
+/// The icon `name` draws on a site whose `icons.library` is `library`:
+/// that library first, then the others, then the Pro mapping; `None` when
+/// the name is unknown.
+pub fn find(name: &str, icon_type: Option<&str>, library: Library) -> Option<Found> {
+    let name = normal(name);
+    let others = Library::ALL.into_iter().filter(|&l| l != library);
+    if let Some(shape) = in_library(library, &name, icon_type) {
+        return Some(Found {
+            shape,
+            source: Source::Library,
+        });
+    }
+    if let Some(shape) = others.clone().find_map(|l| in_library(l, &name, icon_type)) {
+        return Some(Found {
+            shape,
+            source: Source::OtherLibrary,
+        });
+    }
+    let open = pro::open_name(&name)?;
+    let shape = std::iter::once(Library::FontAwesome)
+        .chain(others)
+        .find_map(|l| in_library(l, open, icon_type))?;
+    Some(Found {
+        shape,
+        source: Source::Pro(open),
     })
 }
 
-/// `books` → `book`, `list-checks` → `list-check` (not `class` → `clas`).
-fn singular(name: &str) -> Option<String> {
-    (name.ends_with('s') && !name.ends_with("ss")).then(|| name[..name.len() - 1].to_string())
+/// Inline HTML for icon `name` on a site of `library`, and the note or
+/// warning it deserves (for the caller to place): the drawing, or for an
+/// unknown name the closest Font Awesome icon of its family, or nothing.
+pub fn resolve(name: &str, icon_type: Option<&str>, library: Library) -> (String, Option<Finding>) {
+    match find(name, icon_type, library) {
+        Some(found) => (svg(&found.shape), Finding::of(name, &found, library)),
+        None => {
+            let family = pro::family_icon(&normal(name));
+            let shape = family.and_then(|f| in_library(Library::FontAwesome, &f, icon_type));
+            let html = shape.map(|s| svg(&s)).unwrap_or_default();
+            (html, Some(Finding::unknown(name, library)))
+        }
+    }
+}
+
+/// A Font Awesome icon of the theme itself (callouts, the file tree,
+/// external links), in the style `icon_type` picks.
+pub fn theme_svg(name: &str, icon_type: Option<&str>) -> String {
+    in_library(Library::FontAwesome, name, icon_type)
+        .map(|shape| svg(&shape))
+        .unwrap_or_default()
+}
+
+/// An inline, decorative `<svg>` of `shape` in the text colour: filled for
+/// Font Awesome and Tabler's filled icons, stroked for the others.
+pub fn svg(shape: &Shape) -> String {
+    let paint = match (shape.library, shape.style) {
+        (Library::FontAwesome, _) | (_, "filled") => "fill=\"currentColor\"",
+        _ => {
+            "fill=\"none\" stroke=\"currentColor\" stroke-width=\"2\" \
+             stroke-linecap=\"round\" stroke-linejoin=\"round\""
+        }
+    };
+    format!(
+        "<svg class=\"icon\" aria-hidden=\"true\" focusable=\"false\" viewBox=\"{}\" {paint}>{}</svg>",
+        shape.view_box, shape.shapes
+    )
+}
+
+/// What a named icon deserves to be told: a note when it came from
+/// another library or the Pro mapping, a warning when it is unknown.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Finding {
+    pub rule: Rule,
+    pub warning: bool,
+    /// `icon `NAME``, to which a caller may add where it is (` on `<Card>``).
+    head: String,
+    /// What is wrong with it (`: no icon library has it`).
+    tail: String,
+    pub help: String,
+}
+
+impl Finding {
+    fn of(name: &str, found: &Found, library: Library) -> Option<Finding> {
+        let from = found.shape.library.title();
+        let (tail, help) = match found.source {
+            Source::Library => return None,
+            Source::OtherLibrary => (
+                format!(": not in {}, drawn from {from}", library.title()),
+                format!(
+                    "set `icons.library` to `{}` (docs.json), or name a {} icon, to draw every icon in one style",
+                    found.shape.library.key(),
+                    library.title()
+                ),
+            ),
+            Source::Pro(open) => (
+                format!(": a Font Awesome Pro name, drawn as `{open}` from {from}"),
+                "name an open icon (Font Awesome Free, Lucide, Tabler) to choose the drawing".into(),
+            ),
+        };
+        Some(Finding {
+            rule: Rule::IconLibrary,
+            warning: false,
+            head: format!("icon `{name}`"),
+            tail,
+            help,
+        })
+    }
+
+    fn unknown(name: &str, library: Library) -> Finding {
+        let help = match suggestion(name, library) {
+            Some(close) => format!("did you mean `{close}`?"),
+            None => {
+                "name an icon of Font Awesome Free, Lucide or Tabler, or give an image path or URL"
+                    .into()
+            }
+        };
+        Finding {
+            rule: Rule::UnknownIcon,
+            warning: true,
+            head: format!("unknown icon `{name}`"),
+            tail: ": no icon library has it".into(),
+            help,
+        }
+    }
+
+    /// The same finding naming where the icon is (`on `<Card>``).
+    pub fn on(mut self, place: &str) -> Finding {
+        self.head = format!("{} on {place}", self.head);
+        self
+    }
+
+    /// What the finding says.
+    pub fn message(&self) -> String {
+        format!("{}{}", self.head, self.tail)
+    }
+
+    /// The finding as a diagnostic of `file` (the caller places it).
+    pub fn diagnostic(self, file: impl Into<PathBuf>) -> Diagnostic {
+        let message = self.message();
+        let diagnostic = match self.warning {
+            true => Diagnostic::warning(file, message).with_rule(self.rule),
+            false => Diagnostic::note(file, message).with_rule(self.rule),
+        };
+        diagnostic.with_help(self.help)
+    }
+}
+
+/// The icon name closest to `name`: the site's library's names first.
+pub fn suggestion(name: &str, library: Library) -> Option<&'static str> {
+    let name = normal(name);
+    std::iter::once(library)
+        .chain(Library::ALL.into_iter().filter(|&l| l != library))
+        .find_map(|l| did_you_mean(&name, table::names(l)))
 }
 
 /// Whether `icon` is an image reference (a URL or a path to an image file)
 /// rather than an icon name. Mintlify accepts both in `icon` fields.
 pub fn is_image_reference(icon: &str) -> bool {
-    icon.contains('/')
-        || icon.starts_with("http")
-        || icon.ends_with(".svg")
-        || icon.ends_with(".png")
-}
-
-/// Inline HTML for icon `name`: the SVG with the license comment stripped,
-/// `fill="currentColor"` and `aria-hidden`, so it takes the text colour.
-/// A name outside the free set shows its closest free icon, or nothing;
-/// the second value says whether the name itself was found.
-pub fn inline_svg(name: &str, icon_type: Option<&str>) -> (String, bool) {
-    if let Some(raw) = lookup(name, icon_type) {
-        return (decorate(raw), true);
-    }
-    let closest = closest_name(name).and_then(|free| free_svg(&free, icon_type));
-    (closest.map(decorate).unwrap_or_default(), false)
-}
-
-fn decorate(raw: &str) -> String {
-    without_comment(raw).replacen(
-        "<svg ",
-        "<svg class=\"icon\" aria-hidden=\"true\" focusable=\"false\" fill=\"currentColor\" ",
-        1,
-    )
-}
-
-fn without_comment(raw: &str) -> String {
-    match (raw.find("<!--"), raw.find("-->")) {
-        (Some(start), Some(end)) if end > start => {
-            format!("{}{}", &raw[..start], &raw[end + 3..])
-        }
-        _ => raw.to_string(),
-    }
+    let lower = icon.trim().to_ascii_lowercase();
+    lower.contains('/')
+        || lower.starts_with("http")
+        || lower.starts_with("data:image/")
+        || [
+            ".svg", ".png", ".jpg", ".jpeg", ".gif", ".webp", ".avif", ".ico",
+        ]
+        .iter()
+        .any(|ext| lower.ends_with(ext))
 }
 
 /// The theme's own icons that every page shows (top bar: menu, search, mode
@@ -237,7 +287,13 @@ pub fn mask_css() -> String {
          @media (forced-colors:active){i[class^=i-]{forced-color-adjust:none;background:CanvasText}}\n",
     );
     for name in MASKED {
-        let svg = without_comment(svg(Type::Solid, name).unwrap_or_default());
+        let Some(shape) = in_library(Library::FontAwesome, name, None) else {
+            continue;
+        };
+        let svg = format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"{}\">{}</svg>",
+            shape.view_box, shape.shapes
+        );
         let data = svg
             .replace('"', "'")
             .replace('%', "%25")
@@ -245,93 +301,11 @@ pub fn mask_css() -> String {
             .replace('<', "%3C")
             .replace('>', "%3E");
         css.push_str(&format!(
-            ".i-{name}{{--i:url(\"data:image/svg+xml,{}\")}}\n",
-            data.trim()
+            ".i-{name}{{--i:url(\"data:image/svg+xml,{data}\")}}\n"
         ));
     }
     css
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn masked_icons_have_their_shape_in_the_stylesheet() {
-        let css = mask_css();
-        for name in MASKED {
-            let rule = css
-                .lines()
-                .find(|l| l.starts_with(&format!(".i-{name}{{")))
-                .unwrap_or_else(|| panic!("no rule for {name}: {css}"));
-            assert!(rule.contains("data:image/svg+xml,%3Csvg"), "{rule}");
-            assert!(rule.contains("%3Cpath d='M"), "{rule}");
-            assert!(!rule.contains('<') && !rule.contains('#'), "{rule}");
-        }
-        assert_eq!(masked("sun"), "<i class=\"i-sun\"></i>");
-    }
-
-    #[test]
-    fn known_icons_resolve_in_every_style() {
-        assert!(lookup("book-open", None).is_some());
-        assert!(lookup("fa-book-open", Some("duotone")).is_some());
-        assert!(lookup("github", Some("brands")).is_some());
-        // A brand name asked for without iconType still resolves.
-        assert!(lookup("discord", None).is_some());
-    }
-
-    #[test]
-    fn old_names_are_aliases_of_free_icons() {
-        assert!(lookup("check-circle", None).is_some());
-        assert_eq!(lookup("search", None), lookup("magnifying-glass", None));
-        assert_eq!(lookup("zap", None), lookup("bolt", None));
-    }
-
-    #[test]
-    fn pro_names_show_the_closest_free_icon_of_their_family() {
-        for (pro, free) in [
-            ("circle-1", "1"),
-            ("square-code", "code"),
-            ("rectangle-terminal", "terminal"),
-            ("rectangle-history", "clock-rotate-left"),
-            ("message-bot", "message"),
-            ("person-running-fast", "person-running"),
-            ("shield-check", "shield"),
-            ("spinner-third", "spinner"),
-            ("books", "book"),
-            ("list-checks", "list-check"),
-            ("columns-3", "table-columns"),
-            ("chart-network", "chart-simple"),
-            ("diagram-subtask", "diagram-project"),
-            ("text-size", "text-height"),
-        ] {
-            assert!(lookup(pro, None).is_none(), "{pro} is not free");
-            assert_eq!(closest_name(pro).as_deref(), Some(free), "{pro}");
-        }
-    }
-
-    #[test]
-    fn every_family_and_alias_names_a_free_icon() {
-        for (name, free) in FAMILIES.iter().chain(ALIASES) {
-            assert!(free_svg(free, None).is_some(), "{name} → {free}");
-        }
-    }
-
-    #[test]
-    fn a_name_with_no_family_shows_no_icon_and_says_so() {
-        let (html, found) = inline_svg("no-such-icon-anywhere", None);
-        assert!(!found);
-        assert_eq!(html, "", "nothing rather than a placeholder blob");
-        let (html, found) = inline_svg("circle-1", None);
-        assert!(!found);
-        assert!(html.starts_with("<svg class=\"icon\""));
-    }
-
-    #[test]
-    fn inline_svg_strips_license_comment() {
-        let (html, found) = inline_svg("gear", Some("solid"));
-        assert!(found);
-        assert!(!html.contains("<!--"));
-        assert!(html.contains("fill=\"currentColor\""));
-    }
-}
+mod tests;

@@ -18,6 +18,8 @@ mod common;
 mod components;
 #[path = "browser/driver.rs"]
 mod driver;
+#[path = "browser/icons.rs"]
+mod icons;
 #[path = "browser/keyboard.rs"]
 mod keyboard;
 #[path = "browser/react.rs"]

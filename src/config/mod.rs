@@ -61,7 +61,7 @@ pub use entries::{
 };
 pub use migrate::{migrate, LeftOut, Migration};
 pub use schema::{docs_schema_for_editors, DOCS_SCHEMA_TEXT, SCHEMA_FILE_NAME, SCHEMA_TEXT};
-pub use semantic::{is_local, unknown_icon};
+pub use semantic::{icon_finding, is_local};
 pub use source::{display_path, offset_of_line_col, SourceDoc};
 pub use types::*;
 

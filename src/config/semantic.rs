@@ -456,12 +456,16 @@ impl Checker<'_> {
 }
 
 impl Checker<'_> {
-    /// Icons named in anchors, the top anchor and navigation groups must be
-    /// in the free Font Awesome set shipped with sheaf.
+    /// Icons named in tabs, anchors (docs.json products, dropdowns and menus
+    /// among them), the top anchor and navigation groups: a note when drawn
+    /// from another library or the Pro mapping, a warning when unknown.
     fn icons(&self) -> Vec<Diagnostic> {
         let mut places: Vec<(String, &Value)> = Vec::new();
         for (i, anchor) in array(&self.doc.value, "anchors").iter().enumerate() {
             places.push((format!("/anchors/{i}"), anchor));
+        }
+        for (i, tab) in array(&self.doc.value, "tabs").iter().enumerate() {
+            places.push((format!("/tabs/{i}"), tab));
         }
         if let Some(top) = self.doc.value.get("topAnchor") {
             places.push(("/topAnchor".into(), top));
@@ -471,30 +475,38 @@ impl Checker<'_> {
             collect_groups(group, format!("/navigation/{i}"), &mut groups);
         }
         places.extend(groups);
+        let library = (self
+            .doc
+            .value
+            .pointer("/icons/library")
+            .and_then(Value::as_str))
+        .and_then(crate::icons::Library::parse)
+        .unwrap_or_default();
         places
             .into_iter()
             .filter_map(|(pointer, item)| {
                 let icon = item.get("icon")?.as_str()?;
                 let icon_type = item.get("iconType").and_then(Value::as_str);
-                let known = crate::icons::is_image_reference(icon)
-                    || crate::icons::lookup(icon, icon_type).is_some();
-                (!known).then(|| {
-                    unknown_icon(self.warning_at(
-                        Rule::UnknownIcon,
-                        &format!("{pointer}/icon"),
-                        format!("unknown icon \"{icon}\""),
-                    ))
-                })
+                let finding = icon_finding(icon, icon_type, library)?;
+                let diagnostic = finding.diagnostic(self.file);
+                Some(self.doc.locate(diagnostic, &format!("{pointer}/icon")))
             })
             .collect()
     }
 }
 
-/// The help every unknown-icon warning carries.
-pub fn unknown_icon(diagnostic: Diagnostic) -> Diagnostic {
-    diagnostic.with_help(
-        "sheaf ships the free Font Awesome 6 set (solid, regular, brands); the closest free icon of the name's family is shown, or none. Pick a free icon name or give an image path",
-    )
+/// What an icon named in the config or frontmatter deserves to be told
+/// (see [`crate::icons::resolve`]): nothing for an image or a name of the
+/// site's library.
+pub fn icon_finding(
+    icon: &str,
+    icon_type: Option<&str>,
+    library: crate::icons::Library,
+) -> Option<crate::icons::Finding> {
+    if crate::icons::is_image_reference(icon) {
+        return None;
+    }
+    crate::icons::resolve(icon, icon_type, library).1
 }
 
 /// Whether a path names a local file (not a URL or data URI).

@@ -85,6 +85,24 @@ pub struct SiteConfig {
     /// The page actions shown beside the title (docs.json `contextual`).
     #[serde(default)]
     pub contextual: Vec<ContextualOption>,
+    /// The icon library names are looked up in first (docs.json `icons`).
+    pub icons: Option<Icons>,
+}
+
+impl SiteConfig {
+    /// The site's icon library: `icons.library`, Font Awesome by default.
+    pub fn icon_library(&self) -> crate::icons::Library {
+        (self.icons.as_ref())
+            .and_then(|icons| crate::icons::Library::parse(&icons.library))
+            .unwrap_or_default()
+    }
+}
+
+/// docs.json `icons`: which library icon names come from.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Icons {
+    /// `fontawesome` (the default), `lucide` or `tabler`.
+    pub library: String,
 }
 
 /// One language of a multi-language site.

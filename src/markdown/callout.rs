@@ -11,7 +11,7 @@
 //! ([`custom_html`]).
 
 use crate::color::{readable_on, Rgb, DEFAULT_BG_DARK, DEFAULT_BG_LIGHT, EDGE_CONTRAST};
-use crate::icons::inline_svg;
+use crate::icons::theme_svg;
 
 /// The callout components.
 pub const NAMES: [&str; 7] = [
@@ -21,7 +21,7 @@ pub const NAMES: [&str; 7] = [
 /// A callout named `name` around `body` (HTML).
 pub fn html(name: &str, body: &str) -> String {
     let (kind, icon, label) = look(name);
-    let (svg, _) = inline_svg(icon, None);
+    let svg = theme_svg(icon, None);
     with_look(kind, label, &svg, "", body)
 }
 
@@ -31,7 +31,7 @@ pub fn html(name: &str, body: &str) -> String {
 /// page's own colour, whatever the colour given).
 pub fn custom_html(icon_html: Option<&str>, color: Option<Rgb>, body: &str) -> String {
     let (kind, icon, label) = look("Callout");
-    let svg = icon_html.map_or_else(|| inline_svg(icon, None).0, str::to_string);
+    let svg = icon_html.map_or_else(|| theme_svg(icon, None), str::to_string);
     let style = color.map_or_else(String::new, |color| {
         let light = readable_on(color, &[DEFAULT_BG_LIGHT], EDGE_CONTRAST);
         let dark = readable_on(color, &[DEFAULT_BG_DARK], EDGE_CONTRAST);

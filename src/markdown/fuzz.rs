@@ -104,6 +104,7 @@ fn fuzz_page_rendering() {
                 urls: &urls,
                 frontmatter: &Default::default(),
                 now_ms: 0.0,
+                icons: Default::default(),
             };
             let stage = if highlight { &highlighted } else { &markdown };
             let rendered = stage.render(&page, &env);

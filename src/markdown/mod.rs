@@ -193,6 +193,9 @@ pub struct PageEnv<'a> {
     pub frontmatter: &'a serde_json::Map<String, serde_json::Value>,
     /// The build's time (ms since 1970), what components' `Date` says.
     pub now_ms: f64,
+    /// The site's icon library (`icons.library`), where icon names are
+    /// looked up first.
+    pub icons: crate::icons::Library,
 }
 
 /// A snippet file's path (relative to the docs root) and text.

@@ -48,6 +48,7 @@ fn render_with(source: &str, snippets: &[(&str, &str)], line_offset: usize) -> R
         urls: &urls,
         frontmatter: &Default::default(),
         now_ms: 0.0,
+        icons: Default::default(),
     };
     Markdown::new().render(source, &env)
 }
@@ -554,6 +555,7 @@ fn render_site_page(markdown: &Markdown, site_root: &Path, file: &Path, body: &s
         urls: &urls,
         frontmatter: &Default::default(),
         now_ms: 0.0,
+        icons: Default::default(),
     };
     markdown.render(body, &env).html
 }
@@ -570,6 +572,7 @@ fn without_highlighting_code_is_escaped_plain_text() {
         urls: &keep,
         frontmatter: &Default::default(),
         now_ms: 0.0,
+        icons: Default::default(),
     };
     let html = md.render("```json\n{\"a\": \"<b>\"}\n```\n", &env).html;
     assert!(html.contains("&lt;b&gt;"), "{html}");
@@ -1065,6 +1068,7 @@ fn frontmatter_and_constants_are_read_in_text_and_attributes() {
         urls: &keep,
         frontmatter: frontmatter.as_object().unwrap(),
         now_ms: 0.0,
+        icons: Default::default(),
     };
     let page = "export const api = frontmatter.title + \" API\"\n\nexport const meta = { title: `v${frontmatter.version}` }\n\n{api} {40 + 2} {`release v${frontmatter.version}`}\n\n<Card title={api} href=\"/x\">One</Card>\n\n<Card {...meta}>Two</Card>\n";
     let rendered = md.render(page, &env);
@@ -1145,6 +1149,7 @@ fn a_snippet_is_read_once_per_page_however_often_its_exports_are_used() {
         urls: &keep,
         frontmatter: &Default::default(),
         now_ms: 0.0,
+        icons: Default::default(),
     };
     let source =
         "import { A, B, Box } from '/snippets/code.mdx'\n\n{A} {B} {A}\n\n<Box>x *y*</Box>\n";
@@ -1181,6 +1186,7 @@ fn rewritten_urls(source: &str, snippet: &str) -> (String, Vec<(String, UrlKind)
         urls: &urls,
         frontmatter: &Default::default(),
         now_ms: 0.0,
+        icons: Default::default(),
     };
     let html = Markdown::new().render(source, &env).html;
     (html, asked.into_inner())

@@ -51,7 +51,11 @@ pub fn anchor_views(site: &Site) -> Vec<AnchorView> {
     let primary_page = first_page(site, |p| p.anchor.is_none() && p.tab.is_none());
     let primary = has_primary_anchor(site).then(|| AnchorView {
         name: top.name,
-        icon: icon::html(&top.icon, Some(top.icon_type.as_str())),
+        icon: icon::html(
+            &top.icon,
+            Some(top.icon_type.as_str()),
+            config.icon_library(),
+        ),
         href: section_href("/", primary_page.or(site.home())),
         current: Key::Anchor(None).current_marker(),
         hidden: String::new(),
@@ -79,6 +83,7 @@ pub fn anchor_views(site: &Site) -> Vec<AnchorView> {
                 icon: icon::html(
                     anchor.icon.as_deref().unwrap_or("link"),
                     Some(anchor.icon_type.unwrap_or_default().as_str()),
+                    config.icon_library(),
                 ),
                 href: section_href(&anchor.url, first),
                 current: if external {

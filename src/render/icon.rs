@@ -1,33 +1,34 @@
-//! Icons for the theme: Font Awesome names inlined as SVG (via
-//! [`crate::icons`]), image paths as `<img>`, and the brand icon and label of
-//! each `footerSocials` platform.
+//! Icons for the theme: names inlined as SVG (via [`crate::icons`]), image
+//! paths as `<img>`, and the brand icon and label of each `footerSocials`
+//! platform.
 
 use super::links;
-use crate::icons::{inline_svg, is_image_reference};
+use crate::icons::{is_image_reference, resolve, theme_svg, Library};
 
-/// HTML for an icon named in `site.json` or frontmatter. A name outside the
-/// free set gives its closest free icon, or nothing.
-pub fn html(name: &str, icon_type: Option<&str>) -> String {
+/// HTML for an icon named in the config or frontmatter, looked up in the
+/// site's `library` first. An unknown name gives the closest Font Awesome
+/// icon of its family, or nothing (`check` reports it).
+pub fn html(name: &str, icon_type: Option<&str>, library: Library) -> String {
     if is_image_reference(name) {
         format!(
             "<img class=\"icon\" src=\"{}\" alt=\"\">",
             super::escape_html(&links::asset(name))
         )
     } else {
-        inline_svg(name, icon_type).0
+        resolve(name, icon_type, library).0
     }
 }
 
-/// A theme (UI) icon from the solid set.
+/// A theme (UI) icon from Font Awesome's solid set.
 pub fn ui(name: &str) -> String {
-    inline_svg(name, Some("solid")).0
+    theme_svg(name, Some("solid"))
 }
 
 /// The label and icon of a `footerSocials` key; unknown keys get a globe
 /// and their key as label.
 pub fn social(key: &str) -> (String, String) {
     match social_icon(key) {
-        Some((label, icon, style)) => (label.to_string(), inline_svg(icon, Some(style)).0),
+        Some((label, icon, style)) => (label.to_string(), theme_svg(icon, Some(style))),
         None => (key.to_string(), ui("globe")),
     }
 }
@@ -56,20 +57,22 @@ fn social_icon(key: &str) -> Option<(&'static str, &'static str, &'static str)> 
 mod tests {
     use super::*;
     use crate::config::{LATER_SOCIAL_KEYS, SOCIAL_KEYS};
-    use crate::icons::lookup;
+    use crate::icons::find;
 
     #[test]
     fn every_social_key_has_a_real_icon() {
         for key in SOCIAL_KEYS.iter().chain(LATER_SOCIAL_KEYS.iter()) {
             let (_, icon, style) = social_icon(key).expect(key);
-            assert!(lookup(icon, Some(style)).is_some(), "{key}");
+            let found = find(icon, Some(style), Library::FontAwesome).expect(key);
+            assert_eq!(found.source, crate::icons::Source::Library, "{key}");
         }
         assert_eq!(social("mastodon").0, "mastodon");
     }
 
     #[test]
     fn image_icons_become_img_tags() {
-        assert!(html("/icons/a.svg", None).starts_with("<img class=\"icon\""));
-        assert!(html("book-open", None).starts_with("<svg"));
+        let fa = Library::FontAwesome;
+        assert!(html("/icons/a.svg", None, fa).starts_with("<img class=\"icon\""));
+        assert!(html("book-open", None, fa).starts_with("<svg"));
     }
 }

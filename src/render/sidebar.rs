@@ -289,7 +289,7 @@ fn render_group(
     let root_href = display.root.map(|id| links::page_href(&site.pages[id]));
     let mut view = GroupView {
         name: name.clone(),
-        icon: group_icon(icon, icon_type),
+        icon: group_icon(site, icon, icon_type),
         href: root_href.clone().unwrap_or_else(|| links::page_href(first)),
         root_href,
         tag: display.tag.clone(),
@@ -321,9 +321,10 @@ fn render_view(view: &GroupView, templates: &Templates) -> Result<Fragment, Diag
     Ok(Fragment::parse(&html))
 }
 
-fn group_icon(icon: &Option<String>, icon_type: &Option<String>) -> String {
+fn group_icon(site: &Site, icon: &Option<String>, icon_type: &Option<String>) -> String {
+    let library = site.config.icon_library();
     icon.as_deref()
-        .map(|name| icon::html(name, icon_type.as_deref()))
+        .map(|name| icon::html(name, icon_type.as_deref(), library))
         .unwrap_or_default()
 }
 
@@ -336,7 +337,7 @@ fn item_view(site: &Site, item: &NavItem) -> ItemView {
             ItemView::Page {
                 href: url.map_or_else(|| links::page_href(page), String::from),
                 title: page.nav_title.clone(),
-                icon: group_icon(&fm.icon, &fm.icon_type),
+                icon: group_icon(site, &fm.icon, &fm.icon_type),
                 method: links::endpoint_method(page).filter(|_| !fm.hide_api_marker),
                 current: Key::Page(page.id).current_marker(),
                 version: fm.version.clone(),
@@ -354,7 +355,7 @@ fn item_view(site: &Site, item: &NavItem) -> ItemView {
             display,
         } => ItemView::Group {
             name: name.clone(),
-            icon: group_icon(icon, icon_type),
+            icon: group_icon(site, icon, icon_type),
             tag: display.tag.clone(),
             version: version.clone(),
             items: visible_items(site, items),

@@ -31,6 +31,8 @@ struct CtaView {
 #[derive(Serialize)]
 struct TabView {
     name: String,
+    /// The tab's icon (docs.json `tabs[].icon`), or empty.
+    icon: String,
     href: String,
     current: String,
     version: Option<String>,
@@ -68,7 +70,8 @@ fn tab_menu(site: &Site, tab: usize) -> Vec<MenuItemView> {
         .map(|(i, anchor)| MenuItemView {
             name: anchor.name.clone(),
             icon: anchor.icon.as_deref().map_or_else(String::new, |name| {
-                icon::html(name, Some(anchor.icon_type.unwrap_or_default().as_str()))
+                let icon_type = anchor.icon_type.unwrap_or_default();
+                icon::html(name, Some(icon_type.as_str()), site.config.icon_library())
             }),
             href: section_href(&anchor.url, first_page(site, |p| p.anchor == Some(i))),
             current: Key::Anchor(Some(i)).current_marker(),
@@ -110,7 +113,7 @@ fn ui_icons() -> UiIcons {
         sun: crate::icons::masked("sun"),
         moon: crate::icons::masked("moon"),
         menu: crate::icons::masked("bars"),
-        github: icon::html("github", Some("brands")),
+        github: crate::icons::theme_svg("github", Some("brands")),
         star: icon::ui("star"),
         external: icon::ui("arrow-up-right-from-square"),
     }
@@ -202,6 +205,7 @@ fn tab_views(site: &Site) -> Vec<TabView> {
     let primary =
         (some_tab_everywhere && has_primary(site, |p| p.tab.is_some())).then(|| TabView {
             name: primary_name,
+            icon: String::new(),
             href: section_href("/", first_page(site, |p| p.tab.is_none()).or(site.home())),
             current: Key::Tab(None).current_marker(),
             version: None,
@@ -221,6 +225,9 @@ fn tab_views(site: &Site) -> Vec<TabView> {
             let first = first_page(site, |p| p.tab == Some(i));
             TabView {
                 name: tab.name.clone(),
+                icon: (tab.icon.as_deref()).map_or_else(String::new, |name| {
+                    icon::html(name, tab.icon_type.as_deref(), config.icon_library())
+                }),
                 href: section_href(&tab.url, first),
                 current: if external {
                     String::new()

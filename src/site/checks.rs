@@ -220,17 +220,10 @@ fn check_page_icons(site: &Site) -> Vec<Diagnostic> {
         .filter_map(|page| {
             let icon = page.frontmatter.icon.as_deref()?;
             let icon_type = page.frontmatter.icon_type.as_deref();
-            if crate::icons::is_image_reference(icon)
-                || crate::icons::lookup(icon, icon_type).is_some()
-            {
-                return None;
-            }
+            let finding = config::icon_finding(icon, icon_type, site.config.icon_library())?;
             let path = page.source_path.as_ref()?;
             let line = page.frontmatter_line(&site.root, &["icon"])?;
-            let warning = Diagnostic::warning(path, format!("unknown icon \"{icon}\""))
-                .with_rule(Rule::UnknownIcon)
-                .at_line(line, 1);
-            Some(config::unknown_icon(warning))
+            Some(finding.diagnostic(path).at_line(line, 1))
         })
         .collect()
 }

@@ -351,6 +351,7 @@ fn render_body(
         urls,
         frontmatter: &page.frontmatter.values,
         now_ms: project.started_ms,
+        icons: project.site.config.icon_library(),
     };
     project.markdown.render(body, &env)
 }
@@ -447,7 +448,7 @@ fn unreachable_spec_notice(project: &Project, page: &Page) -> Option<String> {
         }
     };
     let spec = project.specs.unreachable_for(page.openapi.as_deref()?)?;
-    let (icon, _) = crate::icons::inline_svg("triangle-exclamation", None);
+    let icon = crate::icons::theme_svg("triangle-exclamation", None);
     Some(format!(
         "<aside class=\"c-callout c-warning\" role=\"status\" aria-label=\"Warning\">\
          <span class=\"c-callout-icon\">{icon}</span><div class=\"c-callout-body\">\

@@ -78,7 +78,11 @@ pub fn convert(docs: &Value) -> (Value, Conversion) {
         &mut out,
         &["name", "description", "redirects", "variables"],
     );
-    copy(docs, &mut out, &["markdownSources", "pageUrls", "feedback"]);
+    copy(
+        docs,
+        &mut out,
+        &["markdownSources", "pageUrls", "feedback", "icons"],
+    );
     if let Some(navigation) = docs.get("navigation") {
         conversion.navigation(navigation);
     }
@@ -480,13 +484,6 @@ impl Conversion {
                     "the rest of the site is unaffected",
                 ));
             }
-        }
-        if docs.pointer("/icons/library").and_then(Value::as_str) == Some("lucide") {
-            self.notes.push(Note::at(
-                "/icons/library",
-                "Lucide icons are not bundled; icons are looked up in Font Awesome",
-                "icons without a Font Awesome name of the same name show no icon",
-            ));
         }
     }
 }

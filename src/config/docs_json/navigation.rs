@@ -156,12 +156,7 @@ impl Conversion {
         match division {
             Division::Tabs => {
                 context.tab = Some(self.tabs.len());
-                self.tabs.push(json!({
-                    "name": label,
-                    "url": "",
-                    "version": outer.version,
-                    "anchor": outer.anchor,
-                }));
+                self.tabs.push(tab_value(item, label, "", outer));
             }
             Division::Versions => {
                 self.add_version(label, item);
@@ -212,12 +207,7 @@ impl Conversion {
         context: &Context,
     ) {
         match division {
-            Division::Tabs => self.tabs.push(json!({
-                "name": label,
-                "url": href,
-                "version": context.version,
-                "anchor": context.anchor,
-            })),
+            Division::Tabs => self.tabs.push(tab_value(item, label, href, context)),
             Division::Versions => self.versions.push(json!({"name": label, "url": href})),
             Division::Languages => {}
             _ => {
@@ -475,6 +465,19 @@ fn openapi_source(value: &Value) -> Option<String> {
         Value::Array(items) => items.first().and_then(openapi_source),
         _ => None,
     }
+}
+
+/// A tab of the site model: its name, link, version, section and icon.
+fn tab_value(item: &Value, label: &str, url: &str, context: &Context) -> Value {
+    let (icon, icon_type) = icon_of(item);
+    json!({
+        "name": label,
+        "url": url,
+        "version": context.version,
+        "anchor": context.anchor,
+        "icon": icon,
+        "iconType": icon_type,
+    })
 }
 
 /// An entry's icon name and style: `"icon": "book"` with `"iconType"`, or

@@ -191,4 +191,7 @@ pub struct Tab {
     /// section.
     #[serde(default)]
     pub anchor: Option<usize>,
+    /// The icon beside the tab's name (docs.json `tabs[].icon`).
+    pub icon: Option<String>,
+    pub icon_type: Option<String>,
 }

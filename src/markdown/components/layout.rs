@@ -48,7 +48,7 @@ impl Renderer<'_> {
     fn tree_item(&mut self, el: &Element) -> String {
         let name = self.text_attr(el, "name").unwrap_or_default();
         if el.name == "Tree.File" {
-            let (svg, _) = crate::icons::inline_svg("file", Some("regular"));
+            let svg = crate::icons::theme_svg("file", Some("regular"));
             return format!(
                 "<li class=\"c-tree-file\"><span class=\"c-tree-icon\">{svg}</span>{}</li>",
                 escape(&name)
@@ -59,7 +59,7 @@ impl Renderer<'_> {
         } else {
             ""
         };
-        let (svg, _) = crate::icons::inline_svg("folder", None);
+        let svg = crate::icons::theme_svg("folder", None);
         let children = self.tree_items(el);
         format!(
             "<li class=\"c-tree-folder\"><details{open}><summary><span class=\"c-tree-icon\">{svg}</span>{}</summary>\

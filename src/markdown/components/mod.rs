@@ -216,7 +216,8 @@ impl Renderer<'_> {
         format!("<{tag} class=\"{class}\">{body}</{tag}>")
     }
 
-    /// An icon by Font Awesome name, or an image when `icon` is a URL/path.
+    /// An icon by name (the site's icon library first, see [`crate::icons`]),
+    /// or an image when `icon` is a URL/path.
     pub(super) fn icon_html(&mut self, el: &Element, icon: &str) -> String {
         if icon.trim_start().starts_with('<') {
             return self.jsx_attr_html(icon);
@@ -229,18 +230,22 @@ impl Renderer<'_> {
             );
         }
         let icon_type = el.attrs.text("iconType");
-        // Font Awesome names are lowercase; authors write `GitHub` too.
-        let name = icon.to_ascii_lowercase();
-        let (svg, found) = crate::icons::inline_svg(&name, icon_type.as_deref());
-        if !found {
-            self.warn_at(
-                Rule::UnknownIcon,
-                el.offset,
-                format!("unknown icon `{icon}` on `<{}>`", el.name),
-                Some("use a Font Awesome icon name, e.g. `book-open`".to_string()),
-            );
+        let library = self.icon_library(el);
+        let (svg, finding) = crate::icons::resolve(icon, icon_type.as_deref(), library);
+        if let Some(finding) = finding {
+            let finding = finding.on(&format!("`<{}>`", el.name));
+            self.report_at(el.offset, |file| finding.diagnostic(file));
         }
         svg
+    }
+
+    /// The library an element's icon is looked up in first: its own
+    /// `iconLibrary` (as Mintlify's `<Icon>` takes it), else the site's.
+    fn icon_library(&self, el: &Element) -> crate::icons::Library {
+        el.attrs
+            .text("iconLibrary")
+            .and_then(|name| crate::icons::Library::parse(&name))
+            .unwrap_or(self.env.icons)
     }
 
     /// An unknown component: its children, and a warning the first time

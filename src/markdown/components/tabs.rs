@@ -26,6 +26,8 @@ use crate::rules::Rule;
 struct Panel {
     label: String,
     html: String,
+    /// The tab's icon (`<Tab icon>`), shown before its label.
+    icon: String,
 }
 
 /// How a tabbed container behaves: the panel shown first (`Tabs`
@@ -60,9 +62,15 @@ impl Renderer<'_> {
                         .text_attr(tab, "title")
                         .unwrap_or_else(|| format!("Tab {}", panels.len() + 1));
                     let body = self.children_html(tab);
+                    let icon = (tab.attrs.text("icon"))
+                        .map_or_else(String::new, |icon| self.icon_html(tab, &icon));
                     panels.push(Panel {
-                        label: label.clone(),
-                        html: format!("<p class=\"c-tab-label\">{}</p>{body}", escape(&label)),
+                        html: format!(
+                            "<p class=\"c-tab-label\">{icon}{}</p>{body}",
+                            escape(&label)
+                        ),
+                        label,
+                        icon,
                     });
                 }
                 other => {
@@ -133,7 +141,11 @@ impl Renderer<'_> {
                         info.title.get_or_insert_with(|| label.clone());
                         let line = text_line + md[..at].matches('\n').count();
                         let html = self.code_block_at(&info, &code, line);
-                        panels.push(Panel { label, html });
+                        panels.push(Panel {
+                            label,
+                            html,
+                            icon: String::new(),
+                        });
                     }
                 }
                 Node::Element(child) => {
@@ -142,7 +154,11 @@ impl Renderer<'_> {
                         .find_map(|name| child.attrs.text(name))
                         .unwrap_or_else(|| child.name.clone());
                     let html = self.render_element(child);
-                    panels.push(Panel { label, html });
+                    panels.push(Panel {
+                        label,
+                        html,
+                        icon: String::new(),
+                    });
                 }
                 Node::Expr { .. } => {}
             }
@@ -192,8 +208,9 @@ impl Renderer<'_> {
         for (i, panel) in panels.iter().enumerate() {
             let selected = i == options.first;
             html.push_str(&format!(
-                "<button type=\"button\" class=\"c-tab\" id=\"{id}-tab-{i}\" aria-controls=\"{id}-panel-{i}\" aria-selected=\"{selected}\" tabindex=\"{}\">{}</button>",
+                "<button type=\"button\" class=\"c-tab\" id=\"{id}-tab-{i}\" aria-controls=\"{id}-panel-{i}\" aria-selected=\"{selected}\" tabindex=\"{}\">{}{}</button>",
                 if selected { 0 } else { -1 },
+                panel.icon,
                 escape(&panel.label)
             ));
         }

@@ -209,7 +209,7 @@ impl Renderer<'_> {
 
     /// Banner: an announcement in the flow of the page.
     pub(super) fn banner(&mut self, el: &Element) -> String {
-        let (svg, _) = crate::icons::inline_svg("bullhorn", None);
+        let svg = crate::icons::theme_svg("bullhorn", None);
         let body = self.children_html(el);
         format!(
             "<aside class=\"c-banner\" role=\"note\" aria-label=\"Announcement\">\

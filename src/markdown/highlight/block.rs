@@ -129,7 +129,7 @@ fn header(html: &mut String, info: &CodeInfo) {
         .as_deref()
         .filter(|i| !crate::icons::is_image_reference(i))
     {
-        html.push_str(&crate::icons::inline_svg(&icon.to_ascii_lowercase(), None).0);
+        html.push_str(&crate::icons::resolve(icon, None, Default::default()).0);
     }
     let title = info
         .title
@@ -203,15 +203,19 @@ fn icon_problem(icon: &str) -> Option<BlockProblem> {
     if crate::icons::is_image_reference(icon) {
         return Some(fence_problem(
             format!("code block icon `{icon}` is an image; sheaf shows icon names only"),
-            "use a Font Awesome icon name, e.g. `icon=\"terminal\"`",
+            "use an icon name, e.g. `icon=\"terminal\"`",
             false,
         ));
     }
-    let (_, found) = crate::icons::inline_svg(&icon.to_ascii_lowercase(), None);
-    (!found).then(|| {
+    let found = crate::icons::find(icon, None, Default::default());
+    found.is_none().then(|| {
+        let help = crate::icons::suggestion(icon, Default::default()).map_or_else(
+            || "use an icon name of Font Awesome, Lucide or Tabler, e.g. `square-js`".to_string(),
+            |close| format!("did you mean `{close}`?"),
+        );
         fence_problem(
             format!("unknown icon `{icon}` on a code block"),
-            "use a Font Awesome icon name, e.g. `square-js`",
+            &help,
             false,
         )
     })

@@ -158,6 +158,15 @@ impl<'a> Renderer<'a> {
         self.out.diagnostics.push(d);
     }
 
+    /// A diagnostic `make` builds for the current document's file, placed at
+    /// byte `offset` of it.
+    pub fn report_at(&mut self, offset: usize, make: impl FnOnce(PathBuf) -> Diagnostic) {
+        let (line, column) = self.ctx().position(offset);
+        let ctx = self.ctx();
+        let d = make(ctx.file.clone()).at_line(line + ctx.line_offset, column);
+        self.out.diagnostics.push(d);
+    }
+
     /// An error at byte `offset` of the current document.
     pub fn error_at(&mut self, rule: Rule, offset: usize, message: String, help: &str) {
         let (line, column) = self.ctx().position(offset);
