@@ -82,6 +82,8 @@ enum ItemView {
         icon: String,
         method: Option<String>,
         current: String,
+        /// ` data-active` on the page's own entry (Mintlify's mark).
+        active: String,
         version: Option<String>,
         /// Frontmatter `tag`, and `deprecated: true`.
         tag: Option<String>,
@@ -238,7 +240,7 @@ impl Sidebar {
         else {
             return;
         };
-        out.push_str("<ul class=nav-groups>");
+        out.push_str("<ul id=sidebar-content class=nav-groups>");
         let position = groups.iter().position(|&g| Some(g) == own);
         let others = groups.len() - usize::from(position.is_some());
         let files = &self.folder;
@@ -257,7 +259,9 @@ impl Sidebar {
             out.push_str("></script>");
         }
         if let (Some(group), Some(_)) = (own, position) {
+            let start = out.len();
             self.groups[group].expanded.write(out, current);
+            mark_active_group(out, start);
         }
         out.push_str("</ul>");
         if others > 0 {
@@ -266,6 +270,14 @@ impl Sidebar {
                 "<noscript><a class=nav-all href={href}>All groups</a></noscript>"
             ));
         }
+    }
+}
+
+/// Marks the group written at `start` of `out` (its `<li class=sidebar-group`)
+/// with Mintlify's `data-active`: the group of the page.
+fn mark_active_group(out: &mut String, start: usize) {
+    if let Some(at) = out[start..].find("<li") {
+        out.insert_str(start + at + "<li".len(), " data-active");
     }
 }
 
@@ -339,6 +351,7 @@ fn item_view(site: &Site, item: &NavItem) -> ItemView {
                 icon: group_icon(&fm.icon, &fm.icon_type),
                 method: links::endpoint_method(page).filter(|_| !fm.hide_api_marker),
                 current: Key::Page(page.id).current_marker(),
+                active: Key::Page(page.id).active_marker(),
                 version: fm.version.clone(),
                 tag: fm.tag.clone(),
                 deprecated: fm.deprecated,

@@ -32,6 +32,7 @@
     var code = block.querySelector("pre code");
     if (!code || !navigator.clipboard || block.classList.contains("c-code-nocopy")) return;
     var button = copyButton("Copy code", function () { return code.textContent; });
+    button.classList.add("code-block-copy-button");
     block.insertBefore(button, code.parentNode);
   }
 
