@@ -236,11 +236,10 @@ fn products_are_sections_and_their_tabs_show_only_inside_them() {
 
     let css = site_css(&built.site);
     assert!(css.contains(
-        r#"html[data-section="1"] .tabs [data-section]:not([data-section="1"]){display:none!important}"#
+        r#"html[data-section="1"] .nav-tabs [data-section]:not([data-section="1"]){display:none!important}"#
     ));
-    assert!(
-        css.contains(r#"html:not([data-section]) .tabs [data-section]{display:none!important}"#)
-    );
+    assert!(css
+        .contains(r#"html:not([data-section]) .nav-tabs [data-section]{display:none!important}"#));
 }
 
 #[test]

@@ -156,7 +156,9 @@ fn headings_inside_components_keep_document_order() {
 #[test]
 fn code_blocks_have_titles_and_highlighting() {
     let r = render("```js App.js {1,3}\nconst a = 1;\n```\n\n```nope\n<b>\n```\n");
-    assert!(r.html.contains("<span class=c-code-title data-component-part=code-block-header-filename>App.js</span>"));
+    assert!(r.html.contains(
+        "<span class=c-code-title data-component-part=code-block-header-filename>App.js</span>"
+    ));
     assert!(r.html.contains("hl-"));
     assert!(r.html.contains("&lt;b&gt;"));
     assert!(r.text.contains("const a = 1;"));
@@ -192,8 +194,10 @@ fn callouts() {
     ] {
         let r = render(&format!("<{tag}>Be **careful**.</{tag}>\n"));
         assert!(
-            r.html
-                .contains(&format!("<aside class=\"c-callout {class} callout\" data-callout-type=\"{}\" role=\"note\"", &class[2..])),
+            r.html.contains(&format!(
+                "<aside class=\"c-callout {class} callout\" data-callout-type=\"{}\" role=\"note\"",
+                &class[2..]
+            )),
             "{}",
             r.html
         );
@@ -224,8 +228,12 @@ fn cards_and_groups() {
         "{}",
         r.html
     );
-    assert!(r.html.contains("<a class=\"c-card card\" href=\"/assets/x\">"));
-    assert!(r.html.contains("<p class=\"c-card-title\" data-component-part=\"card-title\">Start</p>"));
+    assert!(r
+        .html
+        .contains("<a class=\"c-card card\" href=\"/assets/x\">"));
+    assert!(r
+        .html
+        .contains("<p class=\"c-card-title\" data-component-part=\"card-title\">Start</p>"));
     assert!(r.html.contains("<strong>now</strong>"));
     assert!(r.html.contains(
         "<div class=\"c-card card c-card-horizontal\"><img class=\"c-card-img\" data-component-part=\"card-image\" src=\"/assets/a.png\""
@@ -236,7 +244,9 @@ fn cards_and_groups() {
 #[test]
 fn accordions_and_expandables_are_details() {
     let r = render("<AccordionGroup>\n<Accordion title=\"Q\" description=\"d\" defaultOpen icon=\"book\">\nA\n</Accordion>\n</AccordionGroup>\n\n<Expandable title=\"props\">\nX\n</Expandable>\n");
-    assert!(r.html.contains("<div class=\"c-accordion-group accordion-group\">"));
+    assert!(r
+        .html
+        .contains("<div class=\"c-accordion-group accordion-group\">"));
     assert!(
         r.html
             .contains("<details class=\"c-accordion accordion\" id=\"q\" open><summary data-component-part=\"accordion-button\">"),
@@ -280,16 +290,29 @@ fn accordion_ids_are_the_ones_links_are_checked_against() {
 #[test]
 fn steps_are_an_ordered_list() {
     let r = render("<Steps>\n  <Step title=\"First\">\n    Do it.\n  </Step>\n  <Step title=\"Second\" stepNumber={5}>\n    Then.\n  </Step>\n</Steps>\n");
-    assert!(r.html.starts_with("<ol class=\"c-steps steps\" data-component-part=\"steps\">"), "{}", r.html);
-    assert!(r.html.contains("<li class=\"c-step step\" data-component-part=\"step-item\" value=\"1\">"));
-    assert!(r.html.contains("<li class=\"c-step step\" data-component-part=\"step-item\" value=\"5\">"));
-    assert!(r.html.contains("<p class=\"c-step-title\" data-component-part=\"step-title\">First</p>"));
+    assert!(
+        r.html
+            .starts_with("<ol class=\"c-steps steps\" data-component-part=\"steps\">"),
+        "{}",
+        r.html
+    );
+    assert!(r
+        .html
+        .contains("<li class=\"c-step step\" data-component-part=\"step-item\" value=\"1\">"));
+    assert!(r
+        .html
+        .contains("<li class=\"c-step step\" data-component-part=\"step-item\" value=\"5\">"));
+    assert!(r
+        .html
+        .contains("<p class=\"c-step-title\" data-component-part=\"step-title\">First</p>"));
 }
 
 #[test]
 fn tabs_hold_every_panel() {
     let r = render("<Tabs>\n  <Tab title=\"One\">\n    First\n  </Tab>\n  <Tab title=\"Two\">\n    Second\n  </Tab>\n</Tabs>\n");
-    assert!(r.html.contains("class=\"c-tablist\" data-component-part=\"tabs-list\" hidden"));
+    assert!(r
+        .html
+        .contains("class=\"c-tablist\" data-component-part=\"tabs-list\" hidden"));
     assert!(r
         .html
         .contains("aria-selected=\"true\" tabindex=\"0\">One</button>"));
@@ -338,14 +361,16 @@ fn frame_icon_tooltip_and_update() {
     assert!(r
         .html
         .contains("<section class=\"c-update update\" id=\"2024-10-12\">"));
-    assert!(r.html.contains("<li data-component-part=\"update-tag\">New</li>"));
+    assert!(r
+        .html
+        .contains("<li data-component-part=\"update-tag\">New</li>"));
     assert!(r.headings.iter().any(|h| h.id == "2024-10-12"));
 }
 
 #[test]
 fn param_and_response_fields() {
     let r = render("<ParamField query=\"limit\" type=\"number\" required default=\"10\">\nHow many.\n</ParamField>\n\n<ResponseField name=\"id\" type=\"string\">\nThe id.\n</ResponseField>\n");
-    assert!(r.html.contains("<code class=\"c-field-name\" data-component-part=\"field-name\">limit</code><span class=\"c-badge c-badge-type\"><code>number</code></span><span class=\"c-badge c-badge-location\">query</span><span class=\"c-badge c-badge-required\">required</span>"), "{}", r.html);
+    assert!(r.html.contains("<code class=\"c-field-name\" data-component-part=\"field-name\">limit</code><span class=\"c-badge c-badge-type\"><code>number</code></span><span class=\"c-badge c-badge-location\" data-component-part=\"field-info-pill\">query</span><span class=\"c-badge c-badge-required\" data-component-part=\"field-required-pill\">required</span>"), "{}", r.html);
     assert!(r.html.contains("default: <code>10</code>"));
     assert_eq!(
         r.api_fields,

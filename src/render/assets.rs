@@ -158,7 +158,9 @@ pub fn bundle(
     names.sort_by_key(|n| (n.as_str() != first, n.as_str()));
     let mut bytes = Vec::new();
     if ext == "css" {
-        bytes.extend_from_slice(format!("/*! {ATTRIBUTION} */\n@layer {THEME_LAYER}{{\n").as_bytes());
+        bytes.extend_from_slice(
+            format!("/*! {ATTRIBUTION} */\n@layer {THEME_LAYER}{{\n").as_bytes(),
+        );
     }
     for name in names {
         bytes.extend_from_slice(format!("/* {name} */\n").as_bytes());

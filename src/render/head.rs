@@ -121,6 +121,7 @@ pub fn boot_script(config: &SiteConfig) -> String {
              if({list}.indexOf(m)>=0)d.version=m}}"
         );
     }
-    script.push('}');
+    // Mintlify's mark of dark mode, which a site's own CSS targets (`.dark #navbar`).
+    script += "e.classList.toggle(\"dark\",d.theme==\"dark\")}";
     script
 }

@@ -162,6 +162,8 @@ pub struct Theme {
     pub utilities: crate::tailwind::Utilities,
     /// Where the React components' runtime is written.
     jsx_runtime: PathBuf,
+    /// The docs root's own `.css` and `.js` files, which the 404 page loads too.
+    custom: Vec<String>,
 }
 
 impl Theme {
@@ -179,6 +181,7 @@ impl Theme {
         let mut files = assets::loose_files(&theme_files);
         files.extend(sidebar.files(site, &shared.head));
         files.append(&mut shared.files);
+        let custom_names = custom.iter().map(|(name, _)| name.clone()).collect();
         let scripts = custom.iter().filter(|(name, _)| name.ends_with(".js"));
         let utilities = crate::tailwind::Utilities::new(&String::from_utf8_lossy(&css.bytes))
             .with_scripts(scripts.map(|(_, b)| std::str::from_utf8(b).unwrap_or_default()));
@@ -187,6 +190,7 @@ impl Theme {
         files.push((jsx_runtime.clone(), runtime_bytes));
         let toggle = site.config.mode_toggle;
         Ok(Theme {
+            custom: custom_names,
             templates,
             shared,
             sidebar,
@@ -350,6 +354,14 @@ impl Theme {
         context.insert("css", &String::from_utf8_lossy(&self.css.bytes));
         context.insert("probe", &self.css.path);
         context.insert("initial_mode", &self.initial_mode);
+        let named = |ext: &str| {
+            self.custom
+                .iter()
+                .filter(|n| n.ends_with(ext))
+                .collect::<Vec<_>>()
+        };
+        context.insert("custom_css", &named(".css"));
+        context.insert("custom_js", &named(".js"));
         self.templates
             .render("not_found.html", &context)
             .unwrap_or_else(|d| fallback_not_found(&d))

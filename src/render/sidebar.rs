@@ -259,9 +259,7 @@ impl Sidebar {
             out.push_str("></script>");
         }
         if let (Some(group), Some(_)) = (own, position) {
-            let start = out.len();
             self.groups[group].expanded.write(out, current);
-            mark_active_group(out, start);
         }
         out.push_str("</ul>");
         if others > 0 {
@@ -270,14 +268,6 @@ impl Sidebar {
                 "<noscript><a class=nav-all href={href}>All groups</a></noscript>"
             ));
         }
-    }
-}
-
-/// Marks the group written at `start` of `out` (its `<li class=sidebar-group`)
-/// with Mintlify's `data-active`: the group of the page.
-fn mark_active_group(out: &mut String, start: usize) {
-    if let Some(at) = out[start..].find("<li") {
-        out.insert_str(start + at + "<li".len(), " data-active");
     }
 }
 

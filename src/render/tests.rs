@@ -158,9 +158,9 @@ fn name_is_the_title_suffix_and_the_logo_text() {
 fn single_logo_is_an_image_linking_home() {
     let config = config_with(json!({"logo": "/logo.svg"}));
     let html = Fixture::with_files(config, &[("logo.svg", "<svg/>")]).page("guides/one");
-    assert!(
-        html.contains("<a class=\"logo nav-logo\" href=../../><img src=../../logo.svg alt=\"Acme Docs\"></a>")
-    );
+    assert!(html.contains(
+        "<a class=\"logo nav-logo\" href=../../><img src=../../logo.svg alt=\"Acme Docs\"></a>"
+    ));
 }
 
 #[test]
@@ -228,14 +228,20 @@ fn topbar_links_are_relative_or_external() {
 fn cta_link_is_a_button() {
     let cta = json!({"topbarCtaButton": {"name": "Sign up", "url": "https://acme.dev/signup"}});
     let html = Fixture::new(config_with(cta)).page("index");
-    assert!(html.contains("<a id=topbar-cta-button class=\"cta cta-link\" href=https://acme.dev/signup>Sign up</a>"));
+    assert!(html.contains(
+        "<a id=topbar-cta-button class=\"cta cta-link\" href=https://acme.dev/signup>Sign up</a>"
+    ));
 }
 
 #[test]
 fn cta_github_shows_repository_and_a_star_slot() {
     let cta = json!({"topbarCtaButton": {"type": "github", "url": "https://github.com/acme/docs"}});
     let html = Fixture::new(config_with(cta)).page("index");
-    let button = between(&html, "<a id=topbar-cta-button class=\"cta cta-github\"", "</a>");
+    let button = between(
+        &html,
+        "<a id=topbar-cta-button class=\"cta cta-github\"",
+        "</a>",
+    );
     assert!(button.contains("data-github-repo=acme/docs"));
     assert!(button.contains("<span class=cta-repo>acme/docs</span>"));
     assert!(button.contains("data-github-stars hidden"));
@@ -282,7 +288,9 @@ fn anchors_show_icons_colors_and_the_current_one() {
     let list = between(&html, "<ul class=\"anchors nav-anchors\">", "</ul>");
     assert!(list.contains("<a class=nav-anchor href=./ aria-current=page><span class=anchor-icon style=--anchor-bg:linear-gradient(45deg,#112233,#445566)><svg"));
     assert!(list.contains("style=--anchor-bg:#aa0000"));
-    assert!(list.contains("<li data-version=v2><a class=nav-anchor href=https://acme.dev/community>"));
+    assert!(
+        list.contains("<li data-version=v2><a class=nav-anchor href=https://acme.dev/community>")
+    );
 }
 
 #[test]
@@ -314,12 +322,16 @@ fn tabs() -> Value {
 fn tabs_mark_the_current_section_and_link_externals_plainly() {
     let fixture = Fixture::new(config_with(tabs()));
     let api = fixture.page("api/get-user");
-    let bar = between(&api, "<nav class=\"tabs nav-tabs\"", "</nav>");
+    let bar = between(&api, "<nav class=nav-tabs", "</nav>");
     assert!(bar.contains("<a class=nav-tabs-item href=../../>Documentation</a>"));
-    assert!(bar.contains("<a class=nav-tabs-item href=./ aria-current=page data-active>API reference</a>"));
+    assert!(bar.contains(
+        "<a class=nav-tabs-item href=./ aria-current=page data-active>API reference</a>"
+    ));
     assert!(bar.contains("<a class=nav-tabs-item href=https://status.acme.dev>Status <svg"));
     let home = fixture.page("index");
-    assert!(home.contains("<a class=nav-tabs-item href=./ aria-current=page data-active>Documentation</a>"));
+    assert!(home.contains(
+        "<a class=nav-tabs-item href=./ aria-current=page data-active>Documentation</a>"
+    ));
 }
 
 /// A site with more tabs than every page lists: `t0` … `t29`, a page in
@@ -369,7 +381,7 @@ fn with_many_tabs_a_page_lists_its_own_and_a_cached_script_the_others() {
     const { assert!(30 > tabbar::INLINE_LIMIT) };
     let fixture = many_tabs();
     let seven = fixture.page("t7/page");
-    let bar = between(&seven, "<nav class=\"tabs nav-tabs\"", "</nav>");
+    let bar = between(&seven, "<nav class=nav-tabs", "</nav>");
     assert_eq!(bar.matches("<li").count(), 1, "{bar}");
     assert!(
         bar.contains("<a class=nav-tabs-item href=./ aria-current=page data-active>Tab 7</a>"),
@@ -384,9 +396,12 @@ fn with_many_tabs_a_page_lists_its_own_and_a_cached_script_the_others() {
     );
     assert!(page_href.contains("../_sheaf/tabs-"), "{bar}");
     let home = fixture.page("index");
-    let bar = between(&home, "<nav class=\"tabs nav-tabs\"", "</nav>");
+    let bar = between(&home, "<nav class=nav-tabs", "</nav>");
     assert_eq!(bar.matches("<li").count(), 1, "{bar}");
-    assert!(bar.contains("aria-current=page data-active>Documentation</a>"), "{bar}");
+    assert!(
+        bar.contains("aria-current=page data-active>Documentation</a>"),
+        "{bar}"
+    );
 
     // The script holds every entry, keyed as `<html data-tab>`, none current.
     let name = between(script_src, "tabs-", ".js").to_string();
@@ -414,7 +429,10 @@ fn with_many_tabs_a_page_lists_its_own_and_a_cached_script_the_others() {
     let index = asset(&fixture, &name.replace(".js", ".html"));
     let list = between(&index, "<nav class=tab-index", "</nav>");
     assert_eq!(list.matches("<li").count(), 31, "{list}");
-    assert!(list.contains("<a class=nav-tabs-item href=../t7/page/>Tab 7</a>"), "{list}");
+    assert!(
+        list.contains("<a class=nav-tabs-item href=../t7/page/>Tab 7</a>"),
+        "{list}"
+    );
     assert!(!list.contains("aria-current"), "{list}");
 }
 
@@ -454,13 +472,13 @@ fn sidebar_expands_only_the_current_group() {
     // Only the page's own group is in the page; the section's others, the
     // same on every page, come from the section's cached script.
     assert!(!sidebar.contains("Get started"));
-    assert!(sidebar.contains("<li data-active class=\"sidebar-group is-expanded\"><p class=\"sidebar-group-header sidebar-title\"><svg"));
+    assert!(sidebar.contains("<li class=\"sidebar-group is-expanded\"><p class=\"sidebar-group-header sidebar-title\"><svg"));
     assert!(sidebar.contains("<a href=./ aria-current=page>"));
     assert!(sidebar.contains("<details open><summary>Deep dive</summary>"));
     assert_eq!(sidebar.matches("aria-current").count(), 1);
     let (src, script) = nav_script(&fixture, &html);
     assert!(src.starts_with("../../_sheaf/nav-"), "{src}");
-    assert!(sidebar.contains(".js data-g=1></script><li data-active class=\"sidebar-group is-expanded\">"));
+    assert!(sidebar.contains(".js data-g=1></script><li class=\"sidebar-group is-expanded\">"));
     assert!(
         script.contains("<li class=sidebar-group><a class=\\\"sidebar-group-header sidebar-title\\\" href=\\u0001>Get started</a>"),
         "{script}"
@@ -505,7 +523,9 @@ fn navigation_shows_sidebar_titles_page_icons_and_method_badges() {
     let link = between(sidebar, "<a href=./", "</a>");
     assert!(link.contains("<svg class=icon") && link.ends_with("</svg>Quick start</a>"));
     let api = fixture.page("api/get-user");
-    assert!(api.contains("Get user<span class=\"method-badge method-nav-pill\" data-method=GET>GET</span>"));
+    assert!(api.contains(
+        "Get user<span class=\"method-badge method-nav-pill\" data-method=GET>GET</span>"
+    ));
 }
 
 #[test]
@@ -542,7 +562,9 @@ fn mode_toggle_default_sets_the_first_mode() {
     assert!(html.contains("localStorage[\"sheaf-mode\"]"));
     assert!(html.contains("d.theme=m==\"light\"||m==\"dark\"?m:\"dark\";"));
     // aria-pressed is set by theme.js, which the toggle needs anyway.
-    assert!(html.contains("data-mode-toggle data-component-name=theme-toggle aria-label=\"Dark mode\""));
+    assert!(
+        html.contains("data-mode-toggle data-component-name=theme-toggle aria-label=\"Dark mode\"")
+    );
 }
 
 #[test]
@@ -653,10 +675,16 @@ fn page_modes_lay_the_page_out_as_on_mintlify() {
     let fixture = Fixture::with_files(config, &files);
     let shows = |html: &str| {
         [
-            ("title", html.contains("<h1 id=page-title class=page-title>")),
+            (
+                "title",
+                html.contains("<h1 id=page-title class=page-title>"),
+            ),
             ("toc", html.contains("has-toc")),
             ("pager", html.contains("rel=prev")),
-            ("footer", html.contains("<footer id=footer class=\"site-footer footer\">")),
+            (
+                "footer",
+                html.contains("<footer id=footer class=\"site-footer footer\">"),
+            ),
         ]
         .into_iter()
         .filter_map(|(part, shown)| shown.then_some(part))

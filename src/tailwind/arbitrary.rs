@@ -92,10 +92,12 @@ fn rgb(hex: &str, alpha: Option<String>) -> Option<String> {
         6 | 8 => hex.bytes().collect(),
         _ => return None,
     };
-    let channel = |i: usize| u8::from_str_radix(std::str::from_utf8(&digits[i..i + 2]).ok()?, 16).ok();
+    let channel =
+        |i: usize| u8::from_str_radix(std::str::from_utf8(&digits[i..i + 2]).ok()?, 16).ok();
     let (r, g, b) = (channel(0)?, channel(2)?, channel(4)?);
     let own = (digits.len() == 8).then(|| channel(6)).flatten();
-    let alpha = alpha.or_else(|| own.map(|a| format!("{}", (f64::from(a) / 255.0 * 1000.0).round() / 1000.0)));
+    let alpha = alpha
+        .or_else(|| own.map(|a| format!("{}", (f64::from(a) / 255.0 * 1000.0).round() / 1000.0)));
     Some(match alpha {
         Some(a) => format!("rgb({r}_{g}_{b}/{a})"),
         None => format!("rgb({r}_{g}_{b})"),
@@ -108,10 +110,22 @@ mod tests {
 
     #[test]
     fn colours_with_an_opacity() {
-        assert_eq!(equivalent("bg-[#F1F1F1]/95").unwrap(), "bg-[rgb(241_241_241/0.95)]");
-        assert_eq!(equivalent("border-[#cfdadc]/30").unwrap(), "border-[rgb(207_218_220/0.3)]");
-        assert_eq!(equivalent("text-[#fff]/[0.5]").unwrap(), "text-[rgb(255_255_255/0.5)]");
-        assert_eq!(equivalent("bg-[#00000080]").unwrap(), "bg-[rgb(0_0_0/0.502)]");
+        assert_eq!(
+            equivalent("bg-[#F1F1F1]/95").unwrap(),
+            "bg-[rgb(241_241_241/0.95)]"
+        );
+        assert_eq!(
+            equivalent("border-[#cfdadc]/30").unwrap(),
+            "border-[rgb(207_218_220/0.3)]"
+        );
+        assert_eq!(
+            equivalent("text-[#fff]/[0.5]").unwrap(),
+            "text-[rgb(255_255_255/0.5)]"
+        );
+        assert_eq!(
+            equivalent("bg-[#00000080]").unwrap(),
+            "bg-[rgb(0_0_0/0.502)]"
+        );
         assert_eq!(equivalent("bg-[#F1F1F1]"), None, "the generator reads it");
         assert_eq!(equivalent("bg-[#F1F1F1]/x"), None);
         assert_eq!(equivalent("bg-[#F1F1F]/50"), None);
@@ -132,8 +146,14 @@ mod tests {
 
     #[test]
     fn named_colours_with_an_arbitrary_opacity() {
-        assert_eq!(named_colour_modifier("bg-white/[0.02]").unwrap(), "bg-white/2");
-        assert_eq!(named_colour_modifier("text-gray-900/[50%]").unwrap(), "text-gray-900/50");
+        assert_eq!(
+            named_colour_modifier("bg-white/[0.02]").unwrap(),
+            "bg-white/2"
+        );
+        assert_eq!(
+            named_colour_modifier("text-gray-900/[50%]").unwrap(),
+            "text-gray-900/50"
+        );
         assert_eq!(named_colour_modifier("bg-[#fff]/[0.5]"), None);
         assert_eq!(named_colour_modifier("bg-white/[0.025]"), None);
     }

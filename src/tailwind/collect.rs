@@ -226,7 +226,14 @@ mod tests {
         let js = "b.className = \"px-4 bg-[#F1F1F1]/95\"; el.classList.add('size-5', `dark:text-neutral-300`);\n\
                   x.innerHTML = '<div class=\"flex gap-2\">Hi</div>'; // \\\" é";
         script_classes(js, |c| found.push(c.to_string()));
-        for class in ["px-4", "bg-[#F1F1F1]/95", "size-5", "dark:text-neutral-300", "flex", "gap-2"] {
+        for class in [
+            "px-4",
+            "bg-[#F1F1F1]/95",
+            "size-5",
+            "dark:text-neutral-300",
+            "flex",
+            "gap-2",
+        ] {
             assert!(found.iter().any(|f| f == class), "{class} in {found:?}");
         }
         script_classes("'unclosed é\\", |_| {});

@@ -153,5 +153,8 @@ fn classes_of_the_site_s_scripts_count_on_every_page() {
         classes.into_iter().collect::<Vec<_>>(),
         ["dark:bg-white/[0.02]", "px-4"]
     );
-    assert!(u.page_css(&["<p>plain</p>"], "plain").unwrap().contains(".px-4{"));
+    assert!(u
+        .page_css(&["<p>plain</p>"], "plain")
+        .unwrap()
+        .contains(".px-4{"));
 }

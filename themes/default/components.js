@@ -54,9 +54,11 @@
     });
     if (titles.length < 2) return;
     var label = document.createElement("label");
-    label.className = "c-view-select";
+    label.className = "c-view-select multi-view-dropdown-trigger";
     label.textContent = "View";
     var select = document.createElement("select");
+    select.id = "multi-view-dropdown";
+    select.className = "multi-view-dropdown";
     titles.forEach(function (title) {
       var option = document.createElement("option");
       option.textContent = title;

@@ -23,6 +23,8 @@
       button.addEventListener("click", function () {
         var next = doc.getAttribute("data-theme") === "dark" ? "light" : "dark";
         doc.setAttribute("data-theme", next);
+        /* Mintlify marks dark mode with class="dark" on <html>, which sites' CSS targets. */
+        doc.classList.toggle("dark", next === "dark");
         store("localStorage", "sheaf-mode", next);
         sync();
       });
@@ -135,7 +137,7 @@
   // The tab strip scrolls sideways when its tabs do not fit: show the
   // page's own tab (it may be the 30th), without moving the page itself.
   function revealCurrentTab() {
-    var strip = document.querySelector("nav.tabs > ul");
+    var strip = document.querySelector(".nav-tabs > ul");
     var current = strip && strip.querySelector(":scope > li > a[aria-current=page]");
     if (!current || strip.scrollWidth <= strip.clientWidth) return;
     var view = strip.getBoundingClientRect();

@@ -72,8 +72,13 @@ impl Renderer<'_> {
             escape(&name)
         );
         let badge = |class: &str, text: &str| {
+            let part = match class {
+                "required" => "field-required-pill",
+                "deprecated" => "field-deprecated-pill",
+                _ => "field-info-pill",
+            };
             format!(
-                "<span class=\"c-badge c-badge-{class}\">{}</span>",
+                "<span class=\"c-badge c-badge-{class}\" data-component-part=\"{part}\">{}</span>",
                 escape(text)
             )
         };

@@ -63,7 +63,9 @@ impl Renderer<'_> {
                 "<span class=\"c-card-icon\" data-component-part=\"card-icon\"{style}>{svg}</span>"
             ));
         }
-        inner.push_str("<div class=\"c-card-content\" data-component-part=\"card-content-container\">");
+        inner.push_str(
+            "<div class=\"c-card-content\" data-component-part=\"card-content-container\">",
+        );
         if let Some(title) = &title {
             inner.push_str(&format!(
                 "<p class=\"c-card-title\" data-component-part=\"card-title\">{}</p>",

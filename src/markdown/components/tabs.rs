@@ -176,7 +176,10 @@ impl Renderer<'_> {
     ) -> String {
         let id = self.unique_id("tabs");
         let names = MintlifyNames::of(class);
-        let mut html = format!("<div class=\"{class} {}\"{} data-tabs", names.root, names.id);
+        let mut html = format!(
+            "<div class=\"{class} {}\"{} data-tabs",
+            names.root, names.id
+        );
         if options.first > 0 {
             html.push_str(&format!(" data-first=\"{}\"", options.first));
         }

@@ -208,7 +208,10 @@ impl Renderer<'_> {
             ));
         }
         match href {
-            Some(href) => format!("<a class=\"c-tile tile\" href=\"{}\">{html}</a>", escape(&href)),
+            Some(href) => format!(
+                "<a class=\"c-tile tile\" href=\"{}\">{html}</a>",
+                escape(&href)
+            ),
             None => format!("<div class=\"c-tile tile\">{html}</div>"),
         }
     }
