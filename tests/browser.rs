@@ -1066,9 +1066,9 @@ async fn on_this_page_lists_the_headings_and_headings_link_to_themselves() {
             [
                 "#install-the-zephyrine-toolkit",
                 "Install the zephyrine toolkit",
-                ""
+                "toc-item"
             ],
-            ["#next-steps", "Next steps", ""]
+            ["#next-steps", "Next steps", "toc-item"]
         ])
     );
     assert_eq!(
