@@ -147,7 +147,7 @@ fn tabs_sit_in_the_top_bar_and_each_tab_has_its_own_sidebar() {
     );
     assert!(intro
         .groups()
-        .contains("<p class=\"sidebar-group-header sidebar-title\">Start<ul"));
+        .contains("<p class=sidebar-group-header>Start<ul"));
     assert!(!intro.sidebar().contains("API overview"));
 
     let api = built.page("api/overview");
@@ -156,7 +156,7 @@ fn tabs_sit_in_the_top_bar_and_each_tab_has_its_own_sidebar() {
         .contains(r#"<a class=nav-tabs-item href=./ aria-current=page data-active>API</a>"#));
     assert!(api
         .groups()
-        .contains("<p class=\"sidebar-group-header sidebar-title\">Reference<ul"));
+        .contains("<p class=sidebar-group-header>Reference<ul"));
     assert!(!api.sidebar().contains("Start"));
 }
 
@@ -184,7 +184,7 @@ fn anchors_are_sidebar_sections_with_icons_colours_and_links() {
         .contains(r#"<a class=nav-anchor href=./ aria-current=page><span class=anchor-icon style=--anchor-bg:#FF5500></span><span>SDKs</span>"#));
     assert!(python
         .groups()
-        .contains("<p class=\"sidebar-group-header sidebar-title\">Python<ul"));
+        .contains("<p class=sidebar-group-header>Python<ul"));
     assert!(!python.groups().contains("Start"));
 }
 
@@ -210,7 +210,7 @@ fn dropdowns_form_a_section_selector_showing_the_current_section() {
     ));
     assert!(run
         .groups()
-        .contains("<p class=\"sidebar-group-header sidebar-title\">Commands<ul"));
+        .contains("<p class=sidebar-group-header>Commands<ul"));
 }
 
 #[test]
@@ -303,7 +303,7 @@ fn languages_set_lang_hreflang_and_a_switcher() {
     ));
     assert!(french
         .groups()
-        .contains(r#"<li class="sidebar-group is-expanded" data-language=fr><p class="sidebar-group-header sidebar-title">Démarrer<ul"#));
+        .contains(r#"<li class="sidebar-group is-expanded" data-language=fr><p class=sidebar-group-header>Démarrer<ul"#));
 
     let guide = built.page("guide");
     assert!(
@@ -339,7 +339,7 @@ fn a_tabs_menu_opens_from_the_top_bar_and_lists_its_sections() {
     let users = built.page("tools/api/users");
     assert!(users
         .groups()
-        .contains("<p class=\"sidebar-group-header sidebar-title\">Endpoints<ul"));
+        .contains("<p class=sidebar-group-header>Endpoints<ul"));
     let intro = built.page("intro");
     assert!(intro
         .tabs()
@@ -373,14 +373,19 @@ fn group_flags_tag_expanded_root_hidden_and_icon() {
     let built = build("group-flags");
     let beta = built.page("beta/one");
     let groups = beta.groups();
-    assert!(groups.contains(r#"<p class="sidebar-group-header sidebar-title">Beta<span class="nav-tag nav-tag-pill">BETA</span><ul"#));
+    assert!(groups.contains(
+        r#"<p class=sidebar-group-header>Beta<span class="nav-tag nav-tag-pill">BETA</span><ul"#
+    ));
     assert!(
-        groups.contains(r#"<li class="sidebar-group is-expanded"><p class="sidebar-group-header sidebar-title">Always open<ul"#)
-            && groups.contains(r#"<details open><summary>Nested</summary>"#),
+        groups.contains(
+            r#"<li class="sidebar-group is-expanded"><p class=sidebar-group-header>Always open<ul"#
+        ) && groups.contains(r#"<details open><summary>Nested</summary>"#),
         "expanded groups stay open on other groups' pages: {groups}"
     );
     assert!(
-        groups.contains(r#"<li class=sidebar-group><a class="sidebar-group-header sidebar-title" href=../../guide/>Guide</a>"#),
+        groups.contains(
+            r#"<li class=sidebar-group><a class=sidebar-group-header href=../../guide/>Guide</a>"#
+        ),
         "a group's root page is its name's link"
     );
     assert!(!groups.contains("Secret"), "hidden groups are not listed");
@@ -392,7 +397,7 @@ fn group_flags_tag_expanded_root_hidden_and_icon() {
     let intro = fs::read_to_string(built.site.join("intro/index.html")).unwrap();
     let start = between(
         &intro,
-        r#"<li class="sidebar-group is-expanded"><p class="sidebar-group-header sidebar-title">"#,
+        r#"<li class="sidebar-group is-expanded"><p class=sidebar-group-header>"#,
         "Start<ul",
     );
     assert!(
@@ -426,7 +431,7 @@ fn openapi_on_a_node_generates_a_page_per_operation_grouped_by_tag() {
     // tags come collapsed from the section's script.
     let groups = users.groups();
     assert!(
-        !groups.contains(r#"<p class="sidebar-group-header sidebar-title">API reference<ul"#),
+        !groups.contains(r#"<p class=sidebar-group-header>API reference<ul"#),
         "{groups}"
     );
     let own = between(
@@ -434,7 +439,7 @@ fn openapi_on_a_node_generates_a_page_per_operation_grouped_by_tag() {
         "<ul id=sidebar-content class=nav-groups>",
         "</nav>",
     );
-    assert!(own.contains(r#"<p class="sidebar-group-header sidebar-title">Users<ul class=nav-list><li data-active><a href=./ aria-current=page>List users<span class="method-badge method-nav-pill" data-method=GET>GET</span></a><li><a href=../create-user/>Create user<span class="method-badge method-nav-pill" data-method=POST>POST</span></a></ul>"#), "{own}");
+    assert!(own.contains(r#"<p class=sidebar-group-header>Users<ul class=nav-list><li data-active><a href=./ aria-current=page>List users<span class="method-badge method-nav-pill" data-method=GET>GET</span></a><li><a href=../create-user/>Create user<span class="method-badge method-nav-pill" data-method=POST>POST</span></a></ul>"#), "{own}");
     assert!(
         !own.contains("Teams"),
         "another tag is not in the page's HTML: {own}"
@@ -445,7 +450,7 @@ fn openapi_on_a_node_generates_a_page_per_operation_grouped_by_tag() {
     let in_folder = built.page("reference/users/create-user");
     assert!(in_folder
         .groups()
-        .contains("<p class=\"sidebar-group-header sidebar-title\">Generated<ul"));
+        .contains("<p class=sidebar-group-header>Generated<ul"));
     assert!(
         in_folder.html.contains("Display name"),
         "the request body is documented"
@@ -469,9 +474,9 @@ fn webhooks_get_pages_like_operations_without_try_it() {
     }
     let page = built.page("api-reference/events/user-created");
     let groups = page.groups();
-    assert!(groups.contains(r#"<p class="sidebar-group-header sidebar-title">Events<ul class=nav-list><li data-active><a href=./ aria-current=page>User created<span class="method-badge method-nav-pill" data-method=WEBHOOK>WEBHOOK</span></a></ul>"#), "{groups}");
+    assert!(groups.contains(r#"<p class=sidebar-group-header>Events<ul class=nav-list><li data-active><a href=./ aria-current=page>User created<span class="method-badge method-nav-pill" data-method=WEBHOOK>WEBHOOK</span></a></ul>"#), "{groups}");
     let others = &page.script_groups;
-    let untagged = r#"<a class="sidebar-group-header sidebar-title" href=../../../api-reference/api-reference/user-deleted/>Webhooks</a>"#;
+    let untagged = r#"<a class=sidebar-group-header href=../../../api-reference/api-reference/user-deleted/>Webhooks</a>"#;
     assert!(others.contains(untagged), "untagged ones: {others}");
     let html = &page.html;
     assert!(html.contains(r#"<span class="badge badge-webhook">Webhook</span><span class="method-badge method-pill method-post">POST</span><code class="endpoint-path">userCreated</code>"#), "{html}");
@@ -502,12 +507,12 @@ fn operation_entries_name_operations_of_the_nodes_spec() {
     let built = build("operation-entries");
     let users = built.page("api-reference/users/list-users");
     let groups = users.groups();
-    assert!(groups.contains(r#"<p class="sidebar-group-header sidebar-title">Users<ul class=nav-list><li data-active><a href=./ aria-current=page>List users<span class="method-badge method-nav-pill" data-method=GET>GET</span></a><li><a href=../create-user/>Create user<span class="method-badge method-nav-pill" data-method=POST>POST</span></a></ul>"#), "{groups}");
+    assert!(groups.contains(r#"<p class=sidebar-group-header>Users<ul class=nav-list><li data-active><a href=./ aria-current=page>List users<span class="method-badge method-nav-pill" data-method=GET>GET</span></a><li><a href=../create-user/>Create user<span class="method-badge method-nav-pill" data-method=POST>POST</span></a></ul>"#), "{groups}");
     assert!(users.html.contains("https://api.example.com/users"));
     let teams = built.page("api-reference/teams/list-teams");
     assert!(teams
         .groups()
-        .contains(r#"<p class="sidebar-group-header sidebar-title">Teams<ul"#));
+        .contains(r#"<p class=sidebar-group-header>Teams<ul"#));
     assert!(teams.html.contains("List teams"));
 }
 
@@ -532,7 +537,7 @@ fn ref_files_stand_for_their_json() {
     assert!(french.html_tag().contains(r#"lang=fr"#));
     assert!(french
         .groups()
-        .contains(r#"<li class="sidebar-group is-expanded" data-language=fr><p class="sidebar-group-header sidebar-title">Démarrer<ul"#));
+        .contains(r#"<li class="sidebar-group is-expanded" data-language=fr><p class=sidebar-group-header>Démarrer<ul"#));
     assert!(built.page("guide").html.contains("Guide"));
     assert!(built.exists("old-intro"), "the redirects file was read");
 }
@@ -605,9 +610,7 @@ fn values_sheaf_does_not_know_are_notes_or_warnings_and_the_site_builds() {
     );
     let intro = fs::read_to_string(out.path().join("intro/index.html")).unwrap();
     assert!(
-        intro.contains(
-            "data-language=en><p class=\"sidebar-group-header sidebar-title\"><svg class=icon"
-        ),
+        intro.contains("data-language=en><p class=sidebar-group-header><svg class=icon"),
         "the group's icon shows"
     );
 }

@@ -122,6 +122,6 @@ pub fn boot_script(config: &SiteConfig) -> String {
         );
     }
     // Mintlify's mark of dark mode, which a site's own CSS targets (`.dark #navbar`).
-    script += "e.classList.toggle(\"dark\",d.theme==\"dark\")}";
+    script += "e.classList.toggle(\"dark\",d.theme<\"l\")}";
     script
 }

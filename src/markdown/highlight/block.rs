@@ -72,7 +72,7 @@ pub fn html(info: &CodeInfo, body: Body, marks: &[Marks], line_count: usize) -> 
     html.push_str(&attr_value(&container_classes(
         info, &body, marks, collapsed,
     )));
-    html.push_str(" data-component-part=code-block-root data-lang=");
+    html.push_str(" data-lang=");
     html.push_str(&attr_value(lang.unwrap_or_default()));
     html.push('>');
     if info.title.is_some() || info.icon.is_some() {
