@@ -38,6 +38,7 @@
 //!   for a few utilities (`space-y-*`); the oracle (`bench/tailwind.sh`)
 //!   compares the classes styled with the real Tailwind v3 CLI.
 
+mod arbitrary;
 mod collect;
 
 use std::collections::{BTreeSet, HashSet};
@@ -76,6 +77,9 @@ pub const DARK_SELECTOR: &str = "[data-theme=\"dark\"]";
 pub struct Utilities {
     config: Config,
     own: HashSet<String>,
+    /// The class-like tokens of the site's own root `.js` files, which
+    /// every page loads and which may add elements with utility classes.
+    script: BTreeSet<String>,
 }
 
 impl Utilities {
@@ -89,22 +93,44 @@ impl Utilities {
         Utilities {
             config,
             own: css_class_names(theme_css).map(str::to_string).collect(),
+            script: BTreeSet::new(),
         }
+    }
+
+    /// The same, with the classes the site's own `scripts` (its root `.js`
+    /// files) may write: every class-like token of their string literals,
+    /// as Tailwind's content scan reads a script. Every page gets them.
+    pub fn with_scripts<'s>(mut self, scripts: impl IntoIterator<Item = &'s str>) -> Utilities {
+        let mut found = BTreeSet::new();
+        for script in scripts {
+            collect::script_classes(script, |class| {
+                if !self.is_theme_s(class) && collect::looks_like_class(class) {
+                    found.insert(class.to_string());
+                }
+            });
+        }
+        self.script = found;
+        self
+    }
+
+    /// Whether `class` is one the theme writes or styles.
+    fn is_theme_s(&self, class: &str) -> bool {
+        self.own.contains(class)
+            || SHEAF_PREFIXES.iter().any(|p| class.starts_with(p))
+            || class == "hl"
     }
 
     /// The class names of a page that may be utilities: those of its
     /// rendered `html` parts and of its `sources` (the page's text, the
     /// script of its live components), less the theme's own.
-    pub fn page_classes<'a>(&self, html: &[&'a str], sources: &[&'a str]) -> BTreeSet<&'a str> {
-        let mut classes = BTreeSet::new();
+    /// The classes of the site's root scripts count on every page.
+    pub fn page_classes<'a>(&'a self, html: &[&'a str], sources: &[&'a str]) -> BTreeSet<&'a str> {
+        let mut classes: BTreeSet<&'a str> = self.script.iter().map(String::as_str).collect();
         if !sources.iter().any(|source| may_have_utilities(source)) {
             return classes;
         }
         let mut take = |class: &'a str| {
-            let theme_s = self.own.contains(class)
-                || SHEAF_PREFIXES.iter().any(|p| class.starts_with(p))
-                || class == "hl";
-            if !theme_s && collect::looks_like_class(class) {
+            if !self.is_theme_s(class) && collect::looks_like_class(class) {
                 classes.insert(class);
             }
         };
@@ -147,8 +173,8 @@ impl Utilities {
 }
 
 /// For each class of `list` (space-separated) that is a Tailwind v3 name
-/// ([`V3_NAMES`], `size-N`), variants included, what the generator calls
-/// it; `None` when there is none (the common case: no copy of the config).
+/// ([`V3_NAMES`], `size-N`) or an arbitrary-value form it does not read
+/// (`arbitrary`), variants included, what the generator calls it; `None` when there is none (the common case: no copy of the config).
 fn v3_shortcuts(list: &str) -> Option<Vec<(String, String)>> {
     let found: Vec<(String, String)> = list
         .split_ascii_whitespace()
@@ -156,10 +182,11 @@ fn v3_shortcuts(list: &str) -> Option<Vec<(String, String)>> {
             let (variants, name) = class.rsplit_once(':').map_or(("", class), |(v, n)| (v, n));
             let v4 = match V3_NAMES.iter().find(|(v3, _)| *v3 == name) {
                 Some((_, v4)) => v4.to_string(),
-                None => {
-                    let size = name.strip_prefix("size-")?;
-                    format!("w-{size} h-{size}")
-                }
+                None => match name.strip_prefix("size-") {
+                    Some(size) => format!("w-{size} h-{size}"),
+                    None => arbitrary::equivalent(name)
+                        .or_else(|| arbitrary::named_colour_modifier(name))?,
+                },
             };
             let prefix = match variants {
                 "" => String::new(),

@@ -34,6 +34,8 @@ mod search_cases;
 mod server;
 #[path = "browser/site.rs"]
 mod site;
+#[path = "browser/styling.rs"]
+mod styling;
 #[path = "browser/tailwind.rs"]
 mod tailwind;
 #[path = "browser/tools.rs"]
@@ -186,7 +188,7 @@ async fn ctrl_k_search_finds_a_heading_and_enter_opens_it() {
     let focused = browser
         .eval_string("return document.activeElement.id;")
         .await;
-    assert_eq!(focused, "sheaf-search-input");
+    assert_eq!(focused, "search-input");
 
     let input = browser.client.active_element().await.unwrap();
     input.send_keys("zephyrine").await.unwrap();
@@ -365,7 +367,7 @@ async fn later_queries_show_pages_from_cards_then_fill_in_sections() {
         )
         .await;
     press(&browser, Some(Key::Control), 'k').await;
-    let input = browser.find("#sheaf-search-input").await;
+    let input = browser.find("#search-input").await;
     input.send_keys("quartzite3").await.unwrap();
     browser
         .wait_until("document.querySelector('#sheaf-search-results[data-query=quartzite3]:not([aria-busy])')")
@@ -377,7 +379,7 @@ async fn later_queries_show_pages_from_cards_then_fill_in_sections() {
         .await;
 
     browser
-        .eval("document.getElementById('sheaf-search-input').select();")
+        .eval("document.getElementById('search-input').select();")
         .await;
     input.send_keys("quartzite117").await.unwrap();
     browser
@@ -826,7 +828,7 @@ const TABS_PROBE: &str = "new MutationObserver(function (records, observer) {
   if (!document.querySelector('main')) return;
   observer.disconnect();
   queueMicrotask(function () {
-    window.sheafTabsAtMain = document.querySelectorAll('.tabs > ul > li').length;
+    window.sheafTabsAtMain = document.querySelectorAll('.nav-tabs > ul > li').length;
   });
 }).observe(document, { childList: true, subtree: true });";
 
@@ -836,10 +838,10 @@ async fn tab_bar(browser: &Browser) -> (Vec<String>, Vec<String>) {
         .wait_until("document.readyState === 'complete'")
         .await;
     let names = browser
-        .eval("return Array.from(document.querySelectorAll('.tabs > ul > li > a')).map(function (a) { return a.textContent.trim(); });")
+        .eval("return Array.from(document.querySelectorAll('.nav-tabs > ul > li > a')).map(function (a) { return a.textContent.trim(); });")
         .await;
     let current = browser
-        .eval("return Array.from(document.querySelectorAll('.tabs > ul > li > a[aria-current=page]')).map(function (a) { return a.textContent.trim(); });")
+        .eval("return Array.from(document.querySelectorAll('.nav-tabs > ul > li > a[aria-current=page]')).map(function (a) { return a.textContent.trim(); });")
         .await;
     (
         serde_json::from_value(names).unwrap(),
@@ -884,8 +886,8 @@ async fn with_many_tabs_the_cached_script_adds_the_other_tabs_around_the_pages_o
             .await;
         let shown = browser
             .eval(
-                "var s = document.querySelector('.tabs > ul').getBoundingClientRect();
-                 var t = document.querySelector('.tabs a[aria-current=page]').getBoundingClientRect();
+                "var s = document.querySelector('.nav-tabs > ul').getBoundingClientRect();
+                 var t = document.querySelector('.nav-tabs a[aria-current=page]').getBoundingClientRect();
                  return [t.left >= s.left && t.right <= s.right, window.scrollY];",
             )
             .await;
@@ -899,7 +901,7 @@ async fn with_many_tabs_the_cached_script_adds_the_other_tabs_around_the_pages_o
     browser.set_viewport(1440, 900, false);
     browser.goto(&site.url("t7/page/")).await;
     save_screenshot(&browser, "many-tabs").await;
-    browser.click(".tabs a[href$='t12/page/']").await;
+    browser.click(".nav-tabs a[href$='t12/page/']").await;
     browser
         .wait_until("location.pathname.endsWith('/t12/page/')")
         .await;
@@ -1013,7 +1015,7 @@ async fn without_javascript_many_tabs_link_to_the_page_of_every_tab() {
     assert_eq!(names, ["Tab 7"], "only the page's own tab is in its HTML");
     save_screenshot(&browser, "many-tabs-without-js").await;
     assert_eq!(current, ["Tab 7"]);
-    let all_tabs = browser.find(".tabs a.tabs-all").await;
+    let all_tabs = browser.find(".nav-tabs a.tabs-all").await;
     assert!(
         all_tabs.is_displayed().await.unwrap(),
         "the noscript link shows"
@@ -1022,7 +1024,7 @@ async fn without_javascript_many_tabs_link_to_the_page_of_every_tab() {
     let colours = browser
         .eval(
             "var colour = function (s) { return getComputedStyle(document.querySelector(s)).color; };
-             return [colour('.tabs a.tabs-all'), colour('.nav-list a[aria-current=page]')];",
+             return [colour('.nav-tabs a.tabs-all'), colour('.nav-list a[aria-current=page]')];",
         )
         .await;
     assert_eq!(
@@ -1068,9 +1070,9 @@ async fn on_this_page_lists_the_headings_and_headings_link_to_themselves() {
             [
                 "#install-the-zephyrine-toolkit",
                 "Install the zephyrine toolkit",
-                ""
+                "toc-item"
             ],
-            ["#next-steps", "Next steps", ""]
+            ["#next-steps", "Next steps", "toc-item"]
         ])
     );
     assert_eq!(
@@ -1140,7 +1142,7 @@ async fn docs_json_switchers_keep_the_reader_on_the_same_page() {
         "en"
     );
     assert_eq!(
-        visible_texts(&browser, ".tabs li").await,
+        visible_texts(&browser, ".nav-tabs li").await,
         ["Guides", "Reference"],
         "only this language's and version's tabs"
     );
@@ -1156,7 +1158,7 @@ async fn docs_json_switchers_keep_the_reader_on_the_same_page() {
             .await,
         "es"
     );
-    assert_eq!(visible_texts(&browser, ".tabs li").await, ["Guías"]);
+    assert_eq!(visible_texts(&browser, ".nav-tabs li").await, ["Guías"]);
 
     let version = browser.find("select[data-version-select]").await;
     version.select_by_value("v1").await.unwrap();
@@ -1240,7 +1242,7 @@ async fn docs_json_tabs_and_dropdowns_navigate() {
     let site = named_fixture_site("docsjson-nav");
     browser.goto(&site.url("v2/intro/")).await;
     assert_eq!(visible_groups(&browser).await, ["Start", "Extras\nNEW"]);
-    browser.click(".tabs li:nth-child(2) a").await;
+    browser.click(".nav-tabs li:nth-child(2) a").await;
     browser
         .wait_until("location.pathname.endsWith('/v2/sdk/python/')")
         .await;
@@ -1301,7 +1303,7 @@ async fn docs_json_tab_menu_opens_from_the_top_bar_and_from_the_phone_sidebar() 
         .wait_until("location.pathname.endsWith('/tools/sdks/python/')")
         .await;
     assert_eq!(
-        visible_texts(&browser, ".tabs > ul > li > a[aria-current]").await,
+        visible_texts(&browser, ".nav-tabs > ul > li > a[aria-current]").await,
         ["Developer tools"]
     );
     browser.click(".tab-menu summary").await;
@@ -1343,7 +1345,7 @@ async fn docs_json_product_tabs_show_only_inside_their_product() {
     let site = named_fixture_site("docsjson/products");
     browser.goto(&site.url("platform/start/")).await;
     assert_eq!(
-        visible_texts(&browser, ".tabs").await,
+        visible_texts(&browser, ".nav-tabs").await,
         Vec::<String>::new(),
         "the Platform product has no tabs"
     );
@@ -1355,7 +1357,7 @@ async fn docs_json_product_tabs_show_only_inside_their_product() {
         .wait_until("location.pathname.endsWith('/agents/start/')")
         .await;
     assert_eq!(
-        visible_texts(&browser, ".tabs > ul > li").await,
+        visible_texts(&browser, ".nav-tabs > ul > li").await,
         ["Agent guides", "Agent tools"]
     );
     browser.close().await;
@@ -1624,7 +1626,7 @@ async fn phone_screenshots_of_page_menu_and_search() {
 
     press(&browser, None, char::from(Key::Escape)).await;
     browser.click("[data-search-open]").await;
-    let input = browser.find("#sheaf-search-input").await;
+    let input = browser.find("#search-input").await;
     input.send_keys("zephyrine").await.unwrap();
     browser
         .wait_until("document.querySelector('#sheaf-search-results[data-query=zephyrine]:not([aria-busy]) [role=option]')")
@@ -1679,7 +1681,7 @@ const COLUMNS_PROBE: &str = "
   const card = document.querySelector('.page-aside .api-request').getBoundingClientRect();
   const fields = document.querySelector('.page-body .field-list').getBoundingClientRect();
   const bar = document.querySelector('.topbar').getBoundingClientRect();
-  const tabs = document.querySelector('.tabs');
+  const tabs = document.querySelector('.nav-tabs');
   const top = tabs ? Math.max(bar.bottom, tabs.getBoundingClientRect().bottom) : bar.bottom;
   return {
     cardLeft: card.left, cardTop: card.top, cardBottom: card.bottom,

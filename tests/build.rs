@@ -496,8 +496,8 @@ fn build_with_empty_sections(name: &str, page: &str) -> EmptySections {
     EmptySections {
         printed,
         log,
-        bar: part("<nav class=tabs", "</nav>"),
-        anchors: part("<ul class=anchors>", "</ul>"),
+        bar: part("<nav class=nav-tabs", "</nav>"),
+        anchors: part("<ul class=\"anchors nav-anchors\">", "</ul>"),
     }
 }
 
@@ -526,15 +526,15 @@ fn a_tab_or_anchor_without_pages_is_left_out_with_a_warning() {
     );
     assert!(!bar.contains("Content"), "{bar}");
     for tab in [
-        "<a href=../guides/setup/>Guides</a>",
-        "<a href=../blog/>Blog</a>",
-        "<a href=https://status.example.com>Status",
+        "<a class=nav-tabs-item href=../guides/setup/>Guides</a>",
+        "<a class=nav-tabs-item href=../blog/>Blog</a>",
+        "<a class=nav-tabs-item href=https://status.example.com>Status",
     ] {
         assert!(bar.contains(tab), "{tab} in {bar}");
     }
     assert!(!anchors.contains("Changelog"), "{anchors}");
     assert!(
-        anchors.contains("<a href=https://community.example.com>"),
+        anchors.contains("<a class=nav-anchor href=https://community.example.com>"),
         "{anchors}"
     );
 }
@@ -692,25 +692,25 @@ fn docs_json_era_components_render_without_leaks_or_warnings() {
     }
     for expected in [
         "<aside class=\"c-banner\"",
-        "<aside class=\"c-panel\"",
-        "<span class=\"c-badge c-badge-orange c-badge-sm c-badge-rounded\">",
-        "<div class=\"c-card-group c-columns\" style=\"--cols: 3\">",
-        "<a class=\"c-tile\" href=\"changelog/\">",
-        "<ul class=\"c-tree\"",
-        "<table class=\"c-color c-color-table\">",
-        "<section class=\"c-view\" data-view=\"Python\">",
+        "<aside class=\"c-panel panel\"",
+        "<span class=\"c-badge c-badge-orange c-badge-sm c-badge-rounded\" data-badge data-color=\"orange\" data-size=\"sm\">",
+        "<div class=\"c-card-group c-columns columns\" style=\"--cols: 3\">",
+        "<a class=\"c-tile tile\" href=\"changelog/\">",
+        "<ul class=\"c-tree tree\"",
+        "<table class=\"c-color c-color-table color\">",
+        "<section class=\"c-view multi-view-item\" data-view=\"Python\">",
         "<span class=\"c-tooltip-trigger\" tabindex=\"0\"",
-        "<details class=\"c-expandable\" open>",
-        "<figure class=\"c-prompt\">",
+        "<details class=\"c-expandable expandable\" data-component-part=\"expandable\" open>",
+        "<figure class=\"c-prompt prompt\">",
         "<math display=\"block\">",
-        "<figure class=\"c-mermaid\"><svg ",
+        "<figure class=\"c-mermaid mermaid\" data-component-name=\"mermaid-container\"><svg ",
         "This text comes from a stub.",
     ] {
         assert!(html.contains(expected), "missing `{expected}`");
     }
     assert!(html.contains("a price of $5 or $5-$10 stays text ("));
     let changelog = fs::read_to_string(site.join("changelog/index.html")).unwrap();
-    assert!(changelog.contains("<section class=\"c-update\" id=\"2025-06-01\">"));
+    assert!(changelog.contains("<section class=\"c-update update\" id=\"2025-06-01\">"));
     assert!(changelog.contains("href=\"#2025-06-01\""));
 }
 
@@ -828,7 +828,7 @@ fn docs_json_languages_versions_tabs_and_dropdowns_are_rendered() {
     assert!(spanish.contains(r#"<link rel=alternate hreflang=en href=../../../v2/setup/>"#));
     assert!(spanish.contains(r#"data-version-alternate=v1 href=../../../es/v1/intro/>"#));
     assert!(spanish.contains("data-language-select"));
-    assert!(spanish.contains(r#"data-language=es><a href=../intro/ aria-current=page>Guías"#));
+    assert!(spanish.contains(r#"data-language=es><a class=nav-tabs-item href=../intro/ aria-current=page data-active>Guías"#));
 
     let english = page("v2/intro");
     assert!(english.contains("<html lang=en"));
@@ -839,14 +839,16 @@ fn docs_json_languages_versions_tabs_and_dropdowns_are_rendered() {
     assert!(english.contains(r#"<a class=page-action href=../../v2/intro.md>View as Markdown</a>"#));
     assert!(english.contains(r#"href=https://claude.ai/new data-ai-link"#));
     // A collapsed group (with its tag) comes from the section's script.
-    assert!(section_scripts(&site).contains(r#"<span class=nav-tag>NEW</span>"#));
+    assert!(section_scripts(&site).contains(r#"<span class=\"nav-tag nav-tag-pill\">NEW</span>"#));
     assert!(
         !english.contains(">Documentation<"),
         "no empty primary tab or anchor"
     );
     let python = page("v2/sdk/python");
     assert!(
-        python.contains(r#"data-tab=1><a href=./ aria-current=page>"#),
+        python.contains(
+            r#"data-tab=1><a class=nav-dropdown-item href=./ aria-current=page data-active>"#
+        ),
         "{python}"
     );
     assert!(
@@ -1029,7 +1031,9 @@ fn request_and_response_examples_written_in_a_page_go_to_its_aside() {
     assert!(output.status.success(), "{}", stderr(&output));
     let read = |page: &str| fs::read_to_string(site.join(page).join("index.html")).unwrap();
     let split = |html: &str| {
-        let start = html.find("<aside class=page-aside").expect("an aside");
+        let start = html
+            .find("<aside id=panel class=page-aside")
+            .expect("an aside");
         let end = html.find("</aside>").unwrap();
         (html[start..end].to_string(), html[end..].to_string())
     };
@@ -1041,7 +1045,7 @@ fn request_and_response_examples_written_in_a_page_go_to_its_aside() {
         !aside.contains("data-code-tabs"),
         "the written request example replaces the generated samples"
     );
-    assert!(rest.contains("class=\"c-field\"") && !rest.contains("c-request-example"));
+    assert!(rest.contains("class=\"c-field field\"") && !rest.contains("c-request-example"));
 
     let guide = read("config-guide");
     let (aside, rest) = split(&guide);
@@ -1105,8 +1109,14 @@ fn pages_link_to_their_own_folder_in_the_short_form() {
     assert!(output.status.success(), "{}", stderr(&output));
     let b = fs::read_to_string(site.join("guides/b/index.html")).unwrap();
     // Pager and body links to pages of the same folder skip the folder.
-    assert!(b.contains("<a href=../a/ rel=prev>"), "{b}");
-    assert!(b.contains("<a href=../c/ rel=next>"), "{b}");
+    assert!(
+        b.contains("<a href=../a/ rel=prev class=pagination-prev>"),
+        "{b}"
+    );
+    assert!(
+        b.contains("<a href=../c/ rel=next class=pagination-next>"),
+        "{b}"
+    );
     assert!(b.contains("<a href=\"../c/\">C</a>"), "{b}");
     assert!(b.contains("<a href=\"../../other/d/\">D</a>"), "{b}");
     assert!(b.contains("src=\"../img/dot.svg\""), "{b}");
@@ -1121,11 +1131,11 @@ fn pages_link_to_their_own_folder_in_the_short_form() {
 fn callouts_in_untrusted_text_are_callouts() {
     let html = built_page("callouts-untrusted", "deprecated");
     assert!(
-        html.contains("<div class=page-description><aside class=\"c-callout c-warning\""),
+        html.contains("<div class=page-description><aside class=\"c-callout c-warning callout\""),
         "{html}"
     );
     assert!(
-        html.contains("<div class=\"c-callout-body\"><p>This Endpoint is Deprecated!</p>\n</div>")
+        html.contains("<div class=\"c-callout-body\" data-component-part=\"callout-content\"><p>This Endpoint is Deprecated!</p>\n</div>")
     );
     assert!(
         html.contains("<meta name=description content=\"This Endpoint is Deprecated!\">"),

@@ -26,7 +26,9 @@ fn built() -> (String, String) {
 
 /// The HTML of the block whose title is `title`.
 fn block<'h>(html: &'h str, title: &str) -> &'h str {
-    let marker = format!("<span class=c-code-title>{title}</span>");
+    let marker = format!(
+        "<span class=c-code-title data-component-part=code-block-header-filename>{title}</span>"
+    );
     let at = html
         .find(&marker)
         .unwrap_or_else(|| panic!("no block {title}"));
@@ -41,7 +43,7 @@ fn every_option_is_rendered_at_build_time() {
     let (html, _) = built();
     let highlighted = block(&html, "Line highlighting example");
     assert!(
-        highlighted.starts_with("<div class=\"c-code c-code-lines\""),
+        highlighted.starts_with("<div class=\"c-code code-block c-code-lines\""),
         "{highlighted}"
     );
     assert_eq!(
@@ -82,7 +84,10 @@ fn every_option_is_rendered_at_build_time() {
     ));
     assert!(block(&html, "Not for copying").contains("c-code-nocopy"));
     let twoslash = block(&html, "Twoslash example");
-    assert!(twoslash.starts_with("<div class=c-code "), "{twoslash}");
+    assert!(
+        twoslash.starts_with("<div class=\"c-code code-block\" "),
+        "{twoslash}"
+    );
 
     let group = block(&html, "npm");
     assert!(group.contains("\"c-line c-mark c-add\""), "{group}");
@@ -117,7 +122,7 @@ fn markers_leave_the_code_but_plain_text_keeps_them() {
         "an unknown kind stays as written"
     );
     assert!(
-        html.contains("<span class=c-code-title>Twoslash example</span>"),
+        html.contains("<span class=c-code-title data-component-part=code-block-header-filename>Twoslash example</span>"),
         "twoslash is not in the title"
     );
 }

@@ -23,21 +23,21 @@ fn component_props_shape_the_html_and_bad_values_are_warnings_at_their_lines() {
         // Callout icon and colour (a shade with 3:1 on each mode's page).
         "style=\"--callout-light:#ba8d05;--callout-dark:#ffc107\"",
         // Danger looks like itself.
-        "<aside class=\"c-callout c-danger\" role=\"note\" aria-label=\"Danger\">",
+        "<aside class=\"c-callout c-danger callout\" data-callout-type=\"danger\" role=\"note\" aria-label=\"Danger\">",
         // Tabs: defaultTabIndex, sync on by default, off when asked.
-        "<div class=\"c-tabs\" data-tabs data-first=\"1\" data-sync>",
-        "<div class=\"c-tabs\" data-tabs>",
-        "<div class=\"c-code-group\" data-tabs data-sync data-dropdown>",
+        "<div class=\"c-tabs tabs\" data-tabs data-first=\"1\" data-sync>",
+        "<div class=\"c-tabs tabs\" data-tabs>",
+        "<div class=\"c-code-group code-group\" data-tabs data-sync data-dropdown>",
         // The Frame caption's Markdown.
-        "<figcaption>The dashboard, from the <strong>User Group Service</strong> <a href=\"https://example.com/tokens\">token guide</a>.</figcaption>",
+        "<figcaption data-component-part=\"frame-description\">The dashboard, from the <strong>User Group Service</strong> <a href=\"https://example.com/tokens\">token guide</a>.</figcaption>",
         // Color {light, dark}.
         "style=\"--swatch: #0D9373; --swatch-dark: #55D799\"",
-        "<code class=\"c-color-value\">#0D9373 / #55D799</code>",
+        "<code class=\"c-color-value\" data-component-part=\"color-item-value\">#0D9373 / #55D799</code>",
         // noZoom.
         "<img src=\"images/dashboard.png\" alt=\"Not zoomable\" data-no-zoom>",
         // Mintlify's field anchors.
-        "<div class=\"c-field\" id=\"param-user-group-id\">",
-        "<div class=\"c-field\" id=\"param-new-user-group\">",
+        "<div class=\"c-field field\" id=\"param-user-group-id\">",
+        "<div class=\"c-field field\" id=\"param-new-user-group\">",
     ];
     for snippet in expected {
         assert!(html.contains(snippet), "{snippet}\n{html}");

@@ -68,10 +68,10 @@ impl Written {
 
     /// The tab bar, empty when the site has none.
     fn tabs(&self) -> &str {
-        if !self.html.contains("<nav class=tabs") {
+        if !self.html.contains("<nav class=nav-tabs") {
             return "";
         }
-        between(&self.html, "<nav class=tabs", "</nav>")
+        between(&self.html, "<nav class=nav-tabs", "</nav>")
     }
 
     /// The sidebar: switchers, anchors and groups.
@@ -82,7 +82,11 @@ impl Written {
     /// The sidebar's navigation groups: the page's own, from its HTML, then
     /// the others of its section, from the section's script.
     fn groups(&self) -> String {
-        let own = between(self.sidebar(), "<ul class=nav-groups>", "</nav>");
+        let own = between(
+            self.sidebar(),
+            "<ul id=sidebar-content class=nav-groups>",
+            "</nav>",
+        );
         format!("{own}\n{}", self.script_groups)
     }
 
@@ -95,10 +99,10 @@ impl Written {
 /// with links from the page (the script's JSON array, its root placeholder
 /// replaced by the page's `data-root`).
 fn section_script_groups(dir: &Path, html: &str) -> String {
-    let Some(start) = html.find("<ul class=nav-groups><script src=") else {
+    let Some(start) = html.find("<ul id=sidebar-content class=nav-groups><script src=") else {
         return String::new();
     };
-    let src = &html[start + "<ul class=nav-groups><script src=".len()..];
+    let src = &html[start + "<ul id=sidebar-content class=nav-groups><script src=".len()..];
     let src = &src[..src.find([' ', '>']).unwrap()];
     let script = fs::read_to_string(dir.join(src)).unwrap();
     // `…})(GROUPS,function(s){…});`: the groups, then how to find the page's own.
@@ -138,17 +142,21 @@ fn tabs_sit_in_the_top_bar_and_each_tab_has_its_own_sidebar() {
     let intro = built.page("intro");
     assert_eq!(
         intro.tabs(),
-        r#"<nav class=tabs aria-label=Sections><ul><li><a href=./ aria-current=page><span class=tab-icon></span>Guides</a><li><a href=../api/overview/>API</a><li><a href=https://blog.example.com>Blog </a></ul>"#,
+        r#"<nav class=nav-tabs aria-label=Sections><ul><li><a class=nav-tabs-item href=./ aria-current=page data-active><span class=tab-icon></span>Guides</a><li><a class=nav-tabs-item href=../api/overview/>API</a><li><a class=nav-tabs-item href=https://blog.example.com>Blog </a></ul>"#,
         "no primary tab when every page sits in a tab; an href tab links out; a tab's icon (its SVG left out here)"
     );
-    assert!(intro.groups().contains("<p>Start<ul"));
+    assert!(intro
+        .groups()
+        .contains("<p class=sidebar-group-header>Start<ul"));
     assert!(!intro.sidebar().contains("API overview"));
 
     let api = built.page("api/overview");
     assert!(api
         .tabs()
-        .contains(r#"<a href=./ aria-current=page>API</a>"#));
-    assert!(api.groups().contains("<p>Reference<ul"));
+        .contains(r#"<a class=nav-tabs-item href=./ aria-current=page data-active>API</a>"#));
+    assert!(api
+        .groups()
+        .contains("<p class=sidebar-group-header>Reference<ul"));
     assert!(!api.sidebar().contains("Start"));
 }
 
@@ -156,21 +164,27 @@ fn tabs_sit_in_the_top_bar_and_each_tab_has_its_own_sidebar() {
 fn anchors_are_sidebar_sections_with_icons_colours_and_links() {
     let built = build("anchors");
     let intro = built.page("intro");
-    let anchors = between(intro.sidebar(), r#"<ul class=anchors>"#, "</ul>");
+    let anchors = between(
+        intro.sidebar(),
+        r#"<ul class="anchors nav-anchors">"#,
+        "</ul>",
+    );
     assert!(anchors.contains(
-        r#"<li><a href=./ aria-current=page><span class=anchor-icon></span><span>Documentation</span></a>"#
+        r#"<li><a class=nav-anchor href=./ aria-current=page><span class=anchor-icon></span><span>Documentation</span></a>"#
     ));
     assert!(anchors.contains(
-        r#"<a href=../sdk/python/><span class=anchor-icon style=--anchor-bg:#FF5500></span><span>SDKs</span>"#
+        r#"<a class=nav-anchor href=../sdk/python/><span class=anchor-icon style=--anchor-bg:#FF5500></span><span>SDKs</span>"#
     ));
-    assert!(anchors.contains(r#"<a href=https://community.example.com>"#));
+    assert!(anchors.contains(r#"<a class=nav-anchor href=https://community.example.com>"#));
     assert!(!intro.groups().contains("Python"), "{}", intro.groups());
 
     let python = built.page("sdk/python");
     assert!(python
         .sidebar()
-        .contains(r#"<a href=./ aria-current=page><span class=anchor-icon style=--anchor-bg:#FF5500></span><span>SDKs</span>"#));
-    assert!(python.groups().contains("<p>Python<ul"));
+        .contains(r#"<a class=nav-anchor href=./ aria-current=page><span class=anchor-icon style=--anchor-bg:#FF5500></span><span>SDKs</span>"#));
+    assert!(python
+        .groups()
+        .contains("<p class=sidebar-group-header>Python<ul"));
     assert!(!python.groups().contains("Start"));
 }
 
@@ -184,17 +198,19 @@ fn dropdowns_form_a_section_selector_showing_the_current_section() {
         "</ul></details>",
     );
     assert!(selector.contains(
-        r#"<summary><span class=section-select-default>Choose a section</span><span aria-current=page><span class=anchor-icon></span>Python</span><span><span class=anchor-icon></span>CLI</span></summary>"#
+        r#"<summary class=nav-dropdown-trigger><span class=section-select-default>Choose a section</span><span aria-current=page><span class=anchor-icon></span>Python</span><span><span class=anchor-icon></span>CLI</span></summary>"#
     ), "{selector}");
     assert!(selector
-        .contains(r#"<a href=../../cli/run/><span class=anchor-icon></span><span>CLI</span></a>"#));
+        .contains(r#"<a class=nav-dropdown-item href=../../cli/run/><span class=anchor-icon></span><span class=nav-dropdown-item-title>CLI</span></a>"#));
     assert!(usage.groups().contains("Install") && !usage.groups().contains("Run"));
 
     let run = built.page("cli/run");
     assert!(run.sidebar().contains(
         r#"<span aria-current=page><span class=anchor-icon></span>CLI</span></summary>"#
     ));
-    assert!(run.groups().contains("<p>Commands<ul"));
+    assert!(run
+        .groups()
+        .contains("<p class=sidebar-group-header>Commands<ul"));
 }
 
 #[test]
@@ -219,7 +235,7 @@ fn products_are_sections_and_their_tabs_show_only_inside_them() {
     assert!(!agents.html_tag().contains("data-no-tabs"));
     assert!(agents
         .tabs()
-        .contains(r#"<li data-section=1><a href=./ aria-current=page>Agent guides</a>"#));
+        .contains(r#"<li data-section=1><a class=nav-tabs-item href=./ aria-current=page data-active>Agent guides</a>"#));
     assert!(agents.sidebar().contains(
         r#"<span aria-current=page><span class=anchor-icon></span>Agents</span></summary>"#
     ));
@@ -230,17 +246,16 @@ fn products_are_sections_and_their_tabs_show_only_inside_them() {
         "a menu item's page sits in the product around its tab: {}",
         cli.html_tag()
     );
-    assert!(cli
-        .tabs()
-        .contains(r#"<a href=./ aria-current=page>Agent tools</a>"#));
+    assert!(cli.tabs().contains(
+        r#"<a class=nav-tabs-item href=./ aria-current=page data-active>Agent tools</a>"#
+    ));
 
     let css = site_css(&built.site);
     assert!(css.contains(
-        r#"html[data-section="1"] .tabs [data-section]:not([data-section="1"]){display:none!important}"#
+        r#"html[data-section="1"] .nav-tabs [data-section]:not([data-section="1"]){display:none!important}"#
     ));
-    assert!(
-        css.contains(r#"html:not([data-section]) .tabs [data-section]{display:none!important}"#)
-    );
+    assert!(css
+        .contains(r#"html:not([data-section]) .nav-tabs [data-section]{display:none!important}"#));
 }
 
 #[test]
@@ -261,8 +276,10 @@ fn versions_get_a_switcher_that_keeps_the_same_page() {
         .contains(r#"<link rel=alternate data-version-alternate=v2 href=../../v2/intro/>"#));
     assert!(v1
         .groups()
-        .contains(r#"<li class=is-expanded data-version=v1>"#));
-    assert!(v1.groups().contains(r#"<li data-version=v2>"#));
+        .contains(r#"<li class="sidebar-group is-expanded" data-version=v1>"#));
+    assert!(v1
+        .groups()
+        .contains(r#"<li class=sidebar-group data-version=v2>"#));
 
     let new = built.page("v2/new");
     assert!(
@@ -286,7 +303,7 @@ fn languages_set_lang_hreflang_and_a_switcher() {
     ));
     assert!(french
         .groups()
-        .contains(r#"<li class=is-expanded data-language=fr><p>Démarrer<ul"#));
+        .contains(r#"<li class="sidebar-group is-expanded" data-language=fr><p class=sidebar-group-header>Démarrer<ul"#));
 
     let guide = built.page("guide");
     assert!(
@@ -308,23 +325,25 @@ fn a_tabs_menu_opens_from_the_top_bar_and_lists_its_sections() {
     let python = built.page("tools/sdks/python");
     let tabs = python.tabs();
     assert!(tabs.contains(
-        r#"<li><a href=../../api/users/ aria-current=page>Developer tools</a><details class=tab-menu><summary aria-label="Developer tools sections"></summary><ul><li><a href=../../api/users/><span>API</span></a><li><a href=./ aria-current=page><span>SDKs</span></a></ul></details>"#
+        r#"<li><a class=nav-tabs-item href=../../api/users/ aria-current=page data-active>Developer tools</a><details class=tab-menu><summary class=nav-dropdown-trigger aria-label="Developer tools sections"></summary><ul class=nav-dropdown-content><li><a class=nav-dropdown-item href=../../api/users/><span class=nav-dropdown-item-title>API</span></a><li><a class=nav-dropdown-item href=./ aria-current=page data-active><span class=nav-dropdown-item-title>SDKs</span></a></ul></details>"#
     ), "{tabs}");
-    assert!(tabs.contains(r#"<li><a href=../../../intro/>Guides</a>"#));
+    assert!(tabs.contains(r#"<li><a class=nav-tabs-item href=../../../intro/>Guides</a>"#));
     assert!(
-        python
-            .sidebar()
-            .contains(r#"<li class=menu-item data-tab=0><a href=./ aria-current=page>"#),
+        python.sidebar().contains(
+            r#"<li class=menu-item data-tab=0><a class=nav-anchor href=./ aria-current=page>"#
+        ),
         "menu items are in the sidebar too, for phones"
     );
     assert!(python.groups().contains("Python") && !python.groups().contains("Users"));
 
     let users = built.page("tools/api/users");
-    assert!(users.groups().contains("<p>Endpoints<ul"));
+    assert!(users
+        .groups()
+        .contains("<p class=sidebar-group-header>Endpoints<ul"));
     let intro = built.page("intro");
     assert!(intro
         .tabs()
-        .contains(r#"<a href=./ aria-current=page>Guides</a>"#));
+        .contains(r#"<a class=nav-tabs-item href=./ aria-current=page data-active>Guides</a>"#));
     assert!(
         intro.html_tag().contains(r#"data-tab=1"#),
         "the menu items show in tab 0 only"
@@ -338,12 +357,12 @@ fn global_tabs_and_anchors_show_on_every_page() {
         let page = built.page(path);
         assert!(
             page.tabs()
-                .contains(r#"<li><a href=https://blog.example.com>Blog </a>"#),
+                .contains(r#"<li><a class=nav-tabs-item href=https://blog.example.com>Blog </a>"#),
             "{path}"
         );
         assert!(
             page.sidebar()
-                .contains(r#"<a href=https://status.example.com>"#),
+                .contains(r#"<a class=nav-anchor href=https://status.example.com>"#),
             "{path}"
         );
     }
@@ -354,14 +373,19 @@ fn group_flags_tag_expanded_root_hidden_and_icon() {
     let built = build("group-flags");
     let beta = built.page("beta/one");
     let groups = beta.groups();
-    assert!(groups.contains(r#"<p>Beta<span class=nav-tag>BETA</span><ul"#));
+    assert!(groups.contains(
+        r#"<p class=sidebar-group-header>Beta<span class="nav-tag nav-tag-pill">BETA</span><ul"#
+    ));
     assert!(
-        groups.contains(r#"<li class=is-expanded><p>Always open<ul"#)
-            && groups.contains(r#"<details open><summary>Nested</summary>"#),
+        groups.contains(
+            r#"<li class="sidebar-group is-expanded"><p class=sidebar-group-header>Always open<ul"#
+        ) && groups.contains(r#"<details open><summary>Nested</summary>"#),
         "expanded groups stay open on other groups' pages: {groups}"
     );
     assert!(
-        groups.contains(r#"<li><a href=../../guide/>Guide</a>"#),
+        groups.contains(
+            r#"<li class=sidebar-group><a class=sidebar-group-header href=../../guide/>Guide</a>"#
+        ),
         "a group's root page is its name's link"
     );
     assert!(!groups.contains("Secret"), "hidden groups are not listed");
@@ -371,7 +395,11 @@ fn group_flags_tag_expanded_root_hidden_and_icon() {
     );
 
     let intro = fs::read_to_string(built.site.join("intro/index.html")).unwrap();
-    let start = between(&intro, r#"<li class=is-expanded><p>"#, "Start<ul");
+    let start = between(
+        &intro,
+        r#"<li class="sidebar-group is-expanded"><p class=sidebar-group-header>"#,
+        "Start<ul",
+    );
     assert!(
         start.contains(r#"<svg class=icon"#),
         "the group icon: {start}"
@@ -392,19 +420,26 @@ fn openapi_on_a_node_generates_a_page_per_operation_grouped_by_tag() {
         assert!(built.exists(path), "{path}");
     }
     let users = built.page("api-reference/users/list-users");
+    assert!(users.tabs().contains(
+        r#"<a class=nav-tabs-item href=./ aria-current=page data-active>API reference</a>"#
+    ));
     assert!(users
         .tabs()
-        .contains(r#"<a href=./ aria-current=page>API reference</a>"#));
-    assert!(users
-        .tabs()
-        .contains(r#"<a href=../../../reference/users/list-users/>Reference in a folder</a>"#));
+        .contains(r#"<a class=nav-tabs-item href=../../../reference/users/list-users/>Reference in a folder</a>"#));
     // A tab naming only a spec shows its tags as the tab's groups (as
     // Mintlify does): the page holds its own tag's operations, the other
     // tags come collapsed from the section's script.
     let groups = users.groups();
-    assert!(!groups.contains(r#"<p>API reference<ul"#), "{groups}");
-    let own = between(users.sidebar(), "<ul class=nav-groups>", "</nav>");
-    assert!(own.contains(r#"<p>Users<ul class=nav-list><li><a href=./ aria-current=page>List users<span class=method-badge data-method=GET>GET</span></a><li><a href=../create-user/>Create user<span class=method-badge data-method=POST>POST</span></a></ul>"#), "{own}");
+    assert!(
+        !groups.contains(r#"<p class=sidebar-group-header>API reference<ul"#),
+        "{groups}"
+    );
+    let own = between(
+        users.sidebar(),
+        "<ul id=sidebar-content class=nav-groups>",
+        "</nav>",
+    );
+    assert!(own.contains(r#"<p class=sidebar-group-header>Users<ul class=nav-list><li data-active><a href=./ aria-current=page>List users<span class="method-badge method-nav-pill" data-method=GET>GET</span></a><li><a href=../create-user/>Create user<span class="method-badge method-nav-pill" data-method=POST>POST</span></a></ul>"#), "{own}");
     assert!(
         !own.contains("Teams"),
         "another tag is not in the page's HTML: {own}"
@@ -413,7 +448,9 @@ fn openapi_on_a_node_generates_a_page_per_operation_grouped_by_tag() {
     assert!(users.html.contains("List users"));
 
     let in_folder = built.page("reference/users/create-user");
-    assert!(in_folder.groups().contains("<p>Generated<ul"));
+    assert!(in_folder
+        .groups()
+        .contains("<p class=sidebar-group-header>Generated<ul"));
     assert!(
         in_folder.html.contains("Display name"),
         "the request body is documented"
@@ -437,12 +474,12 @@ fn webhooks_get_pages_like_operations_without_try_it() {
     }
     let page = built.page("api-reference/events/user-created");
     let groups = page.groups();
-    assert!(groups.contains(r#"<p>Events<ul class=nav-list><li><a href=./ aria-current=page>User created<span class=method-badge data-method=WEBHOOK>WEBHOOK</span></a></ul>"#), "{groups}");
+    assert!(groups.contains(r#"<p class=sidebar-group-header>Events<ul class=nav-list><li data-active><a href=./ aria-current=page>User created<span class="method-badge method-nav-pill" data-method=WEBHOOK>WEBHOOK</span></a></ul>"#), "{groups}");
     let others = &page.script_groups;
-    let untagged = r#"<a href=../../../api-reference/api-reference/user-deleted/>Webhooks</a>"#;
+    let untagged = r#"<a class=sidebar-group-header href=../../../api-reference/api-reference/user-deleted/>Webhooks</a>"#;
     assert!(others.contains(untagged), "untagged ones: {others}");
     let html = &page.html;
-    assert!(html.contains(r#"<span class="badge badge-webhook">Webhook</span><span class="method-badge method-post">POST</span><code class="endpoint-path">userCreated</code>"#), "{html}");
+    assert!(html.contains(r#"<span class="badge badge-webhook">Webhook</span><span class="method-badge method-pill method-post">POST</span><code class="endpoint-path">userCreated</code>"#), "{html}");
     assert!(
         html.contains("The new user's name."),
         "the payload's fields: {html}"
@@ -470,10 +507,12 @@ fn operation_entries_name_operations_of_the_nodes_spec() {
     let built = build("operation-entries");
     let users = built.page("api-reference/users/list-users");
     let groups = users.groups();
-    assert!(groups.contains(r#"<p>Users<ul class=nav-list><li><a href=./ aria-current=page>List users<span class=method-badge data-method=GET>GET</span></a><li><a href=../create-user/>Create user<span class=method-badge data-method=POST>POST</span></a></ul>"#), "{groups}");
+    assert!(groups.contains(r#"<p class=sidebar-group-header>Users<ul class=nav-list><li data-active><a href=./ aria-current=page>List users<span class="method-badge method-nav-pill" data-method=GET>GET</span></a><li><a href=../create-user/>Create user<span class="method-badge method-nav-pill" data-method=POST>POST</span></a></ul>"#), "{groups}");
     assert!(users.html.contains("https://api.example.com/users"));
     let teams = built.page("api-reference/teams/list-teams");
-    assert!(teams.groups().contains(r#"<p>Teams<ul"#));
+    assert!(teams
+        .groups()
+        .contains(r#"<p class=sidebar-group-header>Teams<ul"#));
     assert!(teams.html.contains("List teams"));
 }
 
@@ -498,7 +537,7 @@ fn ref_files_stand_for_their_json() {
     assert!(french.html_tag().contains(r#"lang=fr"#));
     assert!(french
         .groups()
-        .contains(r#"<li class=is-expanded data-language=fr><p>Démarrer<ul"#));
+        .contains(r#"<li class="sidebar-group is-expanded" data-language=fr><p class=sidebar-group-header>Démarrer<ul"#));
     assert!(built.page("guide").html.contains("Guide"));
     assert!(built.exists("old-intro"), "the redirects file was read");
 }
@@ -571,7 +610,7 @@ fn values_sheaf_does_not_know_are_notes_or_warnings_and_the_site_builds() {
     );
     let intro = fs::read_to_string(out.path().join("intro/index.html")).unwrap();
     assert!(
-        intro.contains("data-language=en><p><svg class=icon"),
+        intro.contains("data-language=en><p class=sidebar-group-header><svg class=icon"),
         "the group's icon shows"
     );
 }

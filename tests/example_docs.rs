@@ -218,7 +218,7 @@ fn the_site_root_is_the_home_page_itself_with_a_canonical_link() {
     assert!(root.contains("<title>Introduction - User Group Service</title>"));
     let intro = page("introduction");
     let body = |html: &str| {
-        let start = html.find("<div class=prose>").unwrap();
+        let start = html.find("<div class=\"prose mdx-content\">").unwrap();
         html[start..html.find("</article>").unwrap()].to_string()
     };
     let (at_root, own) = (body(&root), body(&intro));
@@ -244,7 +244,8 @@ fn the_api_reference_tab_folder_is_its_first_page() {
 #[test]
 fn endpoint_samples_and_examples_are_highlighted() {
     let get = page("api-reference/get-user");
-    let aside = &get[get.find("<aside class=page-aside").unwrap()..get.find("</aside>").unwrap()];
+    let aside =
+        &get[get.find("<aside id=panel class=page-aside").unwrap()..get.find("</aside>").unwrap()];
     let curl = aside
         .find("<pre class=hl><code class=language-bash>")
         .expect("the cURL sample");

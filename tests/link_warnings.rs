@@ -77,7 +77,7 @@ fn an_attribute_expression_sheaf_cannot_evaluate_is_no_url() {
         "{html}"
     );
     assert!(
-        html.contains("<a class=\"c-card\" href=\"../guide/\">"),
+        html.contains("<a class=\"c-card card\" href=\"../guide/\">"),
         "{html}"
     );
     assert!(

@@ -53,7 +53,7 @@ fn canonical_tag_url_deprecated_and_pagination_keys_shape_the_pages() {
         "{index}"
     );
     assert!(
-        index.contains("User Group Service<span class=nav-tag>NEW</span>"),
+        index.contains("User Group Service<span class=\"nav-tag nav-tag-pill\">NEW</span>"),
         "{index}"
     );
     let sidebar_link = "<a href=https://status.example.com rel=noopener>Service status";

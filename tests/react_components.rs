@@ -27,7 +27,7 @@ fn components_render_at_build_time_with_props_defaults_and_children() {
         "style=\"display:flex;gap:12px;align-items:center\"",
         "type=\"range\" min=\"5\" max=\"120\" value=\"45\"",
         // Mintlify components inside, rendered by sheaf with the children.
-        "<p class=\"c-card-title\">Authorization</p>",
+        "<p class=\"c-card-title\" data-component-part=\"card-title\">Authorization</p>",
         "<code>Authorization: Token &lt;API_KEY&gt;</code>",
         "New in version <code>2.1</code></span>",
     ] {

@@ -58,8 +58,9 @@ fn look(name: &str) -> (&'static str, &'static str, &'static str) {
 
 fn with_look(kind: &str, label: &str, svg: &str, style: &str, body: &str) -> String {
     format!(
-        "<aside class=\"c-callout c-{kind}\" role=\"note\" aria-label=\"{label}\"{style}>\
-         <span class=\"c-callout-icon\">{svg}</span><div class=\"c-callout-body\">{body}</div></aside>"
+        "<aside class=\"c-callout c-{kind} callout\" data-callout-type=\"{kind}\" role=\"note\" aria-label=\"{label}\"{style}>\
+         <span class=\"c-callout-icon\" data-component-part=\"callout-icon\">{svg}</span>\
+         <div class=\"c-callout-body\" data-component-part=\"callout-content\">{body}</div></aside>"
     )
 }
 

@@ -158,7 +158,9 @@ fn headings_inside_components_keep_document_order() {
 #[test]
 fn code_blocks_have_titles_and_highlighting() {
     let r = render("```js App.js {1,3}\nconst a = 1;\n```\n\n```nope\n<b>\n```\n");
-    assert!(r.html.contains("<span class=c-code-title>App.js</span>"));
+    assert!(r.html.contains(
+        "<span class=c-code-title data-component-part=code-block-header-filename>App.js</span>"
+    ));
     assert!(r.html.contains("hl-"));
     assert!(r.html.contains("&lt;b&gt;"));
     assert!(r.text.contains("const a = 1;"));
@@ -194,8 +196,10 @@ fn callouts() {
     ] {
         let r = render(&format!("<{tag}>Be **careful**.</{tag}>\n"));
         assert!(
-            r.html
-                .contains(&format!("<aside class=\"c-callout {class}\" role=\"note\"")),
+            r.html.contains(&format!(
+                "<aside class=\"c-callout {class} callout\" data-callout-type=\"{}\" role=\"note\"",
+                &class[2..]
+            )),
             "{}",
             r.html
         );
@@ -222,15 +226,19 @@ fn cards_and_groups() {
     let r = render("<CardGroup cols={3}>\n  <Card title=\"Start\" icon=\"rocket\" href=\"/img/x\">\n    Go **now**\n  </Card>\n  <Card title=\"Plain\" img=\"/img/a.png\" horizontal />\n</CardGroup>\n");
     assert!(
         r.html
-            .contains("<div class=\"c-card-group\" style=\"--cols: 3\">"),
+            .contains("<div class=\"c-card-group card-group\" style=\"--cols: 3\">"),
         "{}",
         r.html
     );
-    assert!(r.html.contains("<a class=\"c-card\" href=\"/assets/x\">"));
-    assert!(r.html.contains("<p class=\"c-card-title\">Start</p>"));
+    assert!(r
+        .html
+        .contains("<a class=\"c-card card\" href=\"/assets/x\">"));
+    assert!(r
+        .html
+        .contains("<p class=\"c-card-title\" data-component-part=\"card-title\">Start</p>"));
     assert!(r.html.contains("<strong>now</strong>"));
     assert!(r.html.contains(
-        "<div class=\"c-card c-card-horizontal\"><img class=\"c-card-img\" src=\"/assets/a.png\""
+        "<div class=\"c-card card c-card-horizontal\"><img class=\"c-card-img\" data-component-part=\"card-image\" src=\"/assets/a.png\""
     ));
     assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
 }
@@ -238,19 +246,21 @@ fn cards_and_groups() {
 #[test]
 fn accordions_and_expandables_are_details() {
     let r = render("<AccordionGroup>\n<Accordion title=\"Q\" description=\"d\" defaultOpen icon=\"book\">\nA\n</Accordion>\n</AccordionGroup>\n\n<Expandable title=\"props\">\nX\n</Expandable>\n");
-    assert!(r.html.contains("<div class=\"c-accordion-group\">"));
+    assert!(r
+        .html
+        .contains("<div class=\"c-accordion-group accordion-group\">"));
     assert!(
         r.html
-            .contains("<details class=\"c-accordion\" id=\"q\" open><summary>"),
+            .contains("<details class=\"c-accordion accordion\" id=\"q\" open><summary data-component-part=\"accordion-button\">"),
         "{}",
         r.html
     );
     assert!(r.html.contains(
-        "<span class=\"c-accordion-title\">Q</span><span class=\"c-accordion-desc\">d</span>"
+        "<span class=\"c-accordion-title\" data-component-part=\"accordion-title\">Q</span><span class=\"c-accordion-desc\" data-component-part=\"accordion-description\">d</span>"
     ));
     assert!(r
         .html
-        .contains("<details class=\"c-expandable\"><summary>Show props</summary>"));
+        .contains("<details class=\"c-expandable expandable\" data-component-part=\"expandable\"><summary data-component-part=\"expandable-button\">Show props</summary>"));
 }
 
 /// Accordions have ids as Mintlify gives them (the title's slug, numbered
@@ -262,13 +272,13 @@ fn accordion_ids_are_the_ones_links_are_checked_against() {
     let r = render(source);
     assert!(
         r.html
-            .contains("<details class=\"c-accordion\" id=\"dashboard-2\">"),
+            .contains("<details class=\"c-accordion accordion\" id=\"dashboard-2\">"),
         "{}",
         r.html
     );
     assert!(
         r.html
-            .contains("<details class=\"c-accordion\" id=\"own\">"),
+            .contains("<details class=\"c-accordion accordion\" id=\"own\">"),
         "{}",
         r.html
     );
@@ -282,16 +292,29 @@ fn accordion_ids_are_the_ones_links_are_checked_against() {
 #[test]
 fn steps_are_an_ordered_list() {
     let r = render("<Steps>\n  <Step title=\"First\">\n    Do it.\n  </Step>\n  <Step title=\"Second\" stepNumber={5}>\n    Then.\n  </Step>\n</Steps>\n");
-    assert!(r.html.starts_with("<ol class=\"c-steps\">"), "{}", r.html);
-    assert!(r.html.contains("<li class=\"c-step\" value=\"1\">"));
-    assert!(r.html.contains("<li class=\"c-step\" value=\"5\">"));
-    assert!(r.html.contains("<p class=\"c-step-title\">First</p>"));
+    assert!(
+        r.html
+            .starts_with("<ol class=\"c-steps steps\" data-component-part=\"steps\">"),
+        "{}",
+        r.html
+    );
+    assert!(r
+        .html
+        .contains("<li class=\"c-step step\" data-component-part=\"step-item\" value=\"1\">"));
+    assert!(r
+        .html
+        .contains("<li class=\"c-step step\" data-component-part=\"step-item\" value=\"5\">"));
+    assert!(r
+        .html
+        .contains("<p class=\"c-step-title\" data-component-part=\"step-title\">First</p>"));
 }
 
 #[test]
 fn tabs_hold_every_panel() {
     let r = render("<Tabs>\n  <Tab title=\"One\">\n    First\n  </Tab>\n  <Tab title=\"Two\">\n    Second\n  </Tab>\n</Tabs>\n");
-    assert!(r.html.contains("class=\"c-tablist\" hidden"));
+    assert!(r
+        .html
+        .contains("class=\"c-tablist\" data-component-part=\"tabs-list\" hidden"));
     assert!(r
         .html
         .contains("aria-selected=\"true\" tabindex=\"0\">One</button>"));
@@ -308,7 +331,7 @@ fn code_groups_label_tabs_by_title_or_language() {
         render("<CodeGroup>\n```js index.js\nlet a;\n```\n\n```python\nb = 1\n```\n</CodeGroup>\n");
     assert!(r.html.contains(">index.js</button>"), "{}", r.html);
     assert!(r.html.contains(">python</button>"));
-    assert_eq!(r.html.matches("class=c-code ").count(), 2);
+    assert_eq!(r.html.matches("class=\"c-code code-block\" ").count(), 2);
 }
 
 #[test]
@@ -332,22 +355,24 @@ fn request_and_response_examples_leave_the_flow_for_the_aside() {
 #[test]
 fn frame_icon_tooltip_and_update() {
     let r = render("<Frame caption=\"Shot\">\n  <img src=\"/img/a.png\" className=\"x\" style={{ width: 200 }} />\n</Frame>\n\nClick <Icon icon=\"gear\" size={16} color=\"#f00\" /> or <Tooltip tip=\"Application\">app</Tooltip>.\n\n<Update label=\"2024-10-12\" description=\"v1\" tags={[\"New\"]}>\nShipped.\n</Update>\n");
-    assert!(r.html.contains("<figure class=\"c-frame\"><img src=\"/assets/a.png\" class=\"x\" style=\"width: 200px\"><figcaption>Shot</figcaption></figure>"), "{}", r.html);
+    assert!(r.html.contains("<figure class=\"c-frame frame\" data-component-part=\"frame\"><img src=\"/assets/a.png\" class=\"x\" style=\"width: 200px\"><figcaption data-component-part=\"frame-description\">Shot</figcaption></figure>"), "{}", r.html);
     assert!(r
         .html
-        .contains("<span class=\"c-icon\" style=\"color: #f00; --icon-size: 16px\"><svg"));
-    assert!(r.html.contains("<span class=\"c-tooltip\"><span class=\"c-tooltip-trigger\" tabindex=\"0\" aria-describedby=\"tip-1\">app</span><span class=\"c-tooltip-text\" role=\"tooltip\" id=\"tip-1\"><span class=\"c-tooltip-tip\">Application</span></span></span>"), "{}", r.html);
+        .contains("<span class=\"c-icon icon\" style=\"color: #f00; --icon-size: 16px\"><svg"));
+    assert!(r.html.contains("<span class=\"c-tooltip tooltip\"><span class=\"c-tooltip-trigger\" tabindex=\"0\" aria-describedby=\"tip-1\">app</span><span class=\"c-tooltip-text\" role=\"tooltip\" id=\"tip-1\" data-component-part=\"tooltip-content\"><span class=\"c-tooltip-tip\" data-component-part=\"tooltip-description\">Application</span></span></span>"), "{}", r.html);
     assert!(r
         .html
-        .contains("<section class=\"c-update\" id=\"2024-10-12\">"));
-    assert!(r.html.contains("<li>New</li>"));
+        .contains("<section class=\"c-update update\" id=\"2024-10-12\">"));
+    assert!(r
+        .html
+        .contains("<li data-component-part=\"update-tag\">New</li>"));
     assert!(r.headings.iter().any(|h| h.id == "2024-10-12"));
 }
 
 #[test]
 fn param_and_response_fields() {
     let r = render("<ParamField query=\"limit\" type=\"number\" required default=\"10\">\nHow many.\n</ParamField>\n\n<ResponseField name=\"id\" type=\"string\">\nThe id.\n</ResponseField>\n");
-    assert!(r.html.contains("<code class=\"c-field-name\">limit</code><span class=\"c-badge c-badge-type\"><code>number</code></span><span class=\"c-badge c-badge-location\">query</span><span class=\"c-badge c-badge-required\">required</span>"), "{}", r.html);
+    assert!(r.html.contains("<code class=\"c-field-name\" data-component-part=\"field-name\">limit</code><span class=\"c-badge c-badge-type\"><code>number</code></span><span class=\"c-badge c-badge-location\" data-component-part=\"field-info-pill\">query</span><span class=\"c-badge c-badge-required\" data-component-part=\"field-required-pill\">required</span>"), "{}", r.html);
     assert!(r.html.contains("default: <code>10</code>"));
     assert_eq!(
         r.api_fields,
@@ -586,12 +611,12 @@ fn columns_are_a_grid_of_their_children() {
     let r = render("<Columns cols={3}>\n  <Card title=\"A\">a</Card>\n  <Card title=\"B\">b</Card>\n</Columns>\n");
     assert!(
         r.html.starts_with(
-            "<div class=\"c-card-group c-columns\" style=\"--cols: 3\"><div class=\"c-card\">"
+            "<div class=\"c-card-group c-columns columns\" style=\"--cols: 3\"><div class=\"c-card card\">"
         ),
         "{}",
         r.html
     );
-    assert_eq!(r.html.matches("class=\"c-card\"").count(), 2);
+    assert_eq!(r.html.matches("class=\"c-card card\"").count(), 2);
     assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
 }
 
@@ -599,7 +624,7 @@ fn columns_are_a_grid_of_their_children() {
 fn badges_carry_colour_size_shape_and_state_as_classes() {
     let r = render("Needs <Badge color=\"orange\" size=\"sm\" shape=\"pill\" icon=\"star\" stroke disabled>Pro & <b>up</b></Badge> plan.\n");
     assert!(
-        r.html.contains("<span class=\"c-badge c-badge-orange c-badge-sm c-badge-pill c-badge-stroke c-badge-disabled\"><span class=\"c-badge-icon\"><svg class=\"icon\" aria-hidden=\"true\""),
+        r.html.contains("<span class=\"c-badge c-badge-orange c-badge-sm c-badge-pill c-badge-stroke c-badge-disabled\" data-badge data-color=\"orange\" data-size=\"sm\"><span class=\"c-badge-icon\"><svg class=\"icon\" aria-hidden=\"true\""),
         "{}",
         r.html
     );
@@ -611,7 +636,7 @@ fn badges_carry_colour_size_shape_and_state_as_classes() {
     let r = render("<Badge>Plain</Badge>\n\n<Badge color=\"pink\">x</Badge>\n");
     assert!(r
         .html
-        .contains("<span class=\"c-badge c-badge-gray c-badge-md c-badge-rounded\">Plain</span>"));
+        .contains("<span class=\"c-badge c-badge-gray c-badge-md c-badge-rounded\" data-badge data-color=\"gray\" data-size=\"md\">Plain</span>"));
     assert_eq!(r.diagnostics.len(), 1, "{:?}", r.diagnostics);
     assert!(r.diagnostics[0].message.contains("unknown color `pink`"));
 }
@@ -619,13 +644,13 @@ fn badges_carry_colour_size_shape_and_state_as_classes() {
 #[test]
 fn trees_are_nested_lists_with_folders_as_details() {
     let r = render("<Tree>\n  <Tree.Folder name=\"app\" defaultOpen>\n    <Tree.File name=\"page.tsx\" />\n    <Tree.Folder name=\"lib\">\n      <Tree.File name=\"a&b.ts\" />\n    </Tree.Folder>\n  </Tree.Folder>\n  <Tree.File name=\"package.json\" />\n</Tree>\n");
-    assert!(r.html.starts_with("<ul class=\"c-tree\" aria-label=\"Files\"><li class=\"c-tree-folder\"><details open><summary><span class=\"c-tree-icon\"><svg"), "{}", r.html);
+    assert!(r.html.starts_with("<ul class=\"c-tree tree\" data-component-part=\"tree-root\" aria-label=\"Files\"><li class=\"c-tree-folder tree-folder\" data-component-part=\"tree-folder\"><details open><summary data-component-part=\"tree-folder-title\"><span class=\"c-tree-icon\"><svg"), "{}", r.html);
     assert!(r
         .html
-        .contains("</svg></span>app</summary><ul><li class=\"c-tree-file\">"));
+        .contains("</svg></span>app</summary><ul data-component-part=\"tree-folder-children-wrapper\"><li class=\"c-tree-file tree-file\" data-component-part=\"tree-file\">"));
     assert!(r
         .html
-        .contains("<li class=\"c-tree-folder\"><details><summary>"));
+        .contains("<li class=\"c-tree-folder tree-folder\" data-component-part=\"tree-folder\"><details><summary data-component-part=\"tree-folder-title\">"));
     assert!(r.html.contains("</span>a&amp;b.ts</li>"), "{}", r.html);
     assert!(
         r.html.ends_with("</span>package.json</li></ul>"),
@@ -638,7 +663,7 @@ fn trees_are_nested_lists_with_folders_as_details() {
 #[test]
 fn colours_are_swatches_with_names_and_values() {
     let r = render("<Color variant=\"compact\">\n  <Color.Item name=\"blue-500\" value=\"#3B82F6\" />\n  <Color.Item name=\"bad\" value=\"red; background: url(x)\" />\n</Color>\n");
-    assert!(r.html.starts_with("<div class=\"c-color c-color-compact\"><ul class=\"c-color-items\"><li class=\"c-color-item\"><span class=\"c-color-swatch\" style=\"--swatch: #3B82F6\"></span><span class=\"c-color-name\">blue-500</span><code class=\"c-color-value\">#3B82F6</code></li>"), "{}", r.html);
+    assert!(r.html.starts_with("<div class=\"c-color c-color-compact color\"><ul class=\"c-color-items\"><li class=\"c-color-item color-item\"><span class=\"c-color-swatch\" style=\"--swatch: #3B82F6\"></span><span class=\"c-color-name\" data-component-part=\"color-item-name\">blue-500</span><code class=\"c-color-value\" data-component-part=\"color-item-value\">#3B82F6</code></li>"), "{}", r.html);
     assert!(
         !r.html.contains("--swatch: red"),
         "unsafe values stay out of style: {}",
@@ -646,32 +671,32 @@ fn colours_are_swatches_with_names_and_values() {
     );
     assert_eq!(r.diagnostics.len(), 1);
     let r = render("<Color variant=\"table\">\n  <Color.Row title=\"Primary <x>\">\n    <Color.Item name=\"p\" value=\"rgb(1, 2, 3)\" />\n  </Color.Row>\n</Color>\n");
-    assert!(r.html.starts_with("<table class=\"c-color c-color-table\"><tbody><tr><th scope=\"row\">Primary &lt;x&gt;</th><td><ul class=\"c-color-items\"><li class=\"c-color-item\"><span class=\"c-color-swatch\" style=\"--swatch: rgb(1, 2, 3)\">"), "{}", r.html);
+    assert!(r.html.starts_with("<table class=\"c-color c-color-table color\"><tbody><tr class=\"color-row\"><th scope=\"row\" data-component-part=\"color-row-title\">Primary &lt;x&gt;</th><td><ul class=\"c-color-items\"><li class=\"c-color-item color-item\"><span class=\"c-color-swatch\" style=\"--swatch: rgb(1, 2, 3)\">"), "{}", r.html);
     assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
 }
 
 #[test]
 fn views_show_every_version_under_its_title() {
     let r = render("<View title=\"Java&Script\" icon=\"js\">\n  ## Install\n\n  Use npm.\n</View>\n\n<View title=\"Python\">\n  Use pip.\n</View>\n");
-    assert!(r.html.starts_with("<section class=\"c-view\" data-view=\"Java&amp;Script\"><p class=\"c-view-title\"><span class=\"c-view-icon\"><svg"), "{}", r.html);
+    assert!(r.html.starts_with("<section class=\"c-view multi-view-item\" data-view=\"Java&amp;Script\"><p class=\"c-view-title\"><span class=\"c-view-icon\"><svg"), "{}", r.html);
     assert!(r
         .html
         .contains("</span>Java&amp;Script</p><h2 id=\"install\">"));
-    assert!(r.html.contains("<section class=\"c-view\" data-view=\"Python\"><p class=\"c-view-title\">Python</p><p>Use pip.</p>\n</section>"), "{}", r.html);
+    assert!(r.html.contains("<section class=\"c-view multi-view-item\" data-view=\"Python\"><p class=\"c-view-title\">Python</p><p>Use pip.</p>\n</section>"), "{}", r.html);
     assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
 }
 
 #[test]
 fn tiles_link_a_preview_with_title_and_description() {
     let r = render("<Tile href=\"/img/guide\" title=\"Accordion\" description={'Two \"variants\"'}>\n  <img src=\"/img/a.svg\" alt=\"Preview\" className=\"block dark:hidden\" />\n</Tile>\n");
-    assert!(r.html.starts_with("<a class=\"c-tile\" href=\"/assets/guide\"><div class=\"c-tile-preview\"><img src=\"/assets/a.svg\" alt=\"Preview\" class=\"block only-light\"></div><p class=\"c-tile-title\">Accordion</p><p class=\"c-tile-desc\">Two &quot;variants&quot;</p></a>"), "{}", r.html);
+    assert!(r.html.starts_with("<a class=\"c-tile tile\" href=\"/assets/guide\"><div class=\"c-tile-preview\"><img src=\"/assets/a.svg\" alt=\"Preview\" class=\"block only-light\"></div><p class=\"c-tile-title\" data-component-part=\"tile-title\">Accordion</p><p class=\"c-tile-desc\" data-component-part=\"tile-description\">Two &quot;variants&quot;</p></a>"), "{}", r.html);
     assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
 }
 
 #[test]
 fn updates_are_anchored_changelog_entries() {
     let r = render("<Update label=\"v2 <beta>\" description=\"Big & bold\" tags={[\"New\", \"<Fix>\"]}>\n  Shipped **it**.\n</Update>\n");
-    assert!(r.html.starts_with("<section class=\"c-update\" id=\"v2-beta\"><div class=\"c-update-meta\"><a class=\"c-update-label\" href=\"#v2-beta\">v2 &lt;beta&gt;</a><p class=\"c-update-desc\">Big &amp; bold</p><ul class=\"c-update-tags\"><li>New</li><li>&lt;Fix&gt;</li></ul></div>"), "{}", r.html);
+    assert!(r.html.starts_with("<section class=\"c-update update\" id=\"v2-beta\"><div class=\"c-update-meta\"><a class=\"c-update-label\" data-component-part=\"update-label\" href=\"#v2-beta\">v2 &lt;beta&gt;</a><p class=\"c-update-desc\" data-component-part=\"update-description\">Big &amp; bold</p><ul class=\"c-update-tags\" data-component-part=\"update-tag-list\"><li data-component-part=\"update-tag\">New</li><li data-component-part=\"update-tag\">&lt;Fix&gt;</li></ul></div>"), "{}", r.html);
     assert!(r.html.contains("<strong>it</strong>"));
     assert_eq!(r.headings[0].id, "v2-beta");
 }
@@ -689,7 +714,7 @@ fn banners_are_labelled_notes() {
 #[test]
 fn tooltips_have_a_headline_and_a_focusable_call_to_action() {
     let r = render("<Tooltip headline=\"API\" tip=\"A <protocol> & more\" cta=\"Read the guide\" href=\"/img/api\">API</Tooltip> docs.\n");
-    assert!(r.html.contains("<span class=\"c-tooltip\"><span class=\"c-tooltip-trigger\" tabindex=\"0\" aria-describedby=\"tip-1\">API</span><span class=\"c-tooltip-text\" role=\"tooltip\" id=\"tip-1\"><strong class=\"c-tooltip-headline\">API</strong> <span class=\"c-tooltip-tip\">A &lt;protocol&gt; &amp; more</span> <a class=\"c-tooltip-cta\" href=\"/assets/api\">Read the guide</a></span></span> docs."), "{}", r.html);
+    assert!(r.html.contains("<span class=\"c-tooltip tooltip\"><span class=\"c-tooltip-trigger\" tabindex=\"0\" aria-describedby=\"tip-1\">API</span><span class=\"c-tooltip-text\" role=\"tooltip\" id=\"tip-1\" data-component-part=\"tooltip-content\"><strong class=\"c-tooltip-headline\" data-component-part=\"tooltip-title\">API</strong> <span class=\"c-tooltip-tip\" data-component-part=\"tooltip-description\">A &lt;protocol&gt; &amp; more</span> <a class=\"c-tooltip-cta\" data-component-part=\"tooltip-cta\" href=\"/assets/api\">Read the guide</a></span></span> docs."), "{}", r.html);
 }
 
 #[test]
@@ -697,7 +722,7 @@ fn panels_are_labelled_asides() {
     let r = render("<Panel>\n  <Info>Pinned.</Info>\n</Panel>\n");
     assert!(
         r.html.starts_with(
-            "<aside class=\"c-panel\" aria-label=\"Side panel\"><aside class=\"c-callout c-info\""
+            "<aside class=\"c-panel panel\" aria-label=\"Side panel\"><aside class=\"c-callout c-info callout\" data-callout-type=\"info\""
         ),
         "{}",
         r.html
@@ -708,7 +733,7 @@ fn panels_are_labelled_asides() {
 #[test]
 fn prompts_show_their_text_under_the_description() {
     let r = render("<Prompt description=\"Write **clear** docs\" icon=\"paperclip\">\n  You are a *writer*.\n\n  - Use \"you\".\n</Prompt>\n");
-    assert!(r.html.starts_with("<figure class=\"c-prompt\"><figcaption class=\"c-prompt-head\"><span class=\"c-prompt-icon\"><svg"), "{}", r.html);
+    assert!(r.html.starts_with("<figure class=\"c-prompt prompt\"><figcaption class=\"c-prompt-head\"><span class=\"c-prompt-icon\"><svg"), "{}", r.html);
     assert!(r.html.contains("<span class=\"c-prompt-desc\">Write <strong>clear</strong> docs</span></figcaption><div class=\"c-prompt-body\"><p>You are a <em>writer</em>.</p>"), "{}", r.html);
     assert!(
         r.html.contains("<li>Use &quot;you&quot;.</li>")
@@ -723,7 +748,7 @@ fn prompts_show_their_text_under_the_description() {
 #[test]
 fn expandables_are_details_open_on_request() {
     let r = render("<Expandable title=\"a <b>\" defaultOpen>\n  Inner **x**\n</Expandable>\n");
-    assert!(r.html.starts_with("<details class=\"c-expandable\" open><summary>Show a &lt;b&gt;</summary><div class=\"c-expandable-body\"><p>Inner <strong>x</strong></p>"), "{}", r.html);
+    assert!(r.html.starts_with("<details class=\"c-expandable expandable\" data-component-part=\"expandable\" open><summary data-component-part=\"expandable-button\">Show a &lt;b&gt;</summary><div class=\"c-expandable-body\"><p>Inner <strong>x</strong></p>"), "{}", r.html);
 }
 
 #[test]
@@ -757,7 +782,7 @@ fn mermaid_is_drawn_as_inline_svg_with_its_source_below() {
         );
         let html = &r.html;
         assert!(
-            html.starts_with("<figure class=\"c-mermaid\"><svg "),
+            html.starts_with("<figure class=\"c-mermaid mermaid\" data-component-name=\"mermaid-container\"><svg "),
             "{html}"
         );
         assert!(html.contains(" role=\"img\" aria-label=\"Diagram\" style=\"max-width:"));
@@ -797,7 +822,7 @@ fn two_mermaid_diagrams_on_a_page_share_no_ids_and_script_links_are_inert() {
 #[test]
 fn a_mermaid_diagram_that_cannot_be_drawn_shows_its_source_with_a_warning() {
     let r = render("Intro.\n\n```mermaid\nnot a diagram\n```\n");
-    assert!(r.html.contains("<figure class=\"c-mermaid\"><pre class=\"c-mermaid-source\"><code class=language-mermaid>not a diagram</code></pre><figcaption>Diagram source (Mermaid)</figcaption></figure>"), "{}", r.html);
+    assert!(r.html.contains("<figure class=\"c-mermaid mermaid\" data-component-name=\"mermaid-container\"><pre class=\"c-mermaid-source\"><code class=language-mermaid>not a diagram</code></pre><figcaption>Diagram source (Mermaid)</figcaption></figure>"), "{}", r.html);
     assert_eq!(r.diagnostics.len(), 1, "{:?}", r.diagnostics);
     let d = &r.diagnostics[0];
     assert!(

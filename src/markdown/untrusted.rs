@@ -269,7 +269,7 @@ mod tests {
         // untrusted); others are text.
         let note = md("<Note>hi <b>x</b></Note>");
         assert!(
-            note.starts_with("<aside class=\"c-callout c-note\""),
+            note.starts_with("<aside class=\"c-callout c-note callout\""),
             "{note}"
         );
         assert!(note.contains("<p>hi &lt;b&gt;x&lt;/b&gt;</p>"), "{note}");

@@ -16,6 +16,8 @@ pub struct AnchorView {
     icon: String,
     href: String,
     current: String,
+    /// ` data-active` when current: Mintlify's mark on a dropdown item.
+    active: String,
     hidden: String,
     style: String,
     version: Option<String>,
@@ -58,6 +60,7 @@ pub fn anchor_views(site: &Site) -> Vec<AnchorView> {
         ),
         href: section_href("/", primary_page.or(site.home())),
         current: Key::Anchor(None).current_marker(),
+        active: Key::Anchor(None).active_marker(),
         hidden: String::new(),
         style: anchor_style(default_color),
         version: None,
@@ -90,6 +93,10 @@ pub fn anchor_views(site: &Site) -> Vec<AnchorView> {
                     String::new()
                 } else {
                     key.current_marker()
+                },
+                active: match external {
+                    true => String::new(),
+                    false => key.active_marker(),
                 },
                 hidden: if anchor.is_default_hidden {
                     key.hidden_marker()

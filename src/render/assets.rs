@@ -137,9 +137,16 @@ pub struct Bundle {
     pub bytes: Vec<u8>,
 }
 
+/// The cascade layer of everything sheaf styles (theme, site colours, a
+/// page's utility classes). A site's own stylesheet is not in a layer, so
+/// its rules win over the theme's whatever their specificity, as on
+/// Mintlify, whose Tailwind v4 stylesheet is all in layers.
+pub const THEME_LAYER: &str = "sheaf";
+
 /// Concatenates the files with extension `ext`: `first` leads, the others
 /// follow alphabetically, then the `generated` code (from the site's
-/// configuration). CSS starts with the icon attribution.
+/// configuration). CSS starts with the icon attribution, and the rest is in
+/// the cascade layer [`THEME_LAYER`].
 pub fn bundle(
     files: &BTreeMap<String, Vec<u8>>,
     ext: &str,
@@ -151,7 +158,9 @@ pub fn bundle(
     names.sort_by_key(|n| (n.as_str() != first, n.as_str()));
     let mut bytes = Vec::new();
     if ext == "css" {
-        bytes.extend_from_slice(format!("/*! {ATTRIBUTION} */\n").as_bytes());
+        bytes.extend_from_slice(
+            format!("/*! {ATTRIBUTION} */\n@layer {THEME_LAYER}{{\n").as_bytes(),
+        );
     }
     for name in names {
         bytes.extend_from_slice(format!("/* {name} */\n").as_bytes());
@@ -161,6 +170,9 @@ pub fn bundle(
     if !generated.is_empty() {
         bytes.extend_from_slice(b"/* generated from site.json */\n");
         bytes.extend_from_slice(generated.as_bytes());
+    }
+    if ext == "css" {
+        bytes.extend_from_slice(b"}\n");
     }
     let path = format!("{OUTPUT_DIR}/sheaf.{}.{ext}", fingerprint(&bytes));
     Bundle { path, bytes }

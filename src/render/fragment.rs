@@ -11,6 +11,9 @@
 //!   keeps the many sidebar links of every page short;
 //! - `MARK_OPEN c:KEY MARK_CLOSE` becomes ` aria-current=page` when KEY is
 //!   current for the page;
+//! - `MARK_OPEN d:KEY MARK_CLOSE` becomes ` data-active` when KEY is current
+//!   (Mintlify's mark of the current sidebar item and tab, which a site's
+//!   own CSS targets);
 //! - `MARK_OPEN h:KEY MARK_CLOSE` becomes ` hidden` unless KEY is current;
 //! - `MARK_OPEN k:KEY MARK_CLOSE` … `MARK_OPEN k:/ MARK_CLOSE` encloses a
 //!   region written only when KEY is current (regions do not nest).
@@ -72,6 +75,11 @@ impl Key {
         format!("{MARK_OPEN}c:{}{MARK_CLOSE}", self.code())
     }
 
+    /// The marker that renders ` data-active` when this key is current.
+    pub fn active_marker(self) -> String {
+        format!("{MARK_OPEN}d:{}{MARK_CLOSE}", self.code())
+    }
+
     /// The marker that renders ` hidden` unless this key is current.
     pub fn hidden_marker(self) -> String {
         format!("{MARK_OPEN}h:{}{MARK_CLOSE}", self.code())
@@ -130,6 +138,7 @@ enum Piece {
     /// A path from the site root, the whole value of an attribute.
     Link(String),
     CurrentAttr(Key),
+    ActiveAttr(Key),
     HiddenUnless(Key),
     /// Starts a region written only when the key is current.
     RegionStart(Key),
@@ -182,8 +191,9 @@ impl Fragment {
                 Piece::Root => out.push_str(current.root),
                 Piece::Link(path) => write_link(out, current, path),
                 Piece::CurrentAttr(key) if current.is(*key) => out.push_str(" aria-current=page"),
+                Piece::ActiveAttr(key) if current.is(*key) => out.push_str(" data-active"),
                 Piece::HiddenUnless(key) if !current.is(*key) => out.push_str(" hidden"),
-                Piece::CurrentAttr(_) | Piece::HiddenUnless(_) => {}
+                Piece::CurrentAttr(_) | Piece::ActiveAttr(_) | Piece::HiddenUnless(_) => {}
             }
         }
     }
@@ -333,6 +343,7 @@ fn parse_marker(marker: &str) -> (Option<Piece>, usize) {
     let consumed = MARK_OPEN.len_utf8() + end + MARK_CLOSE.len_utf8();
     let piece = match body[..end].split_once(':') {
         Some(("c", code)) => Key::parse(code).map(Piece::CurrentAttr),
+        Some(("d", code)) => Key::parse(code).map(Piece::ActiveAttr),
         Some(("h", code)) => Key::parse(code).map(Piece::HiddenUnless),
         Some(("k", "/")) => Some(Piece::RegionEnd),
         Some(("k", code)) => Key::parse(code).map(Piece::RegionStart),
@@ -410,6 +421,17 @@ mod tests {
             "<a aria-current=page>3</a><a>4</a><a aria-current=page>t</a>\
              <li>a1</li><li hidden>a2</li>"
         );
+    }
+
+    #[test]
+    fn active_markers_follow_the_page() {
+        let html = format!(
+            "<li{}>3</li><li{}>4</li>",
+            Key::Page(3).active_marker(),
+            Key::Page(4).active_marker(),
+        );
+        let out = Fragment::parse(&html).to_html(&current(""));
+        assert_eq!(out, "<li data-active>3</li><li>4</li>");
     }
 
     #[test]

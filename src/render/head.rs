@@ -81,9 +81,9 @@ pub fn background_style(site: &Site) -> String {
         // A veil of the page background over the image keeps text readable
         // in both modes whatever the image's own colours are.
         css.push_str(&format!(
-            "body{{background-image:linear-gradient(var(--bg-veil),var(--bg-veil)),url({});\
+            "@layer sheaf{{body{{background-image:linear-gradient(var(--bg-veil),var(--bg-veil)),url({});\
              background-size:cover;background-position:center;background-attachment:fixed}}\n\
-             :root{{--bg-veil:color-mix(in srgb,var(--bg) 72%,transparent)}}\n",
+             :root{{--bg-veil:color-mix(in srgb,var(--bg) 72%,transparent)}}}}\n",
             css_string(&links::asset(image))
         ));
     }
@@ -121,6 +121,7 @@ pub fn boot_script(config: &SiteConfig) -> String {
              if({list}.indexOf(m)>=0)d.version=m}}"
         );
     }
-    script.push('}');
+    // Mintlify's mark of dark mode, which a site's own CSS targets (`.dark #navbar`).
+    script += "e.classList.toggle(\"dark\",d.theme<\"l\")}";
     script
 }

@@ -73,6 +73,7 @@ mod icon;
 mod islands;
 mod lean;
 mod links;
+mod page_actions;
 mod page_meta;
 mod sections;
 mod shared;
@@ -161,6 +162,8 @@ pub struct Theme {
     pub utilities: crate::tailwind::Utilities,
     /// Where the React components' runtime is written.
     jsx_runtime: PathBuf,
+    /// The docs root's own `.css` and `.js` files, which the 404 page loads too.
+    custom: Vec<String>,
 }
 
 impl Theme {
@@ -178,12 +181,16 @@ impl Theme {
         let mut files = assets::loose_files(&theme_files);
         files.extend(sidebar.files(site, &shared.head));
         files.append(&mut shared.files);
+        let custom_names = custom.iter().map(|(name, _)| name.clone()).collect();
+        let scripts = custom.iter().filter(|(name, _)| name.ends_with(".js"));
+        let utilities = crate::tailwind::Utilities::new(&String::from_utf8_lossy(&css.bytes))
+            .with_scripts(scripts.map(|(_, b)| std::str::from_utf8(b).unwrap_or_default()));
         files.extend(custom.into_iter().map(|(n, b)| (PathBuf::from(n), b)));
         let (jsx_runtime, runtime_bytes) = islands::runtime_file();
         files.push((jsx_runtime.clone(), runtime_bytes));
         let toggle = site.config.mode_toggle;
-        let utilities = crate::tailwind::Utilities::new(&String::from_utf8_lossy(&css.bytes));
         Ok(Theme {
+            custom: custom_names,
             templates,
             shared,
             sidebar,
@@ -266,6 +273,7 @@ impl Theme {
                 .map(alternate)
                 .collect(),
             root: &root,
+            current_path: current_path(&page.slug),
             site_name: &site.config.name,
             initial_mode: self.initial_mode,
             version: page.version.as_deref().or(self.default_version.as_deref()),
@@ -297,7 +305,7 @@ impl Theme {
             is_endpoint: content.is_endpoint,
             prev: prev.map(|p| NavLink::to(p, &dir)),
             next: next.map(|p| NavLink::to(p, &dir)),
-            actions: page_actions(site, page, &root),
+            actions: page_actions::page_actions(site, page, &root),
             edit_url: self.edit_url(site, page).filter(|_| !custom),
             issue_url: self.issue_url(site, page).filter(|_| !custom),
             head: self.shared.head.to_html(&current),
@@ -346,6 +354,14 @@ impl Theme {
         context.insert("css", &String::from_utf8_lossy(&self.css.bytes));
         context.insert("probe", &self.css.path);
         context.insert("initial_mode", &self.initial_mode);
+        let named = |ext: &str| {
+            self.custom
+                .iter()
+                .filter(|n| n.ends_with(ext))
+                .collect::<Vec<_>>()
+        };
+        context.insert("custom_css", &named(".css"));
+        context.insert("custom_js", &named(".js"));
         self.templates
             .render("not_found.html", &context)
             .unwrap_or_else(|d| fallback_not_found(&d))
@@ -469,6 +485,8 @@ struct PageView<'a> {
     hreflang: Vec<AlternateLink>,
     other_versions: Vec<AlternateLink>,
     root: &'a str,
+    /// `data-current-path` on `<html>`: Mintlify's `/slug`, which site CSS scopes rules by.
+    current_path: String,
     site_name: &'a str,
     initial_mode: Option<&'static str>,
     version: Option<&'a str>,
@@ -508,7 +526,7 @@ struct PageView<'a> {
     next: Option<NavLink>,
     /// docs.json `contextual`: copy or view the page's Markdown, ask an
     /// assistant about it (links only).
-    actions: Vec<PageAction>,
+    actions: Vec<page_actions::PageAction>,
     edit_url: Option<String>,
     issue_url: Option<String>,
     head: String,
@@ -517,41 +535,15 @@ struct PageView<'a> {
     sidebar: String,
 }
 
-/// One page action beside the title.
-#[derive(Serialize)]
-struct PageAction {
-    kind: &'static str,
-    label: &'static str,
-    /// The link (for `copy`, the Markdown to copy; empty without one).
-    href: String,
-}
-
-/// The page actions `contextual` asks for; those that need the page's
-/// Markdown copy only when the site writes them (`markdownSources`).
-fn page_actions(site: &Site, page: &Page, root: &str) -> Vec<PageAction> {
-    use crate::config::ContextualOption as Option_;
-    let markdown = site
-        .config
-        .markdown_sources
-        .then(|| format!("{root}{}.md", page.slug));
-    site.config
-        .contextual
-        .iter()
-        .filter_map(|option| {
-            let (kind, label, href) = match option {
-                Option_::Copy => ("copy", "Copy page", markdown.clone().unwrap_or_default()),
-                Option_::View => ("view", "View as Markdown", markdown.clone()?),
-                Option_::Chatgpt => ("ai", "Open in ChatGPT", "https://chatgpt.com/".into()),
-                Option_::Claude => ("ai", "Open in Claude", "https://claude.ai/new".into()),
-                Option_::Perplexity => (
-                    "ai",
-                    "Open in Perplexity",
-                    "https://www.perplexity.ai/search".into(),
-                ),
-            };
-            Some(PageAction { kind, label, href })
-        })
-        .collect()
+/// A page's path as Mintlify's `data-current-path` gives it: `/` and its
+/// slug, without a last `index` (`/`, `/api-reference/get-user`).
+fn current_path(slug: &str) -> String {
+    let slug = match slug.rsplit_once('/') {
+        Some((folder, "index")) => folder,
+        None if slug == "index" => "",
+        _ => slug,
+    };
+    format!("/{slug}")
 }
 
 /// The class naming a page mode whose layout differs from the default's

@@ -82,6 +82,8 @@ enum ItemView {
         icon: String,
         method: Option<String>,
         current: String,
+        /// ` data-active` on the page's own entry (Mintlify's mark).
+        active: String,
         version: Option<String>,
         /// Frontmatter `tag`, and `deprecated: true`.
         tag: Option<String>,
@@ -238,7 +240,7 @@ impl Sidebar {
         else {
             return;
         };
-        out.push_str("<ul class=nav-groups>");
+        out.push_str("<ul id=sidebar-content class=nav-groups>");
         let position = groups.iter().position(|&g| Some(g) == own);
         let others = groups.len() - usize::from(position.is_some());
         let files = &self.folder;
@@ -340,6 +342,7 @@ fn item_view(site: &Site, item: &NavItem) -> ItemView {
                 icon: group_icon(site, &fm.icon, &fm.icon_type),
                 method: links::endpoint_method(page).filter(|_| !fm.hide_api_marker),
                 current: Key::Page(page.id).current_marker(),
+                active: Key::Page(page.id).active_marker(),
                 version: fm.version.clone(),
                 tag: fm.tag.clone(),
                 deprecated: fm.deprecated,

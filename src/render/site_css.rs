@@ -76,11 +76,13 @@ impl TabScopes {
         let mut css = String::new();
         for section in &self.sections {
             css.push_str(&format!(
-                "html[data-section=\"{section}\"] .tabs [data-section]:not([data-section=\"{section}\"]){{display:none!important}}\n"
+                "html[data-section=\"{section}\"] .nav-tabs [data-section]:not([data-section=\"{section}\"]){{display:none!important}}\n"
             ));
         }
         if !self.sections.is_empty() {
-            css.push_str("html:not([data-section]) .tabs [data-section]{display:none!important}\n");
+            css.push_str(
+                "html:not([data-section]) .nav-tabs [data-section]{display:none!important}\n",
+            );
         }
         css
     }

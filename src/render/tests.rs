@@ -158,9 +158,9 @@ fn name_is_the_title_suffix_and_the_logo_text() {
 fn single_logo_is_an_image_linking_home() {
     let config = config_with(json!({"logo": "/logo.svg"}));
     let html = Fixture::with_files(config, &[("logo.svg", "<svg/>")]).page("guides/one");
-    assert!(
-        html.contains("<a class=logo href=../../><img src=../../logo.svg alt=\"Acme Docs\"></a>")
-    );
+    assert!(html.contains(
+        "<a class=\"logo nav-logo\" href=../../><img src=../../logo.svg alt=\"Acme Docs\"></a>"
+    ));
 }
 
 #[test]
@@ -168,7 +168,7 @@ fn light_and_dark_logos_swap_and_href_is_honoured() {
     let logo = json!({"logo": {"light": "/l.svg", "dark": "/d.svg", "href": "https://acme.dev"}});
     let files = [("l.svg", "<svg/>"), ("d.svg", "<svg/>")];
     let html = Fixture::with_files(config_with(logo), &files).page("quickstart");
-    assert!(html.contains("<a class=logo href=https://acme.dev>"));
+    assert!(html.contains("<a class=\"logo nav-logo\" href=https://acme.dev>"));
     assert!(html.contains("<img class=logo-light src=../l.svg alt=\"Acme Docs\">"));
     assert!(html.contains("<img class=logo-dark src=../d.svg alt=\"Acme Docs\">"));
 }
@@ -220,22 +220,28 @@ fn topbar_links_are_relative_or_external() {
         {"name": "Blog", "url": "https://acme.dev/blog"}, {"name": "Support", "url": "/quickstart"}]});
     let html = Fixture::new(config_with(links)).page("guides/one");
     let topbar = between(&html, "<nav class=topbar-links", "</nav>");
-    assert!(topbar.contains("<a href=https://acme.dev/blog>Blog</a>"));
-    assert!(topbar.contains("<a href=../../quickstart/>Support</a>"));
+    assert!(topbar.contains("<a class=navbar-link href=https://acme.dev/blog>Blog</a>"));
+    assert!(topbar.contains("<a class=navbar-link href=../../quickstart/>Support</a>"));
 }
 
 #[test]
 fn cta_link_is_a_button() {
     let cta = json!({"topbarCtaButton": {"name": "Sign up", "url": "https://acme.dev/signup"}});
     let html = Fixture::new(config_with(cta)).page("index");
-    assert!(html.contains("<a class=\"cta cta-link\" href=https://acme.dev/signup>Sign up</a>"));
+    assert!(html.contains(
+        "<a id=topbar-cta-button class=\"cta cta-link\" href=https://acme.dev/signup>Sign up</a>"
+    ));
 }
 
 #[test]
 fn cta_github_shows_repository_and_a_star_slot() {
     let cta = json!({"topbarCtaButton": {"type": "github", "url": "https://github.com/acme/docs"}});
     let html = Fixture::new(config_with(cta)).page("index");
-    let button = between(&html, "<a class=\"cta cta-github\"", "</a>");
+    let button = between(
+        &html,
+        "<a id=topbar-cta-button class=\"cta cta-github\"",
+        "</a>",
+    );
     assert!(button.contains("data-github-repo=acme/docs"));
     assert!(button.contains("<span class=cta-repo>acme/docs</span>"));
     assert!(button.contains("data-github-stars hidden"));
@@ -250,7 +256,7 @@ fn versions_give_a_labelled_select_and_filter_content() {
     assert!(html.contains("<option value=v2>v2</option>"));
     assert!(html.contains("data-href=https://old.acme.dev"));
     assert!(html.contains("data-first-pages={&quot;v2&quot;:&quot;./api/v2/list/&quot;}"));
-    assert!(html.contains("<html lang=en data-root=./ data-version=v1>"));
+    assert!(html.contains("<html lang=en data-root=./ data-current-path=/ data-version=v1>"));
     assert!(
         html.contains("if([\"v1\",\"v2\"].indexOf(m)>=0)"),
         "the boot script restores a chosen local version"
@@ -259,7 +265,12 @@ fn versions_give_a_labelled_select_and_filter_content() {
         .stylesheet()
         .contains("html[data-version=\"v2\"] [data-version]:not([data-version=\"v2\"])"));
     let (_, script) = nav_script(&fixture, &html);
-    assert!(script.contains("<li data-version=v2><a href="), "{script}");
+    assert!(
+        script.contains(
+            "<li class=sidebar-group data-version=v2><a class=sidebar-group-header href="
+        ),
+        "{script}"
+    );
     let v2 = fixture.page("api/v2/list");
     assert!(v2.contains("data-version=v2 data-page-version=v2"));
 }
@@ -279,10 +290,12 @@ fn anchors() -> Value {
 #[test]
 fn anchors_show_icons_colors_and_the_current_one() {
     let html = Fixture::new(config_with(anchors())).page("api/get-user");
-    let list = between(&html, "<ul class=anchors>", "</ul>");
-    assert!(list.contains("<a href=./ aria-current=page><span class=anchor-icon style=--anchor-bg:linear-gradient(45deg,#112233,#445566)><svg"));
+    let list = between(&html, "<ul class=\"anchors nav-anchors\">", "</ul>");
+    assert!(list.contains("<a class=nav-anchor href=./ aria-current=page><span class=anchor-icon style=--anchor-bg:linear-gradient(45deg,#112233,#445566)><svg"));
     assert!(list.contains("style=--anchor-bg:#aa0000"));
-    assert!(list.contains("<li data-version=v2><a href=https://acme.dev/community>"));
+    assert!(
+        list.contains("<li data-version=v2><a class=nav-anchor href=https://acme.dev/community>")
+    );
 }
 
 #[test]
@@ -290,14 +303,14 @@ fn default_hidden_anchor_shows_only_inside_it() {
     let fixture = Fixture::new(config_with(anchors()));
     let outside = fixture.page("quickstart");
     let inside = fixture.page("guides/one");
-    assert!(outside.contains("<li hidden><a href=../guides/one/>"));
-    assert!(inside.contains("<li><a href=./ aria-current=page>"));
+    assert!(outside.contains("<li hidden><a class=nav-anchor href=../guides/one/>"));
+    assert!(inside.contains("<li><a class=nav-anchor href=./ aria-current=page>"));
 }
 
 #[test]
 fn top_anchor_names_the_primary_section() {
     let html = Fixture::new(config_with(anchors())).page("quickstart");
-    let first = between(&html, "<ul class=anchors><li>", "</li>");
+    let first = between(&html, "<ul class=\"anchors nav-anchors\"><li>", "</li>");
     assert!(first.contains("<span>Docs home</span>"));
     assert!(first.contains("aria-current=page"));
     let default = Fixture::new(config_with(
@@ -314,12 +327,16 @@ fn tabs() -> Value {
 fn tabs_mark_the_current_section_and_link_externals_plainly() {
     let fixture = Fixture::new(config_with(tabs()));
     let api = fixture.page("api/get-user");
-    let bar = between(&api, "<nav class=tabs", "</nav>");
-    assert!(bar.contains("<a href=../../>Documentation</a>"));
-    assert!(bar.contains("<a href=./ aria-current=page>API reference</a>"));
-    assert!(bar.contains("<a href=https://status.acme.dev>Status <svg"));
+    let bar = between(&api, "<nav class=nav-tabs", "</nav>");
+    assert!(bar.contains("<a class=nav-tabs-item href=../../>Documentation</a>"));
+    assert!(bar.contains(
+        "<a class=nav-tabs-item href=./ aria-current=page data-active>API reference</a>"
+    ));
+    assert!(bar.contains("<a class=nav-tabs-item href=https://status.acme.dev>Status <svg"));
     let home = fixture.page("index");
-    assert!(home.contains("<a href=./ aria-current=page>Documentation</a>"));
+    assert!(home.contains(
+        "<a class=nav-tabs-item href=./ aria-current=page data-active>Documentation</a>"
+    ));
 }
 
 /// A site with more tabs than every page lists: `t0` … `t29`, a page in
@@ -369,10 +386,10 @@ fn with_many_tabs_a_page_lists_its_own_and_a_cached_script_the_others() {
     const { assert!(30 > tabbar::INLINE_LIMIT) };
     let fixture = many_tabs();
     let seven = fixture.page("t7/page");
-    let bar = between(&seven, "<nav class=tabs", "</nav>");
+    let bar = between(&seven, "<nav class=nav-tabs", "</nav>");
     assert_eq!(bar.matches("<li").count(), 1, "{bar}");
     assert!(
-        bar.contains("<a href=./ aria-current=page>Tab 7</a>"),
+        bar.contains("<a class=nav-tabs-item href=./ aria-current=page data-active>Tab 7</a>"),
         "{bar}"
     );
     let script_src = between(bar, "<script src=", "></script>");
@@ -384,9 +401,12 @@ fn with_many_tabs_a_page_lists_its_own_and_a_cached_script_the_others() {
     );
     assert!(page_href.contains("../_sheaf/tabs-"), "{bar}");
     let home = fixture.page("index");
-    let bar = between(&home, "<nav class=tabs", "</nav>");
+    let bar = between(&home, "<nav class=nav-tabs", "</nav>");
     assert_eq!(bar.matches("<li").count(), 1, "{bar}");
-    assert!(bar.contains("aria-current=page>Documentation</a>"), "{bar}");
+    assert!(
+        bar.contains("aria-current=page data-active>Documentation</a>"),
+        "{bar}"
+    );
 
     // The script holds every entry, keyed as `<html data-tab>`, none current.
     let name = between(script_src, "tabs-", ".js").to_string();
@@ -414,7 +434,10 @@ fn with_many_tabs_a_page_lists_its_own_and_a_cached_script_the_others() {
     let index = asset(&fixture, &name.replace(".js", ".html"));
     let list = between(&index, "<nav class=tab-index", "</nav>");
     assert_eq!(list.matches("<li").count(), 31, "{list}");
-    assert!(list.contains("<a href=../t7/page/>Tab 7</a>"), "{list}");
+    assert!(
+        list.contains("<a class=nav-tabs-item href=../t7/page/>Tab 7</a>"),
+        "{list}"
+    );
     assert!(!list.contains("aria-current"), "{list}");
 }
 
@@ -454,15 +477,18 @@ fn sidebar_expands_only_the_current_group() {
     // Only the page's own group is in the page; the section's others, the
     // same on every page, come from the section's cached script.
     assert!(!sidebar.contains("Get started"));
-    assert!(sidebar.contains("<li class=is-expanded><p><svg"));
+    assert!(sidebar
+        .contains("<li class=\"sidebar-group is-expanded\"><p class=sidebar-group-header><svg"));
     assert!(sidebar.contains("<a href=./ aria-current=page>"));
     assert!(sidebar.contains("<details open><summary>Deep dive</summary>"));
     assert_eq!(sidebar.matches("aria-current").count(), 1);
     let (src, script) = nav_script(&fixture, &html);
     assert!(src.starts_with("../../_sheaf/nav-"), "{src}");
-    assert!(sidebar.contains(".js data-g=1></script><li class=is-expanded>"));
+    assert!(sidebar.contains(".js data-g=1></script><li class=\"sidebar-group is-expanded\">"));
     assert!(
-        script.contains("<li><a href=\\u0001>Get started</a>"),
+        script.contains(
+            "<li class=sidebar-group><a class=sidebar-group-header href=\\u0001>Get started</a>"
+        ),
         "{script}"
     );
     assert!(
@@ -505,7 +531,9 @@ fn navigation_shows_sidebar_titles_page_icons_and_method_badges() {
     let link = between(sidebar, "<a href=./", "</a>");
     assert!(link.contains("<svg class=icon") && link.ends_with("</svg>Quick start</a>"));
     let api = fixture.page("api/get-user");
-    assert!(api.contains("Get user<span class=method-badge data-method=GET>GET</span>"));
+    assert!(api.contains(
+        "Get user<span class=\"method-badge method-nav-pill\" data-method=GET>GET</span>"
+    ));
 }
 
 #[test]
@@ -538,17 +566,19 @@ fn feedback_is_omitted_without_a_repository() {
 #[test]
 fn mode_toggle_default_sets_the_first_mode() {
     let html = Fixture::new(config_with(json!({"modeToggle": {"default": "dark"}}))).page("index");
-    assert!(html.contains("<html lang=en data-root=./ data-theme=dark>"));
+    assert!(html.contains("<html lang=en data-root=./ data-current-path=/ data-theme=dark>"));
     assert!(html.contains("localStorage[\"sheaf-mode\"]"));
     assert!(html.contains("d.theme=m==\"light\"||m==\"dark\"?m:\"dark\";"));
     // aria-pressed is set by theme.js, which the toggle needs anyway.
-    assert!(html.contains("data-mode-toggle aria-label=\"Dark mode\""));
+    assert!(
+        html.contains("data-mode-toggle data-component-name=theme-toggle aria-label=\"Dark mode\"")
+    );
 }
 
 #[test]
 fn mode_toggle_without_default_follows_the_system() {
     let html = Fixture::new(base_config()).page("index");
-    assert!(html.contains("<html lang=en data-root=./>"));
+    assert!(html.contains("<html lang=en data-root=./ data-current-path=/>"));
     assert!(html.contains("localStorage[\"sheaf-mode\"]"));
     assert!(
         html.contains("?m:matchMedia(\"(prefers-color-scheme:dark)\").matches?\"dark\":\"light\";")
@@ -619,18 +649,18 @@ fn toc_column_is_kept_for_h2_and_h3_except_on_wide_pages() {
     // tests/browser.rs `on_this_page_lists_the_headings_and_headings_link_to_themselves`).
     let fixture = Fixture::new(base_config());
     let html = fixture.page_with("guides/one", &toc());
-    assert!(html.contains("<div class=\"layout has-toc\">"));
+    assert!(html.contains("<div id=body-content class=\"layout has-toc\">"));
     let only_deep = PageContent {
         toc: toc().toc.into_iter().filter(|e| e.level > 3).collect(),
         ..toc()
     };
     let html = fixture.page_with("guides/one", &only_deep);
     assert!(
-        html.contains("<div class=layout>"),
+        html.contains("<div id=body-content class=layout>"),
         "no h2 or h3: no column"
     );
     let wide = fixture.page_with("guides/deep/two", &toc());
-    assert!(wide.contains("<div class=layout>"));
+    assert!(wide.contains("<div id=body-content class=layout>"));
 }
 
 #[test]
@@ -653,10 +683,16 @@ fn page_modes_lay_the_page_out_as_on_mintlify() {
     let fixture = Fixture::with_files(config, &files);
     let shows = |html: &str| {
         [
-            ("title", html.contains("<h1 class=page-title>")),
+            (
+                "title",
+                html.contains("<h1 id=page-title class=page-title>"),
+            ),
             ("toc", html.contains("has-toc")),
             ("pager", html.contains("rel=prev")),
-            ("footer", html.contains("<footer class=site-footer>")),
+            (
+                "footer",
+                html.contains("<footer id=footer class=\"site-footer footer\">"),
+            ),
         ]
         .into_iter()
         .filter_map(|(part, shown)| shown.then_some(part))
@@ -665,7 +701,7 @@ fn page_modes_lay_the_page_out_as_on_mintlify() {
 
     let custom = fixture.page_with("guides/custom", &toc());
     assert!(
-        custom.contains("<div class=\"layout mode-custom\">"),
+        custom.contains("<div id=body-content class=\"layout mode-custom\">"),
         "{custom}"
     );
     assert_eq!(
@@ -675,10 +711,10 @@ fn page_modes_lay_the_page_out_as_on_mintlify() {
     );
     assert!(custom.contains("<h2 id=intro>Intro</h2>"));
     let center = fixture.page_with("guides/center", &toc());
-    assert!(center.contains("<div class=\"layout mode-center\">"));
+    assert!(center.contains("<div id=body-content class=\"layout mode-center\">"));
     assert_eq!(shows(&center), ["title", "pager", "footer"]);
     let frame = fixture.page_with("guides/frame", &toc());
-    assert!(frame.contains("<div class=\"layout mode-frame\">"));
+    assert!(frame.contains("<div id=body-content class=\"layout mode-frame\">"));
     assert_eq!(shows(&frame), ["pager", "footer"]);
     let default = fixture.page_with("guides/one", &toc());
     assert_eq!(shows(&default), ["title", "toc", "pager", "footer"]);
@@ -691,8 +727,8 @@ fn page_modes_lay_the_page_out_as_on_mintlify() {
 #[test]
 fn previous_and_next_follow_the_navigation() {
     let html = Fixture::new(base_config()).page("quickstart");
-    assert!(html.contains("<a href=../ rel=prev><span>Previous</span><span>Welcome</span></a>"));
-    assert!(html.contains("<a href=../guides/one/ rel=next>"));
+    assert!(html.contains("<a href=../ rel=prev class=pagination-prev><span>Previous</span><span class=pagination-title>Welcome</span></a>"));
+    assert!(html.contains("<a href=../guides/one/ rel=next class=pagination-next>"));
 }
 
 #[test]
@@ -732,10 +768,10 @@ fn landmarks_and_skip_link_are_present() {
     let html = Fixture::new(base_config()).page("index");
     for part in [
         "<a class=skip-link href=#content>",
-        "<header class=topbar>",
+        "<header id=navbar class=topbar>",
         "<nav id=sidebar class=sidebar aria-label=Documentation>",
         "<main id=content",
-        "<footer class=site-footer>",
+        "<footer id=footer class=\"site-footer footer\">",
         "aria-controls=sidebar aria-expanded=false aria-label=\"Navigation menu\"",
     ] {
         assert!(html.contains(part), "{part}");
@@ -845,7 +881,7 @@ fn not_found_works_from_the_root_and_finds_it_elsewhere() {
         html.contains("--color-primary:#0d9373"),
         "site colours apply"
     );
-    assert!(html.contains("<h1>Page not found</h1>"));
+    assert!(html.contains("<h1 class=\"not-found-title\">Page not found</h1>"));
     assert!(html.contains("href=\"./\" data-root-link"));
     assert!(
         html.contains(&format!("\"{}\"", fixture.theme.css.path)),
@@ -974,7 +1010,7 @@ fn unlisted_page_shows_its_section_with_no_group_expanded() {
     let html = fixture.page("extra");
     let sidebar = between(&html, "<nav id=sidebar", "</nav>");
     assert!(
-        sidebar.contains("<ul class=nav-groups><script src="),
+        sidebar.contains("<ul id=sidebar-content class=nav-groups><script src="),
         "{sidebar}"
     );
     assert!(
@@ -1008,15 +1044,15 @@ fn a_page_with_an_aside_is_laid_out_in_two_columns_without_toc() {
     };
     let html = fixture.page_with("api/get-user", &content);
     assert!(
-        html.contains("<div class=\"layout has-aside\">"),
+        html.contains("<div id=body-content class=\"layout has-aside\">"),
         "no TOC column"
     );
     assert!(html.contains(
-        "<article class=\"page has-aside sheaf-endpoint\" data-endpoint data-method=GET data-path=/api/user>"
+        "<article id=content-area class=\"page has-aside sheaf-endpoint\" data-endpoint data-method=GET data-path=/api/user>"
     ));
     let intro = html.find("class=\"prose page-intro\"").expect("intro");
     let aside = html
-        .find("<aside class=page-aside aria-label=Examples><section class=api-card>")
+        .find("<aside id=panel class=page-aside aria-label=Examples><section class=api-card>")
         .expect("aside");
     let body = html.find("<p>fields</p>").expect("body");
     assert!(
@@ -1029,7 +1065,7 @@ fn a_page_with_an_aside_is_laid_out_in_two_columns_without_toc() {
         ..PageContent::default()
     };
     let html = fixture.page_with("quickstart", &one_column);
-    assert!(html.contains("<div class=\"layout has-toc\">"));
+    assert!(html.contains("<div id=body-content class=\"layout has-toc\">"));
     assert!(!html.contains("page-aside") && !html.contains("data-endpoint"));
 }
 
@@ -1048,7 +1084,7 @@ fn a_copy_of_a_page_links_from_its_place_and_names_the_page_canonical() {
         "{html}"
     );
     assert!(
-        html.contains("<a href=quickstart/ rel=prev>"),
+        html.contains("<a href=quickstart/ rel=prev class=pagination-prev>"),
         "links start at the root"
     );
     let own = fixture.page("guides/one");

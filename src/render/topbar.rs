@@ -59,6 +59,12 @@ struct MenuItemView {
     current: String,
 }
 
+/// The markers of a tab or menu entry when it is the page's: `aria-current`,
+/// and Mintlify's `data-active`, which a site's own CSS targets.
+fn marks_current(key: Key) -> String {
+    key.current_marker() + &key.active_marker()
+}
+
 /// The menu items (anchors shown as a menu) of tab `tab`.
 fn tab_menu(site: &Site, tab: usize) -> Vec<MenuItemView> {
     site.config
@@ -74,7 +80,7 @@ fn tab_menu(site: &Site, tab: usize) -> Vec<MenuItemView> {
                 icon::html(name, Some(icon_type.as_str()), site.config.icon_library())
             }),
             href: section_href(&anchor.url, first_page(site, |p| p.anchor == Some(i))),
-            current: Key::Anchor(Some(i)).current_marker(),
+            current: marks_current(Key::Anchor(Some(i))),
         })
         .collect()
 }
@@ -207,7 +213,7 @@ fn tab_views(site: &Site) -> Vec<TabView> {
             name: primary_name,
             icon: String::new(),
             href: section_href("/", first_page(site, |p| p.tab.is_none()).or(site.home())),
-            current: Key::Tab(None).current_marker(),
+            current: marks_current(Key::Tab(None)),
             version: None,
             language: None,
             section: None,
@@ -232,7 +238,7 @@ fn tab_views(site: &Site) -> Vec<TabView> {
                 current: if external {
                     String::new()
                 } else {
-                    Key::Tab(Some(i)).current_marker()
+                    marks_current(Key::Tab(Some(i)))
                 },
                 version: tab.version.clone(),
                 language: section_language(first),

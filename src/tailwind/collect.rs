@@ -71,6 +71,32 @@ pub fn source_classes<'a>(source: &'a str, mut found: impl FnMut(&'a str)) {
     }
 }
 
+/// Every token of the string literals (`'…'`, `"…"`, `` `…` ``) of the
+/// script `js`, split at spaces, quotes and angle brackets, so the classes
+/// of `el.className = "…"`, `classList.add("…")` and of HTML written in a
+/// string (`'<div class="…">'`) all count. Comments count too (a class
+/// named only there costs a rule that matches nothing). One pass.
+pub fn script_classes<'a>(js: &'a str, mut found: impl FnMut(&'a str)) {
+    let bytes = js.as_bytes();
+    let mut at = 0;
+    while let Some(start) = memchr::memchr3(b'"', b'\'', b'`', &bytes[at..]).map(|i| at + i) {
+        let quote = bytes[start];
+        let mut end = start + 1;
+        while end < bytes.len() && bytes[end] != quote {
+            end += if bytes[end] == b'\\' { 2 } else { 1 };
+        }
+        let end = end.min(bytes.len());
+        js[start + 1..end]
+            .split(|c: char| c.is_ascii_whitespace() || matches!(c, '"' | '\'' | '`' | '<' | '>'))
+            .filter(|token| !token.is_empty())
+            .for_each(&mut found);
+        at = end + 1;
+        if at >= bytes.len() {
+            break;
+        }
+    }
+}
+
 /// Where the scan of an expression is.
 #[derive(Clone, Copy, PartialEq)]
 enum Scope {
@@ -192,6 +218,25 @@ mod tests {
         let deep = format!("<a className={{{}", "`${".repeat(10_000));
         assert!(source(&deep).is_empty());
         assert_eq!(source("<a className={\"p-2\""), ["p-2"]);
+    }
+
+    #[test]
+    fn script_string_literals() {
+        let mut found = Vec::new();
+        let js = "b.className = \"px-4 bg-[#F1F1F1]/95\"; el.classList.add('size-5', `dark:text-neutral-300`);\n\
+                  x.innerHTML = '<div class=\"flex gap-2\">Hi</div>'; // \\\" é";
+        script_classes(js, |c| found.push(c.to_string()));
+        for class in [
+            "px-4",
+            "bg-[#F1F1F1]/95",
+            "size-5",
+            "dark:text-neutral-300",
+            "flex",
+            "gap-2",
+        ] {
+            assert!(found.iter().any(|f| f == class), "{class} in {found:?}");
+        }
+        script_classes("'unclosed é\\", |_| {});
     }
 
     #[test]

@@ -124,3 +124,37 @@ fn tailwind_v3_names_are_styled_by_their_v4_names() {
         assert!(css.contains(rule), "{rule} missing from {css}");
     }
 }
+
+#[test]
+fn the_arbitrary_forms_real_sites_write() {
+    let css = css_of(
+        "bg-[#F1F1F1]/95 border-[#cfdadc]/30 dark:bg-white/[0.02] group-hover:opacity-[0.9] \
+         dark:hover:brightness-[1.25] size-5 dark:text-neutral-300",
+    );
+    for rule in [
+        ".bg-\\[\\#F1F1F1\\]\\/95{background-color:rgb(241 241 241/0.95);}",
+        ".border-\\[\\#cfdadc\\]\\/30{border-color:rgb(207 218 220/0.3);}",
+        "[data-theme=\"dark\"] .dark\\:bg-white\\/\\[0\\.02\\]{background-color:color-mix(in oklab, #fff 2%, transparent);}",
+        ".group:hover .group-hover\\:opacity-\\[0\\.9\\]{opacity:0.9;}",
+        "[data-theme=\"dark\"] .dark\\:hover\\:brightness-\\[1\\.25\\]:hover{--en-brightness:brightness(1.25);",
+        ".size-5{height:1.25rem;}",
+        ".size-5{width:1.25rem;}",
+        "[data-theme=\"dark\"] .dark\\:text-neutral-300{color:oklch(87% 0 0);}",
+    ] {
+        assert!(css.contains(rule), "{rule} missing from {css}");
+    }
+}
+
+#[test]
+fn classes_of_the_site_s_scripts_count_on_every_page() {
+    let u = utilities().with_scripts(["banner.className = 'c-card px-4 dark:bg-white/[0.02]'"]);
+    let classes = u.page_classes(&["<p>plain</p>"], &["plain text"]);
+    assert_eq!(
+        classes.into_iter().collect::<Vec<_>>(),
+        ["dark:bg-white/[0.02]", "px-4"]
+    );
+    assert!(u
+        .page_css(&["<p>plain</p>"], "plain")
+        .unwrap()
+        .contains(".px-4{"));
+}

@@ -148,7 +148,7 @@ const EXAMPLE_VIEWS: &[View] = &[
         name: "search dialog open",
         path: "introduction/",
         action: "document.querySelector('[data-search-open]').click();
-                 const input = document.getElementById('sheaf-search-input');
+                 const input = document.getElementById('search-input');
                  input.value = 'user'; input.dispatchEvent(new Event('input', { bubbles: true }));",
         ready: "document.querySelector('#sheaf-search-results[data-query=user]:not([aria-busy]) [role=option]')",
         screenshot: None,
@@ -194,7 +194,7 @@ const DOCS_JSON_VIEWS: &[View] = &[
         path: "v2/setup/",
         action: "document.querySelector('[data-search-open]').click();
                  document.querySelector('.sheaf-search__widen').click();
-                 const input = document.getElementById('sheaf-search-input');
+                 const input = document.getElementById('search-input');
                  input.value = 'setup'; input.dispatchEvent(new Event('input', { bubbles: true }));",
         ready: "document.querySelector('.sheaf-search__scope:not([hidden]) .sheaf-search__widen[aria-pressed=true]')
                 && document.querySelector('#sheaf-search-results[data-query=setup]:not([aria-busy]) .sheaf-search__version')",

@@ -141,18 +141,18 @@ async fn the_keyboard_alone_reaches_and_works_every_control() {
         .wait_until("document.readyState === 'complete'")
         .await;
     keys(&browser, "/").await;
-    wait_for_focus(&browser, "#sheaf-search-input").await;
+    wait_for_focus(&browser, "#search-input").await;
     keys(&browser, "token").await;
     browser
         .wait_until("document.querySelector('#sheaf-search-results[data-query=token]:not([aria-busy]) [role=option]')")
         .await;
-    let active = "return document.getElementById('sheaf-search-input').getAttribute('aria-activedescendant') || '';";
+    let active = "return document.getElementById('search-input').getAttribute('aria-activedescendant') || '';";
     let first = browser.eval_string(active).await;
     key(&browser, Key::Down).await;
     let second = browser.eval_string(active).await;
     assert_ne!(first, second, "ArrowDown moves to another result");
     assert!(
-        focus_matches(&browser, "#sheaf-search-input").await,
+        focus_matches(&browser, "#search-input").await,
         "the focus stays in the field"
     );
     let chosen = browser

@@ -52,7 +52,7 @@ async fn search_for(browser: &Browser, text: &str) {
         .wait_until("document.querySelector('dialog.sheaf-search[open]')")
         .await;
     browser
-        .find("#sheaf-search-input")
+        .find("#search-input")
         .await
         .send_keys(text)
         .await

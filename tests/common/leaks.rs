@@ -3,13 +3,17 @@
 /// Visible component tags in the page body: `<Note` or `&lt;Note` outside
 /// code. (Titles and navigation labels may legitimately read `<Inbox />`.)
 pub fn leaked_tag(html: &str) -> Option<String> {
-    let start = html.find("<div class=prose>").unwrap_or(0);
+    let start = html.find("<div class=\"prose mdx-content\">").unwrap_or(0);
     let body = &html[start..];
-    let end = ["<div class=feedback>", "<nav class=pager", "</article>"]
-        .iter()
-        .filter_map(|marker| body.find(marker))
-        .min()
-        .unwrap_or(body.len());
+    let end = [
+        "<div class=\"feedback feedback-toolbar\">",
+        "<nav id=pagination class=pager",
+        "</article>",
+    ]
+    .iter()
+    .filter_map(|marker| body.find(marker))
+    .min()
+    .unwrap_or(body.len());
     let main = &body[..end];
     let mut rest = main;
     while let Some(i) = rest.find("<pre") {
@@ -44,7 +48,11 @@ fn find_leak(text: &str) -> Option<String> {
 /// The text without code: `<code>` elements and code block titles.
 fn strip_code(text: &str) -> String {
     let text = strip_elements(text, "<code", "</code>");
-    strip_elements(&text, "<span class=c-code-title>", "</span>")
+    strip_elements(
+        &text,
+        "<span class=c-code-title data-component-part=code-block-header-filename>",
+        "</span>",
+    )
 }
 
 fn strip_elements(text: &str, open: &str, close: &str) -> String {

@@ -32,6 +32,7 @@
     var code = block.querySelector("pre code");
     if (!code || !navigator.clipboard || block.classList.contains("c-code-nocopy")) return;
     var button = copyButton("Copy code", function () { return code.textContent; });
+    button.classList.add("code-block-copy-button");
     block.insertBefore(button, code.parentNode);
   }
 
@@ -53,9 +54,11 @@
     });
     if (titles.length < 2) return;
     var label = document.createElement("label");
-    label.className = "c-view-select";
+    label.className = "c-view-select multi-view-dropdown-trigger";
     label.textContent = "View";
     var select = document.createElement("select");
+    select.id = "multi-view-dropdown";
+    select.className = "multi-view-dropdown";
     titles.forEach(function (title) {
       var option = document.createElement("option");
       option.textContent = title;

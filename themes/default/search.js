@@ -714,8 +714,8 @@
     '<div class="sheaf-search__bar">' +
     '<svg class="sheaf-search__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">' +
     '<circle cx="11" cy="11" r="7"/><path d="m20 20-3.5-3.5"/></svg>' +
-    '<label for="sheaf-search-input" class="sheaf-search__sr">Search</label>' +
-    '<input id="sheaf-search-input" class="sheaf-search__input" type="search" role="combobox"' +
+    '<label for="search-input" class="sheaf-search__sr">Search</label>' +
+    '<input id="search-input" class="sheaf-search__input" type="search" role="combobox"' +
     ' aria-autocomplete="list" aria-expanded="false" aria-controls="sheaf-search-results"' +
     ' autocomplete="off" autocapitalize="off" spellcheck="false" enterkeyhint="go"' +
     ' placeholder="' + escapeHtml(searchPrompt()) + '">' +

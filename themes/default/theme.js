@@ -23,6 +23,8 @@
       button.addEventListener("click", function () {
         var next = doc.getAttribute("data-theme") === "dark" ? "light" : "dark";
         doc.setAttribute("data-theme", next);
+        /* Mintlify marks dark mode with class="dark" on <html>, which sites' CSS targets. */
+        doc.classList.toggle("dark", next === "dark");
         store("localStorage", "sheaf-mode", next);
         sync();
       });
@@ -135,7 +137,7 @@
   // The tab strip scrolls sideways when its tabs do not fit: show the
   // page's own tab (it may be the 30th), without moving the page itself.
   function revealCurrentTab() {
-    var strip = document.querySelector(".tabs > ul");
+    var strip = document.querySelector(".nav-tabs > ul");
     var current = strip && strip.querySelector(":scope > li > a[aria-current=page]");
     if (!current || strip.scrollWidth <= strip.clientWidth) return;
     var view = strip.getBoundingClientRect();
@@ -209,14 +211,16 @@
     if (!targets.length) return;
     var aside = document.createElement("aside");
     aside.className = "toc";
+    aside.id = "table-of-contents";
     aside.setAttribute("aria-labelledby", "toc-title");
     var title = document.createElement("p");
     title.id = "toc-title";
     title.textContent = "On this page";
     var list = document.createElement("ul");
+    list.id = "table-of-contents-content";
     targets.forEach(function (target) {
       var item = document.createElement("li");
-      if (target.tagName === "H3") item.className = "sub";
+      item.className = target.tagName === "H3" ? "toc-item sub" : "toc-item";
       var link = document.createElement("a");
       link.setAttribute("href", "#" + target.id);
       var label = target.querySelector(".c-update-label") || target;
@@ -249,9 +253,21 @@
     var observer = new IntersectionObserver(function (entries) {
       entries.forEach(function (entry) {
         if (!entry.isIntersecting) return;
-        links.forEach(function (a) { a.classList.remove("is-active"); });
+        links.forEach(function (a) {
+          a.classList.remove("is-active");
+          a.parentNode.removeAttribute("data-active");
+          a.parentNode.removeAttribute("data-active-deepest");
+        });
         var link = byId[entry.target.id];
-        if (link) link.classList.add("is-active");
+        if (!link) return;
+        link.classList.add("is-active");
+        /* Mintlify's marks: the entry read, and the section above it. */
+        var item = link.parentNode;
+        item.setAttribute("data-active", "");
+        item.setAttribute("data-active-deepest", "");
+        for (var above = item; above; above = above.previousElementSibling) {
+          if (!above.classList.contains("sub")) { above.setAttribute("data-active", ""); break; }
+        }
       });
     }, { rootMargin: "0px 0px -70% 0px" });
     Object.keys(byId).forEach(function (id) {

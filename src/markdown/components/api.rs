@@ -67,10 +67,18 @@ impl Renderer<'_> {
         });
         // Mintlify's anchor for both kinds, so links written for it land.
         let id = self.heading_id(&kebab(&format!("param {name}")));
-        let mut head = format!("<code class=\"c-field-name\">{}</code>", escape(&name));
+        let mut head = format!(
+            "<code class=\"c-field-name\" data-component-part=\"field-name\">{}</code>",
+            escape(&name)
+        );
         let badge = |class: &str, text: &str| {
+            let part = match class {
+                "required" => "field-required-pill",
+                "deprecated" => "field-deprecated-pill",
+                _ => "field-info-pill",
+            };
             format!(
-                "<span class=\"c-badge c-badge-{class}\">{}</span>",
+                "<span class=\"c-badge c-badge-{class}\" data-component-part=\"{part}\">{}</span>",
                 escape(text)
             )
         };
@@ -98,7 +106,8 @@ impl Renderer<'_> {
         }
         let body = self.children_html(el);
         format!(
-            "<div class=\"c-field\" id=\"{}\"><div class=\"c-field-head\">{head}</div><div class=\"c-field-body\">{body}</div></div>",
+            "<div class=\"c-field field\" id=\"{}\"><div class=\"c-field-head\" data-component-part=\"field-meta\">{head}</div>\
+             <div class=\"c-field-body\" data-component-part=\"field-content\">{body}</div></div>",
             escape(&id)
         )
     }
@@ -116,7 +125,8 @@ impl Renderer<'_> {
         };
         let body = self.render_nodes(&el.children, el.child_indent, true);
         format!(
-            "<details class=\"c-expandable\"{open}><summary>Show {}</summary><div class=\"c-expandable-body\">{body}</div></details>",
+            "<details class=\"c-expandable expandable\" data-component-part=\"expandable\"{open}>\
+             <summary data-component-part=\"expandable-button\">Show {}</summary><div class=\"c-expandable-body\">{body}</div></details>",
             escape(&title)
         )
     }

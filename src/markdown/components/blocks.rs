@@ -38,7 +38,7 @@ impl Renderer<'_> {
             .attrs
             .url("href")
             .map(|h| self.rewrite_url(&h, UrlKind::Link, el.offset));
-        let mut class = String::from("c-card");
+        let mut class = String::from("c-card card");
         if el.attrs.flag("horizontal") {
             class.push_str(" c-card-horizontal");
         }
@@ -46,7 +46,7 @@ impl Renderer<'_> {
         if let Some(img) = el.attrs.url("img") {
             let src = self.rewrite_url(&img, UrlKind::Asset, el.offset);
             inner.push_str(&format!(
-                "<img class=\"c-card-img\" src=\"{}\" alt=\"\">",
+                "<img class=\"c-card-img\" data-component-part=\"card-image\" src=\"{}\" alt=\"\">",
                 escape(&src)
             ));
         }
@@ -59,15 +59,24 @@ impl Renderer<'_> {
                     .map(|c| format!("color: {c}"))
                     .as_deref(),
             );
-            inner.push_str(&format!("<span class=\"c-card-icon\"{style}>{svg}</span>"));
+            inner.push_str(&format!(
+                "<span class=\"c-card-icon\" data-component-part=\"card-icon\"{style}>{svg}</span>"
+            ));
         }
-        inner.push_str("<div class=\"c-card-content\">");
+        inner.push_str(
+            "<div class=\"c-card-content\" data-component-part=\"card-content-container\">",
+        );
         if let Some(title) = &title {
-            inner.push_str(&format!("<p class=\"c-card-title\">{}</p>", escape(title)));
+            inner.push_str(&format!(
+                "<p class=\"c-card-title\" data-component-part=\"card-title\">{}</p>",
+                escape(title)
+            ));
         }
         let body = self.children_html(el);
         if !body.trim().is_empty() {
-            inner.push_str(&format!("<div class=\"c-card-body\">{body}</div>"));
+            inner.push_str(&format!(
+                "<div class=\"c-card-body\" data-component-part=\"card-content\">{body}</div>"
+            ));
         }
         inner.push_str("</div>");
         match href {
@@ -112,7 +121,7 @@ impl Renderer<'_> {
         };
         let icon = match el.attrs.text("icon") {
             Some(icon) => format!(
-                "<span class=\"c-accordion-icon\">{}</span>",
+                "<span class=\"c-accordion-icon\" data-component-part=\"accordion-icon\">{}</span>",
                 self.icon_html(el, &icon)
             ),
             None => String::new(),
@@ -120,12 +129,18 @@ impl Renderer<'_> {
         let description = el
             .attrs
             .text("description")
-            .map(|d| format!("<span class=\"c-accordion-desc\">{}</span>", escape(&d)))
+            .map(|d| {
+                format!(
+                    "<span class=\"c-accordion-desc\" data-component-part=\"accordion-description\">{}</span>",
+                    escape(&d)
+                )
+            })
             .unwrap_or_default();
         let body = self.children_html(el);
         format!(
-            "<details class=\"c-accordion\"{id}{open}><summary>{icon}<span class=\"c-accordion-title\">{}</span>{description}</summary>\
-             <div class=\"c-accordion-body\">{body}</div></details>",
+            "<details class=\"c-accordion accordion\"{id}{open}><summary data-component-part=\"accordion-button\">{icon}\
+             <span class=\"c-accordion-title\" data-component-part=\"accordion-title\">{}</span>{description}</summary>\
+             <div class=\"c-accordion-body\" data-component-part=\"accordion-content\">{body}</div></details>",
             escape(&title)
         )
     }
@@ -153,7 +168,7 @@ impl Renderer<'_> {
                 }
             }
         }
-        format!("<ol class=\"c-steps\">{items}</ol>")
+        format!("<ol class=\"c-steps steps\" data-component-part=\"steps\">{items}</ol>")
     }
 
     /// One step: a numbered (or icon) marker, the title and the content.
@@ -164,12 +179,18 @@ impl Renderer<'_> {
             None => number.to_string(),
         };
         let title = title
-            .map(|t| format!("<p class=\"c-step-title\">{}</p>", escape(&t)))
+            .map(|t| {
+                format!(
+                    "<p class=\"c-step-title\" data-component-part=\"step-title\">{}</p>",
+                    escape(&t)
+                )
+            })
             .unwrap_or_default();
         let body = self.children_html(el);
         format!(
-            "<li class=\"c-step\" value=\"{number}\"><span class=\"c-step-marker\" aria-hidden=\"true\">{marker}</span>\
-             <div class=\"c-step-content\">{title}<div class=\"c-step-body\">{body}</div></div></li>"
+            "<li class=\"c-step step\" data-component-part=\"step-item\" value=\"{number}\">\
+             <span class=\"c-step-marker\" data-component-part=\"step-number\" aria-hidden=\"true\">{marker}</span>\
+             <div class=\"c-step-content\">{title}<div class=\"c-step-body\" data-component-part=\"step-content\">{body}</div></div></li>"
         )
     }
 
@@ -177,10 +198,13 @@ impl Renderer<'_> {
     pub(super) fn frame(&mut self, el: &Element) -> String {
         let body = self.children_html(el);
         let caption = match self.text_attr(el, "caption") {
-            Some(caption) => format!("<figcaption>{}</figcaption>", self.caption_html(&caption)),
+            Some(caption) => format!(
+                "<figcaption data-component-part=\"frame-description\">{}</figcaption>",
+                self.caption_html(&caption)
+            ),
             None => String::new(),
         };
-        format!("<figure class=\"c-frame\">{body}{caption}</figure>")
+        format!("<figure class=\"c-frame frame\" data-component-part=\"frame\">{body}{caption}</figure>")
     }
 
     /// A caption's Markdown (links, emphasis, code) as inline HTML: one
@@ -223,7 +247,7 @@ impl Renderer<'_> {
             "style",
             (!style.is_empty()).then(|| style.join("; ")).as_deref(),
         );
-        format!("<span class=\"c-icon\"{style}>{svg}</span>")
+        format!("<span class=\"c-icon icon\"{style}>{svg}</span>")
     }
 
     /// Tooltip: the text, focusable, with the tip (an optional headline
@@ -239,7 +263,7 @@ impl Renderer<'_> {
             .text("headline")
             .map(|h| {
                 format!(
-                    "<strong class=\"c-tooltip-headline\">{}</strong> ",
+                    "<strong class=\"c-tooltip-headline\" data-component-part=\"tooltip-title\">{}</strong> ",
                     escape(&h)
                 )
             })
@@ -248,7 +272,7 @@ impl Renderer<'_> {
             (Some(cta), Some(href)) => {
                 let href = self.rewrite_url(&href, UrlKind::Link, el.offset);
                 format!(
-                    " <a class=\"c-tooltip-cta\" href=\"{}\">{}</a>",
+                    " <a class=\"c-tooltip-cta\" data-component-part=\"tooltip-cta\" href=\"{}\">{}</a>",
                     escape(&href),
                     escape(&cta)
                 )
@@ -256,8 +280,9 @@ impl Renderer<'_> {
             _ => String::new(),
         };
         format!(
-            "<span class=\"c-tooltip\"><span class=\"c-tooltip-trigger\" tabindex=\"0\" aria-describedby=\"{id}\">{body}</span>\
-             <span class=\"c-tooltip-text\" role=\"tooltip\" id=\"{id}\">{headline}<span class=\"c-tooltip-tip\">{}</span>{cta}</span></span>",
+            "<span class=\"c-tooltip tooltip\"><span class=\"c-tooltip-trigger\" tabindex=\"0\" aria-describedby=\"{id}\">{body}</span>\
+             <span class=\"c-tooltip-text\" role=\"tooltip\" id=\"{id}\" data-component-part=\"tooltip-content\">{headline}\
+             <span class=\"c-tooltip-tip\" data-component-part=\"tooltip-description\">{}</span>{cta}</span></span>",
             escape(&tip)
         )
     }
@@ -269,7 +294,12 @@ impl Renderer<'_> {
         self.record_heading(2, id.clone(), label.clone());
         let description_text = self.text_attr(el, "description");
         let description = (description_text.as_deref())
-            .map(|d| format!("<p class=\"c-update-desc\">{}</p>", escape(d)))
+            .map(|d| {
+                format!(
+                    "<p class=\"c-update-desc\" data-component-part=\"update-description\">{}</p>",
+                    escape(d)
+                )
+            })
             .unwrap_or_default();
         let tag_names: Vec<String> = match el.attrs.get("tags").map(|v| v.to_json()) {
             Some(serde_json::Value::Array(tags)) => (tags.iter())
@@ -281,9 +311,9 @@ impl Renderer<'_> {
             true => String::new(),
             false => {
                 let items: String = (tag_names.iter())
-                    .map(|t| format!("<li>{}</li>", escape(t)))
+                    .map(|t| format!("<li data-component-part=\"update-tag\">{}</li>", escape(t)))
                     .collect();
-                format!("<ul class=\"c-update-tags\">{items}</ul>")
+                format!("<ul class=\"c-update-tags\" data-component-part=\"update-tag-list\">{items}</ul>")
             }
         };
         let text_start = self.out.text.len();
@@ -310,9 +340,9 @@ impl Renderer<'_> {
         };
         self.out.updates.push(entry);
         format!(
-            "<section class=\"c-update\" id=\"{}\"><div class=\"c-update-meta\">\
-             <a class=\"c-update-label\" href=\"#{}\">{}</a>{description}{tags}</div>\
-             <div class=\"c-update-body\">{body}</div></section>",
+            "<section class=\"c-update update\" id=\"{}\"><div class=\"c-update-meta\">\
+             <a class=\"c-update-label\" data-component-part=\"update-label\" href=\"#{}\">{}</a>{description}{tags}</div>\
+             <div class=\"c-update-body\" data-component-part=\"update-content\">{body}</div></section>",
             escape(&id),
             escape(&id),
             escape(&label)

@@ -98,7 +98,7 @@ fn source_text(children: &[Node]) -> String {
 /// The figure of a drawn diagram: the SVG, then its source folded away.
 fn mermaid_figure_html(svg: &str, source: &str) -> String {
     format!(
-        "<figure class=\"c-mermaid\">{svg}<details class=\"c-mermaid-details\"><summary>Diagram source</summary>\
+        "<figure class=\"c-mermaid mermaid\" data-component-name=\"mermaid-container\">{svg}<details class=\"c-mermaid-details\"><summary>Diagram source</summary>\
          <pre class=\"c-mermaid-source\"><code class=language-mermaid>{}</code></pre></details></figure>",
         escape(source.trim())
     )
@@ -107,7 +107,7 @@ fn mermaid_figure_html(svg: &str, source: &str) -> String {
 /// A diagram that could not be drawn: its source in a captioned figure.
 fn mermaid_source_html(source: &str) -> String {
     format!(
-        "<figure class=\"c-mermaid\"><pre class=\"c-mermaid-source\"><code class=language-mermaid>{}</code></pre>\
+        "<figure class=\"c-mermaid mermaid\" data-component-name=\"mermaid-container\"><pre class=\"c-mermaid-source\"><code class=language-mermaid>{}</code></pre>\
          <figcaption>Diagram source (Mermaid)</figcaption></figure>",
         escape(source.trim())
     )

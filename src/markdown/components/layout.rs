@@ -14,13 +14,17 @@ impl Renderer<'_> {
     /// Tree: a nested list of folders (`<details>`) and files.
     pub(super) fn tree(&mut self, el: &Element) -> String {
         let items = self.tree_items(el);
-        format!("<ul class=\"c-tree\" aria-label=\"Files\">{items}</ul>")
+        format!(
+            "<ul class=\"c-tree tree\" data-component-part=\"tree-root\" aria-label=\"Files\">{items}</ul>"
+        )
     }
 
     /// A Tree.Folder or Tree.File outside a Tree: a tree of one.
     pub(super) fn lone_tree_item(&mut self, el: &Element) -> String {
         let item = self.tree_item(el);
-        format!("<ul class=\"c-tree\" aria-label=\"Files\">{item}</ul>")
+        format!(
+            "<ul class=\"c-tree tree\" data-component-part=\"tree-root\" aria-label=\"Files\">{item}</ul>"
+        )
     }
 
     /// The `<li>` of each child; other content gets an item of its own.
@@ -50,7 +54,7 @@ impl Renderer<'_> {
         if el.name == "Tree.File" {
             let svg = crate::icons::theme_svg("file", Some("regular"));
             return format!(
-                "<li class=\"c-tree-file\"><span class=\"c-tree-icon\">{svg}</span>{}</li>",
+                "<li class=\"c-tree-file tree-file\" data-component-part=\"tree-file\"><span class=\"c-tree-icon\">{svg}</span>{}</li>",
                 escape(&name)
             );
         }
@@ -62,8 +66,9 @@ impl Renderer<'_> {
         let svg = crate::icons::theme_svg("folder", None);
         let children = self.tree_items(el);
         format!(
-            "<li class=\"c-tree-folder\"><details{open}><summary><span class=\"c-tree-icon\">{svg}</span>{}</summary>\
-             <ul>{children}</ul></details></li>",
+            "<li class=\"c-tree-folder tree-folder\" data-component-part=\"tree-folder\"><details{open}>\
+             <summary data-component-part=\"tree-folder-title\"><span class=\"c-tree-icon\">{svg}</span>{}</summary>\
+             <ul data-component-part=\"tree-folder-children-wrapper\">{children}</ul></details></li>",
             escape(&name)
         )
     }
@@ -81,7 +86,7 @@ impl Renderer<'_> {
         };
         let body = self.children_html(el);
         format!(
-            "<section class=\"c-view\" data-view=\"{}\"><p class=\"c-view-title\">{icon}{}</p>{body}</section>",
+            "<section class=\"c-view multi-view-item\" data-view=\"{}\"><p class=\"c-view-title\">{icon}{}</p>{body}</section>",
             escape(&title),
             escape(&title)
         )
@@ -91,7 +96,7 @@ impl Renderer<'_> {
     /// table of contents there); inline on narrower screens.
     pub(super) fn panel(&mut self, el: &Element) -> String {
         let body = self.children_html(el);
-        format!("<aside class=\"c-panel\" aria-label=\"Side panel\">{body}</aside>")
+        format!("<aside class=\"c-panel panel\" aria-label=\"Side panel\">{body}</aside>")
     }
 
     /// Stub: only its children, with nothing around them.

@@ -131,11 +131,11 @@ impl Renderer<'_> {
                 self.callout(el)
             }
             "Card" => self.card(el),
-            "CardGroup" => self.card_group(el, "c-card-group"),
-            "Columns" => self.card_group(el, "c-card-group c-columns"),
+            "CardGroup" => self.card_group(el, "c-card-group card-group"),
+            "Columns" => self.card_group(el, "c-card-group c-columns columns"),
             "Column" => self.wrapper(el, "div", "c-column"),
             "Accordion" => self.accordion(el),
-            "AccordionGroup" => self.wrapper(el, "div", "c-accordion-group"),
+            "AccordionGroup" => self.wrapper(el, "div", "c-accordion-group accordion-group"),
             "Steps" => self.steps(el),
             "Step" => self.step(el, 1),
             "Tabs" => self.tabs(el),

@@ -191,7 +191,11 @@ impl Renderer<'_> {
         options: TabOptions,
     ) -> String {
         let id = self.unique_id("tabs");
-        let mut html = format!("<div class=\"{class}\" data-tabs");
+        let names = MintlifyNames::of(class);
+        let mut html = format!(
+            "<div class=\"{class} {}\"{} data-tabs",
+            names.root, names.id
+        );
         if options.first > 0 {
             html.push_str(&format!(" data-first=\"{}\"", options.first));
         }
@@ -204,11 +208,15 @@ impl Renderer<'_> {
         if let Some(heading) = heading {
             html.push_str(&format!("<p class=\"c-tabs-heading\">{heading}</p>"));
         }
-        html.push_str("<div class=\"c-tablist\" hidden>");
+        html.push_str(&format!(
+            "<div class=\"c-tablist\" data-component-part=\"{}\" hidden>",
+            names.bar
+        ));
         for (i, panel) in panels.iter().enumerate() {
             let selected = i == options.first;
             html.push_str(&format!(
-                "<button type=\"button\" class=\"c-tab\" id=\"{id}-tab-{i}\" aria-controls=\"{id}-panel-{i}\" aria-selected=\"{selected}\" tabindex=\"{}\">{}{}</button>",
+                "<button type=\"button\" class=\"c-tab{}\" id=\"{id}-tab-{i}\" aria-controls=\"{id}-panel-{i}\" aria-selected=\"{selected}\" tabindex=\"{}\">{}{}</button>",
+                names.tab,
                 if selected { 0 } else { -1 },
                 panel.icon,
                 escape(&panel.label)
@@ -217,13 +225,51 @@ impl Renderer<'_> {
         html.push_str("</div>");
         for (i, panel) in panels.iter().enumerate() {
             html.push_str(&format!(
-                "<div class=\"c-tab-panel\" id=\"{id}-panel-{i}\" data-tab-label=\"{}\">{}</div>",
+                "<div class=\"c-tab-panel\" id=\"{id}-panel-{i}\" data-component-part=\"{}\" data-tab-label=\"{}\">{}</div>",
+                names.content,
                 escape(&panel.label),
                 panel.html
             ));
         }
         html.push_str("</div>");
         html
+    }
+}
+
+/// The names Mintlify gives a tabbed container's parts, which a site's own
+/// CSS targets: `Tabs` or `CodeGroup` (the request and response examples
+/// are code groups with an id).
+struct MintlifyNames {
+    root: &'static str,
+    id: &'static str,
+    bar: &'static str,
+    tab: &'static str,
+    content: &'static str,
+}
+
+impl MintlifyNames {
+    fn of(class: &str) -> MintlifyNames {
+        let id = match class {
+            c if c.contains("c-request-example") => " id=\"request-example\"",
+            c if c.contains("c-response-example") => " id=\"response-example\"",
+            _ => "",
+        };
+        match class.starts_with("c-tabs") {
+            true => MintlifyNames {
+                root: "tabs",
+                id,
+                bar: "tabs-list",
+                tab: " tab\" data-component-part=\"tab-button",
+                content: "tab-content",
+            },
+            false => MintlifyNames {
+                root: "code-group",
+                id,
+                bar: "code-group-tab-bar",
+                tab: "",
+                content: "code-group-tab-content",
+            },
+        }
     }
 }
 

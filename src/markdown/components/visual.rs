@@ -45,7 +45,9 @@ impl Renderer<'_> {
             None => String::new(),
         };
         let body = self.render_nodes(&el.children, el.child_indent, false);
-        format!("<span class=\"{class}\">{icon}{body}</span>")
+        format!(
+            "<span class=\"{class}\" data-badge data-color=\"{color}\" data-size=\"{size}\">{icon}{body}</span>"
+        )
     }
 
     /// The attribute's value when it is one of `allowed`, else `default`,
@@ -77,7 +79,7 @@ impl Renderer<'_> {
     pub(super) fn color(&mut self, el: &Element) -> String {
         if el.attrs.text("variant").as_deref() != Some("table") {
             let items = self.color_items(el);
-            return format!("<div class=\"c-color c-color-compact\"><ul class=\"c-color-items\">{items}</ul></div>");
+            return format!("<div class=\"c-color c-color-compact color\"><ul class=\"c-color-items\">{items}</ul></div>");
         }
         let mut rows = String::new();
         let mut loose = String::new();
@@ -94,7 +96,7 @@ impl Renderer<'_> {
                 "<tr><td colspan=\"2\"><ul class=\"c-color-items\">{loose}</ul></td></tr>"
             ));
         }
-        format!("<table class=\"c-color c-color-table\"><tbody>{rows}</tbody></table>")
+        format!("<table class=\"c-color c-color-table color\"><tbody>{rows}</tbody></table>")
     }
 
     /// A Color.Row or Color.Item outside a Color: shown as compact swatches.
@@ -105,7 +107,7 @@ impl Renderer<'_> {
             self.color_items(el)
         };
         format!(
-            "<div class=\"c-color c-color-compact\"><ul class=\"c-color-items\">{items}</ul></div>"
+            "<div class=\"c-color c-color-compact color\"><ul class=\"c-color-items\">{items}</ul></div>"
         )
     }
 
@@ -113,7 +115,7 @@ impl Renderer<'_> {
         let title = self.text_attr(el, "title").unwrap_or_default();
         let items = self.color_items(el);
         format!(
-            "<tr><th scope=\"row\">{}</th><td><ul class=\"c-color-items\">{items}</ul></td></tr>",
+            "<tr class=\"color-row\"><th scope=\"row\" data-component-part=\"color-row-title\">{}</th><td><ul class=\"c-color-items\">{items}</ul></td></tr>",
             escape(&title)
         )
     }
@@ -175,7 +177,8 @@ impl Renderer<'_> {
             }
         };
         format!(
-            "<li class=\"c-color-item\">{swatch}<span class=\"c-color-name\">{}</span><code class=\"c-color-value\">{}</code></li>",
+            "<li class=\"c-color-item color-item\">{swatch}<span class=\"c-color-name\" data-component-part=\"color-item-name\">{}</span>\
+             <code class=\"c-color-value\" data-component-part=\"color-item-value\">{}</code></li>",
             escape(&name),
             escape(&shown)
         )
@@ -193,17 +196,23 @@ impl Renderer<'_> {
         let preview = self.children_html(el);
         let mut html = format!("<div class=\"c-tile-preview\">{preview}</div>");
         if let Some(title) = title {
-            html.push_str(&format!("<p class=\"c-tile-title\">{}</p>", escape(&title)));
+            html.push_str(&format!(
+                "<p class=\"c-tile-title\" data-component-part=\"tile-title\">{}</p>",
+                escape(&title)
+            ));
         }
         if let Some(description) = description {
             html.push_str(&format!(
-                "<p class=\"c-tile-desc\">{}</p>",
+                "<p class=\"c-tile-desc\" data-component-part=\"tile-description\">{}</p>",
                 escape(&description)
             ));
         }
         match href {
-            Some(href) => format!("<a class=\"c-tile\" href=\"{}\">{html}</a>", escape(&href)),
-            None => format!("<div class=\"c-tile\">{html}</div>"),
+            Some(href) => format!(
+                "<a class=\"c-tile tile\" href=\"{}\">{html}</a>",
+                escape(&href)
+            ),
+            None => format!("<div class=\"c-tile tile\">{html}</div>"),
         }
     }
 
@@ -235,7 +244,7 @@ impl Renderer<'_> {
         };
         let body = self.children_html(el);
         format!(
-            "<figure class=\"c-prompt\"><figcaption class=\"c-prompt-head\"><span class=\"c-prompt-icon\">{icon}</span>\
+            "<figure class=\"c-prompt prompt\"><figcaption class=\"c-prompt-head\"><span class=\"c-prompt-icon\">{icon}</span>\
              <span class=\"c-prompt-desc\">{description}</span></figcaption><div class=\"c-prompt-body\">{body}</div></figure>"
         )
     }

@@ -103,7 +103,7 @@ fn container_classes(info: &CodeInfo, body: &Body, marks: &[Marks], collapsed: b
     let lines = matches!(body, Body::Lines(_));
     let diff = marks.iter().any(|m| m.added || m.removed);
     let focus = !info.focus.is_empty() || marks.iter().any(|m| m.focused);
-    let mut classes = String::from("c-code");
+    let mut classes = String::from("c-code code-block");
     for (on, class) in [
         (lines, " c-code-lines"),
         (lines && info.lines, " c-code-numbers"),
@@ -123,7 +123,7 @@ fn container_classes(info: &CodeInfo, body: &Body, marks: &[Marks], collapsed: b
 /// The title bar: the icon, then the title (the language when only an
 /// icon is given).
 fn header(html: &mut String, info: &CodeInfo) {
-    html.push_str("<div class=c-code-header>");
+    html.push_str("<div class=c-code-header data-component-part=code-block-header>");
     if let Some(icon) = info
         .icon
         .as_deref()
@@ -136,7 +136,7 @@ fn header(html: &mut String, info: &CodeInfo) {
         .as_deref()
         .or(info.lang.as_deref())
         .unwrap_or("Code");
-    html.push_str("<span class=c-code-title>");
+    html.push_str("<span class=c-code-title data-component-part=code-block-header-filename>");
     html.push_str(&escape(title));
     html.push_str("</span></div>");
 }

@@ -21,7 +21,7 @@ impl Html<'_> {
         }
         let method = esc(&view.method);
         self.out.push_str(&format!(
-            "<section class=\"api-card api-request\" aria-label=\"Request example\"><div class=\"api-card-head\"><span class=\"method-badge\" data-method=\"{method}\">{method}</span> <code class=\"api-card-path\">{}</code></div>",
+            "<section id=\"request-example\" class=\"api-card api-request\" aria-label=\"Request example\"><div class=\"api-card-head\"><span class=\"method-badge\" data-method=\"{method}\">{method}</span> <code class=\"api-card-path\">{}</code></div>",
             esc(&view.path)
         ));
         self.out.push_str("<div class=\"code-tabs\" data-code-tabs><div class=\"code-tablist\" role=\"tablist\" aria-label=\"Code sample language\">");
@@ -57,7 +57,7 @@ impl Html<'_> {
         if tabs.is_empty() {
             return;
         }
-        self.out.push_str("<section class=\"api-card api-response\" aria-label=\"Response examples\"><div class=\"api-card-head\"><span class=\"api-card-title\">Response</span></div><div class=\"c-code-group\" data-tabs><div class=\"c-tablist\" hidden>");
+        self.out.push_str("<section id=\"response-example\" class=\"api-card api-response\" aria-label=\"Response examples\"><div class=\"api-card-head\"><span class=\"api-card-title\">Response</span></div><div class=\"c-code-group\" data-tabs><div class=\"c-tablist\" hidden>");
         for (i, (label, _)) in tabs.iter().enumerate() {
             self.out.push_str(&format!(
                 "<button type=\"button\" class=\"c-tab\" id=\"response-example-tab-{i}\" aria-controls=\"response-example-panel-{i}\" aria-selected=\"{}\" tabindex=\"{}\">{}</button>",

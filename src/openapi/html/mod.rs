@@ -179,7 +179,8 @@ impl<'a> Html<'a> {
 
     fn section_start(&mut self, class: &str, id: &str, title: &str) {
         self.out.push_str(&format!(
-            "<section class=\"endpoint-section {class}\" aria-labelledby=\"{id}\"><h2 id=\"{id}\">{}</h2>",
+            "<section class=\"endpoint-section api-section {class}\" aria-labelledby=\"{id}\">\
+             <h2 id=\"{id}\" class=\"api-section-heading api-section-heading-title\">{}</h2>",
             esc(title)
         ));
     }
@@ -193,7 +194,7 @@ impl<'a> Html<'a> {
                 .push_str("<span class=\"badge badge-webhook\">Webhook</span>");
         }
         self.out.push_str(&format!(
-            "<span class=\"method-badge method-{}\">{method}</span><code class=\"endpoint-path\">{}</code>",
+            "<span class=\"method-badge method-pill method-{}\">{method}</span><code class=\"endpoint-path\">{}</code>",
             view.method.to_ascii_lowercase(),
             esc(&view.path)
         ));

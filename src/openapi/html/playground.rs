@@ -39,7 +39,7 @@ impl Html<'_> {
         if view.body_needs_proxy {
             self.no_proxy_note(view);
         }
-        self.out.push_str("<div class=\"pg-actions\"><button type=\"submit\" class=\"pg-send\" data-send>Send request</button></div></form>");
+        self.out.push_str("<div class=\"pg-actions\"><button type=\"submit\" class=\"pg-send tryit-button\" data-send>Send request</button></div></form>");
         self.playground_result();
         self.out.push_str("</section>");
     }

@@ -217,7 +217,7 @@ fn pages_render_every_part() {
     let specs = example_docs();
     let get = render_endpoint_html(&endpoint(&specs, "GET /api/user"), &PlainText).joined();
     for needle in [
-        "method-badge method-get",
+        "method-badge method-pill method-get",
         "<code class=\"endpoint-path\">/api/user</code>",
         "value=\"Token \"",
         "Remember on this device",

@@ -1,0 +1,341 @@
+//! A site's own CSS and scripts through Mintlify's documented names (issue
+//! 58), in Chromium, on `tests/fixtures/styling-contract` (the User Group
+//! Service with a `style.css` and a `script.js` naming every name).
+//!
+//! The contract is `tests/fixtures/styling-contract.json`: each name of
+//! Mintlify's list (`tests/fixtures/mintlify-selectors.json`, from its
+//! "Custom scripts" page and `@mintlify/components`) is either carried
+//! (the selector a site writes and the fixture page where it matches) or
+//! absent with the reason. Each carried selector must match an element that
+//! the site's stylesheet reaches and its script marks; the site's rules win
+//! over the theme's in both modes, at desktop and phone widths; axe finds
+//! nothing.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde_json::{json, Value};
+
+use super::axe::{axe_script, violations};
+use super::driver::Browser;
+use super::site::Site;
+use super::{launch, named_fixture_site, save_screenshot, show_page};
+
+/// The index page's path, and the API page's.
+const INDEX: &str = "";
+const API: &str = "api-reference/user-groups/get-user/";
+
+fn fixture_json(name: &str) -> Value {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name);
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+/// The carried entries, by page: (name, selector). Those on an element a
+/// control makes (`opens`: the search dialog's input) are left out.
+fn carried_by_page() -> BTreeMap<String, Vec<(String, String)>> {
+    let contract = fixture_json("styling-contract.json");
+    let mut pages: BTreeMap<String, Vec<(String, String)>> = BTreeMap::new();
+    for entry in contract["carried"].as_array().unwrap() {
+        let text = |key: &str| entry[key].as_str().unwrap().to_string();
+        if entry.get("opens").is_some() {
+            continue;
+        }
+        pages
+            .entry(text("page"))
+            .or_default()
+            .push((text("name"), text("selector")));
+    }
+    pages
+}
+
+#[test]
+fn every_documented_name_is_carried_or_said_absent_with_a_reason() {
+    let names = fixture_json("mintlify-selectors.json");
+    let mut documented = BTreeSet::new();
+    for list in ["ids", "element_and_class_names", "data_attribute_selectors"] {
+        for name in names[list].as_array().unwrap() {
+            documented.insert(name.as_str().unwrap().to_string());
+        }
+    }
+    for part in names["data_component_part_values"].as_array().unwrap() {
+        documented.insert(format!("data-component-part={}", part.as_str().unwrap()));
+    }
+    let contract = fixture_json("styling-contract.json");
+    let carried: BTreeSet<String> = contract["carried"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["name"].as_str().unwrap().to_string())
+        .collect();
+    let absent = contract["absent"].as_object().unwrap();
+    for (name, reason) in absent {
+        assert!(!carried.contains(name), "{name} is both carried and absent");
+        assert!(
+            reason.as_str().is_some_and(|r| r.len() > 10),
+            "{name}: a reason"
+        );
+    }
+    let listed: BTreeSet<String> = carried
+        .iter()
+        .cloned()
+        .chain(absent.keys().cloned())
+        .collect();
+    let missing: Vec<_> = documented.difference(&listed).collect();
+    let unknown: Vec<_> = listed.difference(&documented).collect();
+    assert!(missing.is_empty(), "not in the contract: {missing:?}");
+    assert!(unknown.is_empty(), "not Mintlify's: {unknown:?}");
+    // The fixture's stylesheet and script name every carried selector.
+    let root =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/styling-contract");
+    let css = std::fs::read_to_string(root.join("style.css")).unwrap();
+    let js = std::fs::read_to_string(root.join("script.js")).unwrap();
+    for entry in contract["carried"].as_array().unwrap() {
+        let (name, selector) = (&entry["name"], entry["selector"].as_str().unwrap());
+        {
+            assert!(
+                css.contains(&format!("{selector} {{ --ugs-hit: 1; }}")),
+                "{name} in style.css"
+            );
+            assert!(
+                js.contains(&json!(selector).to_string()),
+                "{name} in script.js"
+            );
+        }
+    }
+}
+
+/// Opens `path` and waits until the site's script has run.
+async fn open(browser: &Browser, site: &Site, path: &str, mode: &str) {
+    show_page(browser, &site.url(path), mode).await;
+    browser.wait_until("window.ugsRuns === 1").await;
+}
+
+/// For each selector: whether it matches, whether the site's stylesheet
+/// reaches the element, whether the site's script marked it.
+async fn check_selectors(browser: &Browser, entries: &[(String, String)]) -> Vec<String> {
+    let selectors: Vec<&str> = entries.iter().map(|(_, s)| s.as_str()).collect();
+    let found = browser
+        .eval(&format!(
+            "return {}.map(function (s) {{ var e = document.querySelector(s); \
+             return e ? [getComputedStyle(e).getPropertyValue('--ugs-hit').trim(), e.hasAttribute('data-ugs-seen')] : null; }});",
+            json!(selectors)
+        ))
+        .await;
+    let mut problems = Vec::new();
+    for ((name, selector), result) in entries.iter().zip(found.as_array().unwrap()) {
+        match result {
+            Value::Null => problems.push(format!("{name}: no element matches {selector}")),
+            r if r[0] != "1" => problems.push(format!("{name}: the site's CSS misses {selector}")),
+            r if r[1] != true => {
+                problems.push(format!("{name}: the site's script missed {selector}"))
+            }
+            _ => {}
+        }
+    }
+    problems
+}
+
+#[tokio::test]
+async fn every_carried_name_is_on_its_element_for_the_site_s_css_and_script() {
+    let Some(browser) = launch().await else {
+        return;
+    };
+    let site = named_fixture_site("styling-contract");
+    browser.set_viewport(1280, 900, false);
+    let mut problems = Vec::new();
+    for (page, entries) in carried_by_page() {
+        open(&browser, &site, &page, "light").await;
+        if page == INDEX {
+            // The TOC marks the entry being read once the reader scrolls.
+            browser
+                .eval("document.getElementById('fields').scrollIntoView();")
+                .await;
+            browser
+                .wait_until("document.querySelector('.toc-item[data-active]') !== null")
+                .await;
+        }
+        for problem in check_selectors(&browser, &entries).await {
+            problems.push(format!("/{page}: {problem}"));
+        }
+        assert_eq!(
+            browser.eval("return window.ugsRuns;").await,
+            1,
+            "/{page}: once"
+        );
+    }
+    // Elements a control makes: the site's CSS reaches them once made.
+    let contract = fixture_json("styling-contract.json");
+    for entry in contract["carried"].as_array().unwrap() {
+        let Some(control) = entry["opens"].as_str() else {
+            continue;
+        };
+        let selector = entry["selector"].as_str().unwrap();
+        open(&browser, &site, entry["page"].as_str().unwrap(), "light").await;
+        browser.click(control).await;
+        browser
+            .wait_until(&format!(
+                "document.querySelector({}) !== null",
+                json!(selector)
+            ))
+            .await;
+        let hit = computed(&browser, selector, "--ugs-hit").await;
+        if hit.trim() != "1" {
+            problems.push(format!(
+                "{}: the site's CSS misses {selector}",
+                entry["name"]
+            ));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    // The current page's entries, and only theirs.
+    open(&browser, &site, "quickstart/", "light").await;
+    let active = browser
+        .eval(
+            "return Array.from(document.querySelectorAll('#sidebar-content li[data-active], .nav-tabs-item[data-active]'))\
+             .map(function (e) { return e.textContent.trim(); });",
+        )
+        .await;
+    assert_eq!(
+        active,
+        json!(["Guides", "QuickstartNEW"]),
+        "the tag is inside the link"
+    );
+    assert_eq!(
+        browser
+            .eval("return document.documentElement.dataset.currentPath;")
+            .await,
+        "/quickstart"
+    );
+    browser.close().await;
+}
+
+/// `getComputedStyle(query)[property]`.
+async fn computed(browser: &Browser, query: &str, property: &str) -> String {
+    browser
+        .eval_string(&format!(
+            "return getComputedStyle(document.querySelector({})).getPropertyValue({});",
+            json!(query),
+            json!(property)
+        ))
+        .await
+}
+
+#[tokio::test]
+async fn the_site_s_rules_win_over_the_theme_in_both_modes_and_widths() {
+    let Some(browser) = launch().await else {
+        return;
+    };
+    let site = named_fixture_site("styling-contract");
+    for (width, mobile) in [(1280, false), (390, true)] {
+        browser.set_viewport(width, 900, mobile);
+        for (mode, navbar, title) in [
+            ("light", "rgb(238, 242, 255)", "rgb(67, 56, 202)"),
+            ("dark", "rgb(30, 27, 75)", "rgb(199, 210, 254)"),
+        ] {
+            open(&browser, &site, INDEX, mode).await;
+            let at = format!("{mode} {width}px");
+            assert_eq!(
+                computed(&browser, "#navbar", "background-color").await,
+                navbar,
+                "{at}"
+            );
+            assert_eq!(
+                computed(&browser, "#footer", "background-color").await,
+                footer_background(mode),
+                "{at}"
+            );
+            assert_eq!(
+                computed(&browser, ".card", "border-top-color").await,
+                "rgb(79, 70, 229)",
+                "{at}"
+            );
+            assert_eq!(
+                computed(&browser, ".callout", "border-left-width").await,
+                "4px",
+                "{at}"
+            );
+            assert_eq!(
+                computed(&browser, ".code-block", "border-top-left-radius").await,
+                "2px",
+                "{at}"
+            );
+            assert_eq!(
+                computed(&browser, "#search-bar-entry", "border-top-left-radius").await,
+                "9999px",
+                "{at}"
+            );
+            let align = if mobile { "center" } else { "start" };
+            assert_eq!(
+                computed(&browser, "#footer", "text-align").await,
+                align,
+                "{at}"
+            );
+            // Classes named only in the site's script are styled.
+            assert_eq!(
+                computed(&browser, "#ugs-version-mark", "width").await,
+                "20px",
+                "{at}"
+            );
+            assert_eq!(
+                computed(&browser, "#ugs-version-note", "border-top-color").await,
+                "rgba(207, 218, 220, 0.3)",
+                "{at}"
+            );
+            let note = computed(&browser, "#ugs-version-note", "background-color").await;
+            match mode {
+                "light" => assert_eq!(note, "rgba(241, 241, 241, 0.95)", "{at}"),
+                _ => assert_ne!(
+                    note, "rgba(241, 241, 241, 0.95)",
+                    "{at}: dark:bg-white/[0.02]"
+                ),
+            }
+            save_screenshot(&browser, &format!("styling-index-{mode}-{width}")).await;
+            // A rule for the pages under a path.
+            open(&browser, &site, API, mode).await;
+            assert_eq!(
+                computed(&browser, "#page-title", "color").await,
+                title,
+                "{at}"
+            );
+            save_screenshot(&browser, &format!("styling-api-{mode}-{width}")).await;
+            open(&browser, &site, "quickstart/", mode).await;
+            assert_ne!(
+                computed(&browser, "#page-title", "color").await,
+                title,
+                "{at}: other paths"
+            );
+        }
+    }
+    browser.close().await;
+}
+
+fn footer_background(mode: &str) -> &'static str {
+    match mode {
+        "light" => "rgb(245, 243, 255)",
+        _ => "rgb(30, 27, 75)",
+    }
+}
+
+#[tokio::test]
+async fn axe_finds_nothing_on_a_restyled_site_in_either_mode() {
+    let Some(axe) = axe_script() else { return };
+    let Some(browser) = launch().await else {
+        return;
+    };
+    let site = named_fixture_site("styling-contract");
+    let mut found = Vec::new();
+    for (width, mobile) in [(1280, false), (390, true)] {
+        browser.set_viewport(width, 900, mobile);
+        for path in [INDEX, API, "tokens/", "404.html"] {
+            for mode in ["light", "dark"] {
+                open(&browser, &site, path, mode).await;
+                for line in violations(&browser, &axe).await {
+                    found.push(format!("/{path} {mode} {width}px: {line}"));
+                }
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+    browser.close().await;
+}
