@@ -56,6 +56,9 @@ pub struct Loading {
     pub preview: bool,
     /// The build cache, which keeps copies of spec URLs.
     pub cache: BuildCache,
+    /// The path the site is published under, from `--site-url` or
+    /// `--base-path` (`docs`); `sheaf.toml`'s `base-path` otherwise.
+    pub base_path: Option<String>,
 }
 
 impl Loading {
@@ -93,6 +96,7 @@ impl Project {
             offline: false,
             preview: true,
             cache: cache.clone(),
+            base_path: None,
         };
         Project::load_with(root, markdown, loading, &Timings::off())
     }
@@ -107,6 +111,8 @@ impl Project {
         timings: &Timings,
     ) -> (Option<Project>, Diagnostics) {
         let (rules, mut diagnostics) = RuleSettings::load(root);
+        let mut loading = loading;
+        loading.base_path = loading.base_path.or_else(|| rules.base_path.clone());
         let (mut project, found) = Project::load_unruled(root, markdown, loading, timings);
         diagnostics.extend(found);
         let mut diagnostics = Diagnostics::from(diagnostics);
@@ -180,6 +186,7 @@ impl Project {
         let (mut site, site_problems) = timings.phase(Phase::Content, || {
             Site::load_with(&files, config, &facts, texts)
         });
+        site.base_path = loading.base_path.clone().unwrap_or_default();
         let (mut asyncapi, async_problems) = asyncapi.into_inner();
         diagnostics.extend(async_problems);
         diagnostics
