@@ -79,7 +79,7 @@ impl<'a> UrlResolver<'a> {
         }
         let target = self.resolve_path(path);
         if let Some(rest) = self.without_base_path(path, &target) {
-            return self.from_site_root(url, &rest, fragment, kind, suggest);
+            return self.read_from_site_root(url, &rest, fragment, kind, suggest);
         }
         match kind {
             UrlKind::Link => self.link(url, &target, fragment, suggest),
@@ -116,7 +116,7 @@ impl<'a> UrlResolver<'a> {
 
     /// A link with the base path, resolved from the site root, and a note
     /// saying it was read so when it leads somewhere.
-    fn from_site_root(
+    fn read_from_site_root(
         &self,
         url: &str,
         rest: &str,
