@@ -92,6 +92,13 @@ fn every_link_works_from_a_static_host_under_the_site_urls_path() {
         !home.contains("href=\"docs/") && !home.contains("../docs/"),
         "{home}"
     );
+    let quickstart = read_built(&site, "quickstart/index.html");
+    for top_bar in [
+        "href=\"../authentication/\"",
+        "class=\"cta cta-link\" href=./>",
+    ] {
+        assert!(quickstart.contains(top_bar), "the top bar's {top_bar}");
+    }
     let redirect = read_built(&site, "get-started/index.html");
     assert!(redirect.contains("url=../quickstart/"), "{redirect}");
 }
@@ -165,12 +172,12 @@ fn without_a_base_path_such_links_warn_naming_the_flag() {
         .iter()
         .find(|w| w["message"] == "link `/docs` points to a page that does not exist");
     assert!(home.is_some(), "the bare prefix has no page: {broken:#?}");
-    let redirect = broken.iter().find(|w| w["file"] == "docs.json");
-    assert!(
-        redirect.is_some(),
-        "the redirect to /docs/quickstart: {broken:#?}"
+    let config = broken.iter().filter(|w| w["file"] == "docs.json").count();
+    assert_eq!(
+        config, 3,
+        "the redirect to /docs/quickstart, the top bar's link and button"
     );
-    assert_eq!(broken.len(), 17, "{broken:#?}");
+    assert_eq!(broken.len(), 19, "{broken:#?}");
     assert!(with_rule(&found, "base-path-link").is_empty());
 }
 

@@ -202,7 +202,18 @@ impl<'a> UrlResolver<'a> {
         let path = url.split(['#', '?']).next().unwrap_or(url);
         let bare = !path.starts_with(['/', '.']);
         let from_root = page_slug(&normalise(path));
-        if bare && matches!(self.site.link_target(&from_root), LinkTarget::Page { .. }) {
+        let root_page = match self.site.link_target(&from_root) {
+            LinkTarget::Page { page, fragment } => Some((page, fragment)),
+            _ => None,
+        };
+        if let Some((page, own)) = root_page.as_ref().filter(|_| bare && !suggest) {
+            // Spec text, whose author nobody tells: a bare link that names
+            // a page only from the site root still leads there, as sheaf
+            // read spec links before (on Mintlify it would lead nowhere).
+            let fragment = url.split_once('#').map(|(_, f)| f);
+            return self.to_page(page, fragment.or(own.as_deref()));
+        }
+        if bare && root_page.is_some() {
             return UrlRewrite::Broken {
                 message: format!(
                     "link `{url}` is read from this page's folder, where there is no such page"
