@@ -240,13 +240,17 @@ impl<'a> UrlResolver<'a> {
     }
 
     /// The help for a root-absolute link `/docs/x` on a site published at
-    /// its host's root when `/x` leads to a page: the author likely writes
-    /// the path the site is served under, which sheaf is not told.
+    /// its host's root when `/x` leads to a page or file and the docs root
+    /// holds nothing named `docs`: the author likely writes the path the
+    /// site is served under, which sheaf is not told.
     fn base_path_hint(&self, url: &str, target: &str) -> Option<String> {
         if !url.starts_with('/') || !self.site.base_path.is_empty() {
             return None;
         }
         let (first, rest) = target.split_once('/')?;
+        if self.site.root.join(first).exists() {
+            return None;
+        }
         let leads = self.site.root.join(rest).is_file()
             || matches!(
                 self.site.link_target(&page_slug(rest)),
