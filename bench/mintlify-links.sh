@@ -33,7 +33,9 @@
 #             static server would (the file, or the folder's index.html; a
 #             redirect page serves and its target is checked once); how many
 #             of the failures link-rot accepts in the page's source file.
-# It prints one row per site and totals; full lists go to
+# It prints one row per site and totals, then the 404s by kind (issue 60,
+# `mintlify-links/groups.py`: links written with a sub-path, folders without
+# an index page, links in spec text, the rest); full lists go to
 # $REPORT/<site>/{url-diff,link-diff,404}.txt and the oracle's JSON to
 # $REPORT/<site>/oracle.json. A site that fails on one side is a row saying
 # so. Takes about 9 minutes on 2 busy cores (Mintlify's side is most of it).
@@ -46,7 +48,9 @@
 # fetch and http(s), and drops specs named by URL from the copy's config, as
 # sheaf --offline skips them. Needs node >= 18, npm, python3.
 #
-# Environment: SHEAF_BIN (default target/release/sheaf), MINT_VERSION (4.2.941), ORACLE_DIR
+# Environment: SHEAF_BIN (default target/release/sheaf), SHEAF_ARGS (more
+# arguments of sheaf build and check, e.g. `--base-path /docs` for sites
+# published under a sub-path), MINT_VERSION (4.2.941), ORACLE_DIR
 # (target/mintlify-oracle), REPORT (target/mintlify-links), SHARED.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -96,9 +100,11 @@ for dir in "${sites[@]}"; do
   cp -r "$dir" "$work/site"
   cp -r "$dir" "$work/mint"
   start=$SECONDS
-  SHEAF_CACHE_DIR=$work/cache NO_COLOR=1 timeout 600 "$bin" build "$work/site" --out "$work/out" --offline \
+  # shellcheck disable=SC2086 # SHEAF_ARGS is split into arguments
+  SHEAF_CACHE_DIR=$work/cache NO_COLOR=1 timeout 600 "$bin" build "$work/site" --out "$work/out" --offline ${SHEAF_ARGS:-} \
     >"$rep/build.log" 2>&1 || echo "sheaf build failed: $?" >>"$rep/build.log"
-  SHEAF_CACHE_DIR=$work/cache NO_COLOR=1 timeout 600 "$bin" check "$work/site" --offline --format json \
+  # shellcheck disable=SC2086
+  SHEAF_CACHE_DIR=$work/cache NO_COLOR=1 timeout 600 "$bin" check "$work/site" --offline --format json ${SHEAF_ARGS:-} \
     >"$rep/check.jsonl" 2>"$rep/check.log" || true
   timeout 600 node "$here/bench/mintlify-links/oracle.mjs" "$modules" "$work/mint" "$work/scratch" \
     "$rep/oracle.json" 2>"$rep/oracle.log" || echo "oracle failed: $?" >>"$rep/oracle.log"
@@ -128,4 +134,6 @@ for r in rows:
     print(line(r[: len(cols)]) + ("  " + r[len(cols)] if len(r) > len(cols) and r[len(cols)] else ""))
 print(line(totals))
 EOF
+echo
+python3 "$here/bench/mintlify-links/groups.py" "$report" "${sites[@]}"
 echo "lists: $report/<site>/{url-diff,link-diff,404}.txt" >&2

@@ -13,7 +13,10 @@
 //! and `--quiet` (no progress bar, no closing line); `build` shows a
 //! progress bar on a terminal ([`crate::site::Progress`]). `build`, `check` and `serve` first say once when the docs root's
 //! config is a Mintlify `mint.json` or `docs.json`
-//! ([`crate::config::reading_notice`]). `schema --format site-json` or
+//! ([`crate::config::reading_notice`]). `build` and `check` take where the site is published (`--site-url`, or
+//! `--base-path` without one: links written with that path are read from
+//! the site root) and, without a site URL, say once that the sitemap is
+//! root-relative (`relative-sitemap`). `schema --format site-json` or
 //! `docs-json` prints the embedded JSON Schema; `init --format` picks the
 //! starter's config file the same way. `--version` names the commit.
 
@@ -56,10 +59,8 @@ enum Command {
         /// Output folder [default: ROOT/_site].
         #[arg(long, short)]
         out: Option<PathBuf>,
-        /// Public URL of the site (e.g. https://docs.example.com): absolute
-        /// sitemap, canonical, og:url and llms.txt links.
-        #[arg(long)]
-        site_url: Option<String>,
+        #[command(flatten)]
+        publish: PublishArgs,
         /// Replace an output folder that holds files sheaf did not write
         /// (deleting them). Never allowed for the docs folder or its parents.
         #[arg(long)]
@@ -100,6 +101,8 @@ enum Command {
         /// Treat warnings as errors.
         #[arg(long)]
         strict: bool,
+        #[command(flatten)]
+        publish: PublishArgs,
         /// Never download spec URLs: check their cached copies, or check
         /// without them (a warning).
         #[arg(long)]
@@ -142,6 +145,29 @@ enum Command {
         #[arg(long, value_enum, default_value_t = SchemaFormat::SiteJson)]
         format: SchemaFormat,
     },
+}
+
+/// Where the site is published (`build`, `check`).
+#[derive(Debug, Clone, clap::Args)]
+struct PublishArgs {
+    /// Public URL of the site (e.g. https://example.com/docs): absolute
+    /// sitemap, canonical, og:url, hreflang and llms.txt links; its path is
+    /// the path the site is published under (see --base-path).
+    #[arg(long)]
+    site_url: Option<String>,
+    /// The path the site is published under, without a site URL (e.g.
+    /// /docs): links written with it (/docs/quickstart) are read from the
+    /// site root [default: `base-path` under `[site]` in sheaf.toml].
+    #[arg(long, value_name = "PATH", conflicts_with = "site_url")]
+    base_path: Option<String>,
+}
+
+impl PublishArgs {
+    /// Without a site URL, the note that the sitemap and the `hreflang`
+    /// alternates are root-relative.
+    fn relative_sitemap_note(&self, root: &Path) -> Option<crate::diagnostics::Diagnostic> {
+        (self.site_url.is_none()).then(|| crate::site::relative_sitemap_note(root))
+    }
 }
 
 /// Where the build cache is (`build`, `check`, `serve`).
@@ -232,7 +258,7 @@ pub fn main() -> i32 {
         Command::Build {
             root,
             out,
-            site_url,
+            publish,
             force,
             offline,
             timings,
@@ -247,7 +273,8 @@ pub fn main() -> i32 {
                 }
             };
             let options = crate::site::BuildOptions {
-                site_url,
+                site_url: publish.site_url.clone(),
+                base_path: publish.base_path.clone(),
                 force,
                 offline,
                 stop,
@@ -255,7 +282,7 @@ pub fn main() -> i32 {
                 progress: crate::site::Progress::on_terminal(output.quiet),
                 cache: cache.cache(),
             };
-            build(&root, out, options, &output)
+            build(&root, out, options, &publish, &output)
         }
         Command::Serve {
             root,
@@ -267,6 +294,7 @@ pub fn main() -> i32 {
         Command::Check {
             root,
             strict,
+            publish,
             offline,
             timings,
             utility_classes,
@@ -275,6 +303,7 @@ pub fn main() -> i32 {
         } => {
             let checking = Checking {
                 strict,
+                publish,
                 offline,
                 utility_classes,
                 cache: cache.cache(),
@@ -319,12 +348,18 @@ fn build(
     root: &Path,
     out: Option<PathBuf>,
     options: crate::site::BuildOptions,
+    publish: &PublishArgs,
     output: &OutputArgs,
 ) -> i32 {
     say_which_config(root);
     let out = out.unwrap_or_else(|| root.join("_site"));
     let started = std::time::Instant::now();
-    let result = crate::site::build_with(root, &out, &options);
+    let mut result = crate::site::build_with(root, &out, &options);
+    if result.pages > 0 {
+        result
+            .diagnostics
+            .extend(publish.relative_sitemap_note(root));
+    }
     options.progress.finish();
     let built = Summary {
         pages: Some(result.pages),
@@ -379,6 +414,7 @@ fn serve(root: &Path, port: u16, host: &str, open: bool, cache: BuildCache) -> i
 /// `check`'s flags.
 struct Checking {
     strict: bool,
+    publish: PublishArgs,
     offline: bool,
     utility_classes: bool,
     cache: BuildCache,
@@ -390,9 +426,22 @@ fn check(root: &Path, checking: Checking, timings: &Timings, output: &OutputArgs
         offline: checking.offline,
         preview: false,
         cache: checking.cache,
+        base_path: crate::site::base_path(
+            checking.publish.site_url.as_deref(),
+            checking.publish.base_path.as_deref(),
+        ),
     };
     let started = std::time::Instant::now();
-    let checked = crate::site::check_with(root, loading, timings);
+    let mut checked = crate::site::check_with(root, loading, timings);
+    let config_read = checked
+        .diagnostics
+        .iter()
+        .all(|d| d.rule != Some(crate::rules::Rule::ConfigMissing));
+    if config_read {
+        checked
+            .diagnostics
+            .extend(checking.publish.relative_sitemap_note(root));
+    }
     if checking.utility_classes {
         checked.utility_classes.iter().for_each(|c| println!("{c}"));
     }

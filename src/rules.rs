@@ -91,6 +91,7 @@ rules! {
     ImageMissing "image-missing" Warnings "A config image (logo, favicon, background) that does not exist.",
     BrokenLink "broken-link" Warnings "A link (page, config, redirect or top bar) that names no page or file of the site.",
     RelativeLink "relative-link" Warnings "A relative link (`guide/setup`) that names a page only when read from the site root; browsers read it from the page's folder, where there is none.",
+    BasePathLink "base-path-link" Notes "A root-absolute link that starts with the path the site is published under (`/docs/…` for `--site-url https://example.com/docs`), read from the site root.",
     RedirectLoop "redirect-loop" Warnings "Redirects that come back to where they started, or go on for more than 10 hops; a link through them leads nowhere.",
     FrontmatterSyntax "frontmatter-syntax" Errors "A page's frontmatter is not valid YAML.",
     UndeclaredVariable "undeclared-variable" Warnings "A `{{name}}` that docs.json `variables` does not declare.",
@@ -131,6 +132,7 @@ rules! {
     MintignorePattern "mintignore-pattern" Warnings "A `.mintignore` pattern that cannot be read; the line is skipped.",
     ThemeTemplate "theme-template" Errors "A theme template override that cannot be read or rendered.",
     OutputRefused "output-refused" Errors "The output folder is not one sheaf may replace (the docs, a parent, foreign files).",
+    RelativeSitemap "relative-sitemap" Notes "Without `--site-url`, the sitemap's `<loc>` entries and the `hreflang` alternates are root-relative, which the sitemap protocol and search engines do not accept.",
     WriteFailed "write-failed" Errors "The site cannot be written (or the build was stopped).",
 }
 

@@ -162,6 +162,8 @@ fn build_as_json_ends_with_the_pages_built() {
         "--format",
         "json",
         "--quiet",
+        "--site-url",
+        "https://docs.example.com",
         clean.to_str().unwrap(),
         "--out",
         out.to_str().unwrap(),

@@ -33,7 +33,14 @@ fn findings(output: &Output) -> Vec<String> {
 #[test]
 fn site_and_file_levels_change_what_is_reported() {
     let root = fixture("rules-settings");
-    let checked = sheaf(&["check", "--format", "json", root.to_str().unwrap()]);
+    let checked = sheaf(&[
+        "check",
+        "--format",
+        "json",
+        "--site-url",
+        "https://docs.example.com",
+        root.to_str().unwrap(),
+    ]);
     assert_eq!(
         checked.status.code(),
         Some(1),

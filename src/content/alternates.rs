@@ -198,6 +198,7 @@ mod tests {
             former: Default::default(),
             redirects: Default::default(),
             folders: Default::default(),
+            base_path: String::new(),
         }
     }
 

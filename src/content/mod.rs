@@ -112,6 +112,12 @@ pub struct Site {
     redirects: Redirects,
     /// Each folder of a page slug, with the first page under it.
     folders: HashMap<String, PageId>,
+    /// The path the site is published under, no slashes around it
+    /// (`docs` for `example.com/docs`; empty at a host's root): a
+    /// root-absolute link that starts with it is read from the site root
+    /// ([`resolve`]). Set by the build from `--site-url`, `--base-path`
+    /// or `sheaf.toml`.
+    pub base_path: String,
 }
 
 /// The tabs and anchors that lead nowhere ([`Site::is_empty_tab`],
@@ -186,6 +192,7 @@ impl Site {
             former,
             redirects,
             folders,
+            base_path: String::new(),
         };
         for page in &site.pages {
             if let Some(original) = page.listing_of {

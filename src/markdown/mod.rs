@@ -243,6 +243,13 @@ pub enum UrlRewrite {
     Refused {
         message: String,
     },
+    /// Write `href`, and say by a note of `rule` how the URL was read (a
+    /// link with the site's base path, read from the site root).
+    Noted {
+        href: String,
+        message: String,
+        rule: crate::rules::Rule,
+    },
 }
 
 /// One rendered page.

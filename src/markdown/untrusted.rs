@@ -153,7 +153,11 @@ impl InertLinks {
             return None;
         }
         let rewritten: CowStr<'e> = match urls(url, kind) {
-            UrlRewrite::To(new) => new.into(),
+            UrlRewrite::To(new) | UrlRewrite::Noted { href: new, .. } => new.into(),
+            // A link to nothing keeps naming the path it was read as.
+            UrlRewrite::Broken {
+                href: Some(href), ..
+            } => href.into(),
             // A refused file is not copied: its URL leads nowhere.
             UrlRewrite::Keep | UrlRewrite::Broken { .. } | UrlRewrite::Refused { .. } => {
                 url.clone()

@@ -258,12 +258,11 @@ impl Theme {
             section: self.tab_scopes.section_of(page.tab, page.anchor),
             meta: page_meta::page_meta(site, page, &page.title, self.site_url.as_deref()),
             no_tabs: self.tab_scopes.hides_bar(page.tab, page.anchor),
-            hreflang: site
-                .alternates
-                .languages
-                .of(page.id)
-                .iter()
-                .map(alternate)
+            hreflang: (site.alternates.languages.of(page.id).iter())
+                .map(|a| AlternateLink {
+                    href: page_meta::alternate_href(site, a.page, &root, self.site_url.as_deref()),
+                    ..alternate(a)
+                })
                 .collect(),
             other_versions: site
                 .alternates

@@ -18,7 +18,7 @@
 
 use serde::Serialize;
 
-use crate::content::{Page, Site};
+use crate::content::{Page, PageId, Site};
 
 #[derive(Debug, Serialize, PartialEq)]
 pub struct Meta {
@@ -67,6 +67,17 @@ pub fn canonical(site: &Site, page: &Page, root: &str, site_url: Option<&str>) -
     }
     (page.is_copy() || page.listing_of.is_some())
         .then(|| format!("{root}{}", site.source_page(page).url()))
+}
+
+/// The `href` of an `hreflang` alternate, page `id`: absolute with a site
+/// URL, as search engines want it, else relative to a page whose root
+/// prefix is `root`.
+pub fn alternate_href(site: &Site, id: PageId, root: &str, site_url: Option<&str>) -> String {
+    let page = &site.pages[id];
+    match site_url {
+        Some(base) => format!("{}/{}", base.trim_end_matches('/'), page.url()),
+        None => format!("{root}{}", page.url()),
+    }
 }
 
 /// The public address of `page` (of the page a copy shows) under `base`.

@@ -10,6 +10,14 @@
 //! example-mismatch = "off"    # as `x-sheaf-lint-ignore` would, without editing the spec
 //! ```
 //!
+//! It also says where the site is published, for links written with that
+//! path (the `--base-path` flag, which with `--site-url` wins over it):
+//!
+//! ```toml
+//! [site]
+//! base-path = "/docs"         # the site is served at example.com/docs
+//! ```
+//!
 //! A level is `off`, `note`, `warning` or `error`. It changes the rule's
 //! warnings and notes; errors stay errors (a site that cannot be built is
 //! not made buildable by a setting), so naming a rule that reports only
@@ -41,6 +49,23 @@ use crate::rules::{Reports, Rule};
 
 /// The settings file's name, in the docs root.
 pub const FILE: &str = "sheaf.toml";
+
+/// The path a site is published under, as `content::Site::base_path` holds it:
+/// from a `--base-path` or `sheaf.toml` value (`/docs/`) or from the path
+/// of a site URL (`https://example.com/docs` → `docs`); `None` for the
+/// host's root.
+pub fn base_path_of(text: &str) -> Option<String> {
+    let path = match text.split_once("://") {
+        Some((_, rest)) => rest.find('/').map_or("", |at| &rest[at..]),
+        None => text,
+    };
+    let path = path
+        .split(['?', '#'])
+        .next()
+        .unwrap_or(path)
+        .trim_matches('/');
+    (!path.is_empty()).then(|| path.to_string())
+}
 
 /// How a rule reports, as `sheaf.toml` sets it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -82,6 +107,8 @@ pub struct RuleSettings {
     site: HashMap<Rule, Level>,
     /// A file or folder (`specs/`) of the docs root, with its levels.
     files: Vec<(String, HashMap<Rule, Level>)>,
+    /// `[site] base-path`: the path the site is published under (`docs`).
+    pub base_path: Option<String>,
 }
 
 impl RuleSettings {
@@ -205,16 +232,37 @@ impl Reader<'_> {
                         settings.files.push((file.get_ref().to_string(), levels));
                     }
                 }
-                ("rules" | "files", _) => {
+                ("site", DeValue::Table(site)) => settings.base_path = self.site(site),
+                ("rules" | "files" | "site", _) => {
                     self.table_of(
                         value,
-                        "write `[rules]` or `[files.\"PATH\"]` on a line of its own",
+                        "write `[rules]`, `[files.\"PATH\"]` or `[site]` on a line of its own",
                     );
                 }
                 (other, _) => self.unknown_key(key, other),
             }
         }
         settings
+    }
+
+    /// The `[site]` table's `base-path`.
+    fn site(&mut self, table: &DeTable) -> Option<String> {
+        let mut base_path = None;
+        for (key, value) in table {
+            match (key.get_ref().as_ref(), value.get_ref()) {
+                ("base-path", DeValue::String(path)) => {
+                    base_path = base_path_of(path);
+                }
+                ("base-path", _) => self.warn(
+                    Rule::ConfigValue,
+                    value.span(),
+                    "`base-path` needs a path; the line is skipped".to_string(),
+                    "write the path the site is published under, e.g. `base-path = \"/docs\"`",
+                ),
+                (other, _) => self.unknown_key(key, other),
+            }
+        }
+        base_path
     }
 
     fn levels(&mut self, table: &DeTable) -> HashMap<Rule, Level> {
@@ -285,11 +333,11 @@ impl Reader<'_> {
     }
 
     fn unknown_key(&mut self, key: &Spanned<toml::de::DeString>, name: &str) {
-        let help = match did_you_mean(name, ["rules", "files"]) {
-            Some(close) => {
-                format!("did you mean `{close}`? sheaf.toml holds `[rules]` and `[files.\"PATH\"]`")
-            }
-            None => "sheaf.toml holds `[rules]` and `[files.\"PATH\"]`".to_string(),
+        const HOLDS: &str =
+            "sheaf.toml holds `[rules]`, `[files.\"PATH\"]` and `[site]` (`base-path`)";
+        let help = match did_you_mean(name, ["rules", "files", "site", "base-path"]) {
+            Some(close) => format!("did you mean `{close}`? {HOLDS}"),
+            None => HOLDS.to_string(),
         };
         self.warn(
             Rule::UnknownKey,
@@ -383,6 +431,37 @@ mod tests {
             settings.level(Rule::HeadingOrder, Path::new("a.md")),
             Some(Level::Off)
         );
+    }
+
+    #[test]
+    fn the_site_table_names_the_base_path_and_warns_about_the_rest() {
+        let text = "[site]\nbase-path = \"/docs/\"\nbase-url = \"x\"\n";
+        let (settings, problems) = RuleSettings::parse(text);
+        assert_eq!(settings.base_path.as_deref(), Some("docs"));
+        let found: Vec<String> = (problems.iter())
+            .map(|p| format!("{} {}", p.location(), p.rule.unwrap()))
+            .collect();
+        assert_eq!(found, ["sheaf.toml:3:1 unknown-key"]);
+        let (settings, problems) = RuleSettings::parse("[site]\nbase-path = 3\n");
+        assert_eq!(settings.base_path, None);
+        assert_eq!(problems[0].rule, Some(Rule::ConfigValue));
+    }
+
+    #[test]
+    fn a_base_path_is_read_from_a_path_or_a_site_url() {
+        assert_eq!(base_path_of("/docs").as_deref(), Some("docs"));
+        assert_eq!(base_path_of("docs/v2/").as_deref(), Some("docs/v2"));
+        assert_eq!(
+            base_path_of("https://example.com/docs").as_deref(),
+            Some("docs")
+        );
+        assert_eq!(
+            base_path_of("https://example.com/docs/?x=1").as_deref(),
+            Some("docs")
+        );
+        assert_eq!(base_path_of("https://docs.example.com"), None);
+        assert_eq!(base_path_of("https://docs.example.com/"), None);
+        assert_eq!(base_path_of("/"), None);
     }
 
     #[test]

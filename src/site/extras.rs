@@ -11,7 +11,9 @@ use std::io::{Read, Seek};
 use std::path::{Path, PathBuf};
 
 use crate::content::{Page, PageId, Site};
+use crate::diagnostics::Diagnostic;
 use crate::render::escape_html;
+use crate::rules::Rule;
 use crate::search::SearchSection;
 
 /// Where the site files are written, at the site root.
@@ -27,11 +29,14 @@ pub const REDIRECTS_FILE: &str = "_redirects";
 pub const SITE_FILES: [&str; 5] = [SITEMAP, ROBOTS, LLMS_INDEX, LLMS_FULL, REDIRECTS_FILE];
 
 /// `sitemap.xml`: every indexed page (`Site::is_indexed`). Locations are absolute when
-/// a site URL is known, else root-relative.
+/// a site URL is known, else root-relative (under the base path), which
+/// the command line notes (`relative-sitemap`).
 pub fn sitemap(site: &Site, site_url: Option<&str>) -> String {
-    let base = site_url.map_or(String::from("/"), |u| {
-        format!("{}/", u.trim_end_matches('/'))
-    });
+    let base = match (site_url, site.base_path.as_str()) {
+        (Some(url), _) => format!("{}/", url.trim_end_matches('/')),
+        (None, "") => String::from("/"),
+        (None, path) => format!("/{path}/"),
+    };
     let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
     for page in site.pages.iter().filter(|p| site.is_indexed(p)) {
         let _ = writeln!(
@@ -43,6 +48,19 @@ pub fn sitemap(site: &Site, site_url: Option<&str>) -> String {
     }
     out.push_str("</urlset>\n");
     out
+}
+
+/// The note `build` and `check` give once without a site URL: the
+/// sitemap's locations and the `hreflang` alternates are root-relative,
+/// at the config file of `root`.
+pub fn relative_sitemap_note(root: &Path) -> Diagnostic {
+    let config = (crate::config::CONFIG_FILES.iter())
+        .find(|name| root.join(name).is_file())
+        .unwrap_or(&crate::config::CONFIG_FILES[0]);
+    let message = "without a site URL, the sitemap's `<loc>` entries and the `hreflang` alternates are root-relative paths, which the sitemap protocol and search engines do not accept";
+    Diagnostic::note(*config, message)
+        .with_rule(Rule::RelativeSitemap)
+        .with_help("give the address the site is published at: `--site-url https://docs.example.com` (or `https://example.com/docs`)")
 }
 
 pub fn robots(site_url: Option<&str>) -> String {

@@ -3,7 +3,12 @@
 //! URL of the built site, so the site works under any sub-path. A link to a
 //! page listed at several places leads to its place in the linking page's
 //! version, language and section; a listing's own relative links resolve
-//! from its page's source folder. Links to
+//! from its page's source folder; a generated page's (an operation's or
+//! channel's) from its own URL, as on Mintlify. A root-absolute link that
+//! starts with the path the site is published under (`--site-url`'s path,
+//! `--base-path`, `sheaf.toml`) is read from the site root, with a note
+//! (`base-path-link`); on a site without one, a `/docs/x` link to no page
+//! whose `/x` is a page is told which flag reads it so. Links to
 //! pages or anchors that do not exist, and images that do not exist, are
 //! reported with the page's line.
 
@@ -73,6 +78,9 @@ impl<'a> UrlResolver<'a> {
             return self.same_page_anchor(fragment);
         }
         let target = self.resolve_path(path);
+        if let Some(rest) = self.without_base_path(path, &target) {
+            return self.read_from_site_root(url, &rest, fragment, kind, suggest);
+        }
         match kind {
             UrlKind::Link => self.link(url, &target, fragment, suggest),
             UrlKind::Asset => self.asset(url, &target),
@@ -95,18 +103,58 @@ impl<'a> UrlResolver<'a> {
         }
     }
 
+    /// The path a root-absolute link names from the site root when it
+    /// starts with the path the site is published under (`/docs/x` for
+    /// `--site-url https://example.com/docs`) and, as written, names no
+    /// page or file: `x`.
+    fn without_base_path(&self, path: &str, target: &str) -> Option<String> {
+        let rest = (self.site.without_base_path(target)).filter(|_| path.starts_with('/'))?;
+        let named = self.site.page_at(&page_slug(target)).is_some()
+            || self.site.root.join(target).is_file();
+        (!named).then(|| rest.to_string())
+    }
+
+    /// A link with the base path, resolved from the site root, and a note
+    /// saying it was read so when it leads somewhere.
+    fn read_from_site_root(
+        &self,
+        url: &str,
+        rest: &str,
+        fragment: Option<&str>,
+        kind: UrlKind,
+        suggest: bool,
+    ) -> UrlRewrite {
+        let rewrite = match kind {
+            UrlKind::Link => self.link(url, rest, fragment, suggest),
+            UrlKind::Asset => self.asset(url, rest),
+        };
+        match rewrite {
+            UrlRewrite::To(href) => UrlRewrite::Noted {
+                href,
+                message: format!(
+                    "`{url}` starts with the base path `/{}`: read from the site root, as `/{rest}`",
+                    self.site.base_path
+                ),
+                rule: Rule::BasePathLink,
+            },
+            other => other,
+        }
+    }
+
     /// The target path relative to the docs root, `..` resolved.
-    /// A page without a file (an operation's or channel's) reads relative
-    /// links from the root, where its spec's author wrote them from.
+    /// A page without a file (an operation's or channel's) reads the
+    /// relative links of its spec's descriptions from its own URL, as a
+    /// browser does on Mintlify: there the generated page is the MDX page
+    /// at `href: posix.resolve('/', filenameWithoutExtension)` and its
+    /// links are left as written (`@mintlify/scraping`,
+    /// `bin/openapi/common.js`; `@mintlify/link-rot`'s `dist/graph.js`
+    /// reads a relative link from its page's folder, `resolve(this.relativeDir, …)`).
     fn resolve_path(&self, path: &str) -> String {
         let joined = if let Some(absolute) = path.strip_prefix('/') {
             absolute.to_string()
         } else {
             let source = self.site.source_page(self.page);
-            let dir = match source.source_path {
-                Some(_) => source.slug.rsplit_once('/').map_or("", |(d, _)| d),
-                None => "",
-            };
+            let dir = source.slug.rsplit_once('/').map_or("", |(d, _)| d);
             if dir.is_empty() {
                 path.to_string()
             } else {
@@ -154,7 +202,18 @@ impl<'a> UrlResolver<'a> {
         let path = url.split(['#', '?']).next().unwrap_or(url);
         let bare = !path.starts_with(['/', '.']);
         let from_root = page_slug(&normalise(path));
-        if bare && matches!(self.site.link_target(&from_root), LinkTarget::Page { .. }) {
+        let root_page = match self.site.link_target(&from_root) {
+            LinkTarget::Page { page, fragment } => Some((page, fragment)),
+            _ => None,
+        };
+        if let Some((page, own)) = root_page.as_ref().filter(|_| bare && !suggest) {
+            // Spec text, whose author nobody tells: a bare link that names
+            // a page only from the site root still leads there, as sheaf
+            // read spec links before (on Mintlify it would lead nowhere).
+            let fragment = url.split_once('#').map(|(_, f)| f);
+            return self.to_page(page, fragment.or(own.as_deref()));
+        }
+        if bare && root_page.is_some() {
             return UrlRewrite::Broken {
                 message: format!(
                     "link `{url}` is read from this page's folder, where there is no such page"
@@ -167,15 +226,39 @@ impl<'a> UrlResolver<'a> {
             };
         }
         let close = suggest.then(|| self.closest_slug(slug)).flatten();
+        let help = match (self.base_path_hint(url, target), close) {
+            (Some(hint), _) => hint,
+            (None, Some(c)) => format!("did you mean `/{c}`?"),
+            (None, None) => "link to an existing page, e.g. `/quickstart` or `../guide.mdx`".into(),
+        };
         UrlRewrite::Broken {
             message: format!("link `{url}` points to a page that does not exist"),
-            help: Some(match close {
-                Some(c) => format!("did you mean `/{c}`?"),
-                None => "link to an existing page, e.g. `/quickstart` or `../guide.mdx`".into(),
-            }),
+            help: Some(help),
             href,
             rule: Rule::BrokenLink,
         }
+    }
+
+    /// The help for a root-absolute link `/docs/x` on a site published at
+    /// its host's root when `/x` leads to a page or file and the docs root
+    /// holds nothing named `docs`: the author likely writes the path the
+    /// site is served under, which sheaf is not told.
+    fn base_path_hint(&self, url: &str, target: &str) -> Option<String> {
+        if !url.starts_with('/') || !self.site.base_path.is_empty() {
+            return None;
+        }
+        let (first, rest) = target.split_once('/')?;
+        if self.site.root.join(first).exists() {
+            return None;
+        }
+        let leads = self.site.root.join(rest).is_file()
+            || matches!(
+                self.site.link_target(&page_slug(rest)),
+                LinkTarget::Page { .. }
+            );
+        leads.then(|| format!(
+            "`/{rest}` is there: if the site is published under `/{first}`, build with `--site-url https://HOST/{first}` or `--base-path /{first}` (or set `base-path = \"/{first}\"` under `[site]` in sheaf.toml) and such links are read from the site root"
+        ))
     }
 
     /// A link to `page` (its place in the linking page's version, language
@@ -230,11 +313,12 @@ impl<'a> UrlResolver<'a> {
                 .outside(&from_root)
                 .unwrap_or_else(|| UrlRewrite::To(relative(&self.page.dir(), &from_root)));
         }
+        let help = self.base_path_hint(url, target);
         UrlRewrite::Broken {
             message: format!("image or file `{url}` does not exist"),
-            help: Some(
-                "paths are relative to the page or, with a leading `/`, to the docs root".into(),
-            ),
+            help: Some(help.unwrap_or_else(|| {
+                "paths are relative to the page or, with a leading `/`, to the docs root".into()
+            })),
             href: None,
             rule: Rule::BrokenLink,
         }

@@ -93,6 +93,7 @@ use crate::markdown::{Diagrams, Markdown};
 use crate::rules::Rule;
 use crate::timings::{Phase, Timings};
 
+pub use extras::relative_sitemap_note;
 pub use links::is_external;
 pub use page::find_snippet;
 pub use preview::Preview;
@@ -123,8 +124,13 @@ pub struct BuildResult {
 /// Options of one build.
 #[derive(Debug, Clone, Default)]
 pub struct BuildOptions {
-    /// The public URL of the site, for absolute sitemap locations.
+    /// The public URL of the site, for absolute sitemap locations,
+    /// canonical links and `hreflang` alternates; its path is the path the
+    /// site is published under.
     pub site_url: Option<String>,
+    /// `--base-path`: the path the site is published under, without a site
+    /// URL (`/docs`).
+    pub base_path: Option<String>,
     /// Replace an existing non-empty output folder that sheaf did not write
     /// (never the sources: see [`target`]).
     pub force: bool,
@@ -141,6 +147,23 @@ pub struct BuildOptions {
     /// The build cache (`--cache-dir`, `--no-cache`; the user's cache
     /// folder by default).
     pub cache: BuildCache,
+}
+
+impl BuildOptions {
+    /// The path the site is published under (`docs`): see [`base_path`].
+    pub fn base_path(&self) -> Option<String> {
+        base_path(self.site_url.as_deref(), self.base_path.as_deref())
+    }
+}
+
+/// The path a site is published under (`docs`): the path of its URL
+/// (`--site-url`), else `--base-path`'s; `None` when neither names one
+/// (then `sheaf.toml`'s `base-path` applies).
+pub fn base_path(site_url: Option<&str>, base_path: Option<&str>) -> Option<String> {
+    use crate::rules::settings::base_path_of;
+    site_url
+        .and_then(base_path_of)
+        .or_else(|| base_path.and_then(base_path_of))
 }
 
 impl Project {
@@ -227,6 +250,7 @@ pub fn build_with(root: &Path, out: &Path, options: &BuildOptions) -> BuildResul
         offline: options.offline,
         preview: false,
         cache: options.cache.clone(),
+        base_path: options.base_path(),
     };
     let timings = &options.timings;
     let diagrams = Diagrams::with_cache(&options.cache);

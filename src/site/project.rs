@@ -59,6 +59,9 @@ pub struct Loading {
     pub preview: bool,
     /// The build cache, which keeps copies of spec URLs.
     pub cache: BuildCache,
+    /// The path the site is published under, from `--site-url` or
+    /// `--base-path` (`docs`); `sheaf.toml`'s `base-path` otherwise.
+    pub base_path: Option<String>,
 }
 
 impl Loading {
@@ -96,6 +99,7 @@ impl Project {
             offline: false,
             preview: true,
             cache: cache.clone(),
+            base_path: None,
         };
         Project::load_with(root, markdown, loading, &Timings::off())
     }
@@ -110,6 +114,8 @@ impl Project {
         timings: &Timings,
     ) -> (Option<Project>, Diagnostics) {
         let (rules, mut diagnostics) = RuleSettings::load(root);
+        let mut loading = loading;
+        loading.base_path = loading.base_path.or_else(|| rules.base_path.clone());
         let (mut project, found) = Project::load_unruled(root, markdown, loading, timings);
         diagnostics.extend(found);
         let mut diagnostics = Diagnostics::from(diagnostics);
@@ -183,6 +189,8 @@ impl Project {
         let (mut site, site_problems) = timings.phase(Phase::Content, || {
             Site::load_with(&files, config, &facts, texts)
         });
+        site.base_path = loading.base_path.clone().unwrap_or_default();
+        read_top_bar_links_from_the_root(&mut site);
         let (mut asyncapi, async_problems) = asyncapi.into_inner();
         diagnostics.extend(async_problems);
         diagnostics
@@ -439,4 +447,43 @@ fn innermost_groups(items: &[NavItem]) -> HashMap<PageId, String> {
     let mut out = HashMap::new();
     walk(items, None, &mut out);
     out
+}
+
+/// The top bar's links and button written with the site's base path
+/// (`/docs/quickstart`) that lead somewhere only from the site root, made
+/// links from the root (`/quickstart`), as page links are read
+/// (`site::links`): the theme then writes them relative like the others.
+fn read_top_bar_links_from_the_root(site: &mut Site) {
+    if site.base_path.is_empty() {
+        return;
+    }
+    let links: Vec<Option<String>> = (site.config.topbar_links.iter())
+        .map(|link| from_the_root(site, &link.url))
+        .collect();
+    let button =
+        (site.config.topbar_cta_button.as_ref()).and_then(|cta| from_the_root(site, &cta.url));
+    for (link, url) in site.config.topbar_links.iter_mut().zip(links) {
+        if let Some(url) = url {
+            link.url = url;
+        }
+    }
+    if let (Some(cta), Some(url)) = (&mut site.config.topbar_cta_button, button) {
+        cta.url = url;
+    }
+}
+
+/// `url` from the site root when it starts with the base path and only so
+/// leads somewhere: `/docs/quickstart#step` → `/quickstart#step`.
+fn from_the_root(site: &Site, url: &str) -> Option<String> {
+    let path = url.strip_prefix('/')?;
+    let (path, suffix) = path.split_at(path.find(['#', '?']).unwrap_or(path.len()));
+    let path = path.trim_end_matches('/');
+    let rest = site.without_base_path(path)?;
+    let file = |path: &str| site.root.join(path).is_file();
+    let as_written = site.page_at(path).is_some() || file(path);
+    let page = matches!(
+        site.link_target(rest),
+        crate::content::LinkTarget::Page { .. }
+    );
+    (!as_written && (page || file(rest))).then(|| format!("/{rest}{suffix}"))
 }

@@ -18,12 +18,21 @@
 //! 5. a slug sheaf gave a generated page before it followed Mintlify
 //!    ([`Site::former`]).
 //!
+//! A root-absolute link that starts with the path the site is published
+//! under ([`Site::base_path`], `docs` for `https://example.com/docs`) names
+//! the rest of it from the site root, as Mintlify strips a deployment's
+//! base path (`stripLeadingBasePath` in `@mintlify/common`'s
+//! `dist/basePaths.js`); [`Site::link_target`] does so when the path as
+//! written leads nowhere (a redirect's destination, a config link), and
+//! `site::links` when it names no page or file.
+//!
 //! [`Redirects`] compiles the config's redirects once per site (linear-time
 //! patterns from the `regex` crate); [`Site::folder_pages`] and
 //! [`Site::wildcard_pages`] list the static redirect pages a build writes
 //! so a host that ignores `_redirects` serves every such URL too: each
 //! folder without a page, and each concrete path a wildcard redirect
-//! covers (a page at its destination, mapped back to its source).
+//! covers (a page or a folder without one at its destination, mapped back
+//! to its source: a folder reached only through a redirect works too).
 
 use std::collections::{HashMap, HashSet};
 
@@ -243,6 +252,18 @@ impl Site {
         (self.page_by_slug(index)).or_else(|| self.page_by_slug(&format!("{index}/index")))
     }
 
+    /// `path` (a site path, no leading slash) without the path the site is
+    /// published under, when it starts with it: `docs/quickstart` →
+    /// `quickstart` and `docs` → `` for the base path `docs`.
+    pub fn without_base_path<'p>(&self, path: &'p str) -> Option<&'p str> {
+        let base = self.base_path.as_str();
+        let rest = path.strip_prefix(base).filter(|_| !base.is_empty())?;
+        match rest {
+            "" => Some(""),
+            rest => rest.strip_prefix('/'),
+        }
+    }
+
     /// Where the link path `path` leads (see the module docs), static
     /// files aside.
     pub fn link_target(&self, path: &str) -> LinkTarget<'_> {
@@ -255,7 +276,19 @@ impl Site {
             }
             let Some(destination) = self.redirects.destination(&self.config.redirects, &path)
             else {
-                return self.folder_or_former(&path, fragment);
+                let found = self.folder_or_former(&path, fragment.clone());
+                let rest = (self.without_base_path(&path))
+                    .filter(|_| matches!(found, LinkTarget::Missing));
+                let Some(rest) = rest.map(str::to_string) else {
+                    return found;
+                };
+                // Read from the site root, as one more hop.
+                passed.push(std::mem::replace(&mut path, rest));
+                if passed.contains(&path) || passed.len() > MAX_HOPS {
+                    passed.push(path);
+                    return LinkTarget::Loop(passed);
+                }
+                continue;
             };
             passed.push(path.clone());
             if crate::html::is_external_url(&destination) {
@@ -291,13 +324,17 @@ impl Site {
     }
 
     /// Each concrete source path of a wildcard redirect that leads to a
-    /// page, with the redirect: `/old/:slug*` → `/new/:slug*` covers
-    /// `old/a` for the page `new/a`. Paths a page holds are left out.
+    /// page or to a folder without one, with the redirect: `/old/:slug*` →
+    /// `/new/:slug*` covers `old/a` for the page `new/a`, and `old/b` for
+    /// the folder `new/b` (which Mintlify answers with its first page).
+    /// Paths a page holds are left out.
     pub fn wildcard_pages(&self) -> Vec<(String, &Redirect)> {
         let mut seen = HashSet::new();
         let mut out = Vec::new();
-        for page in self.source_pages() {
-            let path = page.slug.strip_suffix("/index").unwrap_or(&page.slug);
+        let pages = (self.source_pages()).map(|p| p.slug.strip_suffix("/index").unwrap_or(&p.slug));
+        let mut folders: Vec<&str> = self.folder_pages().map(|(folder, _)| folder).collect();
+        folders.sort_unstable();
+        for path in pages.chain(folders) {
             let list = &self.config.redirects;
             for (source, index) in self.redirects.sources_leading_to(list, path) {
                 if self.page_at(&source).is_none() && seen.insert(source.clone()) {

@@ -150,8 +150,8 @@ fn wildcard_redirects_cover_each_page_at_their_destination() {
     covered.sort();
     assert_eq!(
         covered,
-        ["old/a", "old/deep/b", "old/sub"],
-        "a folder's index page by its folder"
+        ["old/a", "old/deep", "old/deep/b", "old/sub"],
+        "a folder's index page by its folder, a folder without one by its path"
     );
 }
 
@@ -169,5 +169,55 @@ fn patterns_substitute_as_mintlify_does() {
     assert!(
         Pattern::new("a.b/:x").unwrap().captures("aXb/1").is_none(),
         "dots are literal"
+    );
+}
+
+#[test]
+fn a_path_with_the_base_path_leads_from_the_site_root_when_nothing_else_is_there() {
+    let mut site = site(
+        &["index.mdx", "quickstart.mdx", "docs/intro.mdx"],
+        r#"{"name": "X", "navigation": [{"group": "G", "pages": ["index", "quickstart", "docs/intro"]}],
+            "redirects": [{"source": "/start", "destination": "/docs/quickstart"},
+                          {"source": "/round", "destination": "/docs/round"}]}"#,
+    );
+    assert_eq!(slug_of(site.link_target("docs/quickstart")), "Missing");
+    site.base_path = "docs".into();
+    assert_eq!(
+        site.without_base_path("docs/quickstart"),
+        Some("quickstart")
+    );
+    assert_eq!(site.without_base_path("docs"), Some(""));
+    assert_eq!(site.without_base_path("docsy/x"), None);
+    assert_eq!(slug_of(site.link_target("docs/quickstart")), "quickstart");
+    assert_eq!(slug_of(site.link_target("start")), "quickstart");
+    assert_eq!(
+        site.link_target("round"),
+        LinkTarget::Loop(vec!["round".into(), "docs/round".into(), "round".into()])
+    );
+    assert_eq!(
+        slug_of(site.link_target("docs/intro")),
+        "docs/intro",
+        "a page at the path as written wins"
+    );
+}
+
+#[test]
+fn a_wildcard_redirect_to_a_folder_without_a_page_covers_the_folder() {
+    let site = site(
+        &[
+            "index.mdx",
+            "sdks/kotlin/auth/a.mdx",
+            "sdks/kotlin/auth/b.mdx",
+        ],
+        r#"{"name": "X", "navigation": [{"group": "G", "pages": ["index"]}],
+            "redirects": [{"source": "/old/:slug*", "destination": "/sdks/:slug*"}]}"#,
+    );
+    let covered: Vec<String> = site.wildcard_pages().into_iter().map(|(s, _)| s).collect();
+    for path in ["old/kotlin/auth/a", "old/kotlin/auth", "old/kotlin"] {
+        assert!(covered.iter().any(|c| c == path), "{path} in {covered:?}");
+    }
+    assert_eq!(
+        slug_of(site.link_target("old/kotlin/auth")),
+        "sdks/kotlin/auth/a"
     );
 }

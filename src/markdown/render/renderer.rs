@@ -307,6 +307,18 @@ impl<'a> Renderer<'a> {
                 self.error_line(Rule::OutsideRoot, line, column, message, OUTSIDE_HELP);
                 url.to_string()
             }
+            UrlRewrite::Noted {
+                href,
+                message,
+                rule,
+            } => {
+                let ctx = self.ctx();
+                let note = Diagnostic::note(ctx.file.clone(), message)
+                    .with_rule(rule)
+                    .at_line(line + ctx.line_offset, column);
+                self.out.diagnostics.push(note);
+                href
+            }
         }
     }
 }

@@ -79,6 +79,7 @@ fn folders_wildcards_and_chains_get_pages_leading_to_the_end() {
             ("new".into(), "new/a/".into()),
             ("new/deep".into(), "new/deep/b/".into()),
             ("old/a".into(), "new/a/".into()),
+            ("old/deep".into(), "new/deep/b/".into()),
             ("old/deep/b".into(), "new/deep/b/".into()),
             ("start".into(), "guides/setup/#install".into()),
         ]
