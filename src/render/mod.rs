@@ -73,6 +73,7 @@ mod icon;
 mod islands;
 mod lean;
 mod links;
+mod page_actions;
 mod page_meta;
 mod sections;
 mod shared;
@@ -91,7 +92,7 @@ use std::path::PathBuf;
 use serde::Serialize;
 use tera::Context;
 
-use crate::config::Mode;
+use crate::config::{Mode, ThemeName};
 use crate::content::{Alternate, Page, PageMode, Site};
 use crate::diagnostics::Diagnostic;
 use crate::rules::Rule;
@@ -151,6 +152,8 @@ pub struct Theme {
     files: Vec<(PathBuf, Vec<u8>)>,
     /// The mode set on `<html>` before any script runs.
     initial_mode: Option<&'static str>,
+    /// Mintlify's layout theme the site chose.
+    theme_name: ThemeName,
     default_version: Option<String>,
     repository: Option<String>,
     /// Which pages show which tabs.
@@ -168,7 +171,8 @@ impl Theme {
     pub fn new(site: &Site) -> Result<Theme, Diagnostic> {
         let templates = Templates::load(&site.root)?;
         let theme_files = assets::theme_files(&site.root)?;
-        let site_css = shared::site_css(&site.config) + &crate::icons::mask_css();
+        let theme_css = assets::theme_css(&theme_files, site.config.theme_name());
+        let site_css = theme_css + &shared::site_css(&site.config) + &crate::icons::mask_css();
         let css = assets::bundle(&theme_files, "css", "base.css", &site_css);
         let js = assets::bundle(&theme_files, "js", "theme.js", "");
         let custom = assets::custom_files(&site.root)?;
@@ -194,6 +198,7 @@ impl Theme {
                 Mode::Light => "light",
                 Mode::Dark => "dark",
             }),
+            theme_name: site.config.theme_name(),
             default_version: site
                 .config
                 .local_version_names()
@@ -232,7 +237,8 @@ impl Theme {
         let language = site.language_of(page);
         let mut sidebar = self.shared.sidebar_top(language).to_html(&current);
         self.sidebar.write(&mut sidebar, page, &current);
-        let mode = page.mode();
+        (self.shared.sidebar_end(language)).write(&mut sidebar, &current);
+        let mode = page.mode_in(self.theme_name);
         // A custom page is the top bar and the body alone.
         let custom = mode == PageMode::Custom;
         let (prev, next) = match custom || page.frontmatter.hide_footer_pagination {
@@ -268,6 +274,7 @@ impl Theme {
             root: &root,
             site_name: &site.config.name,
             initial_mode: self.initial_mode,
+            theme_name: Some(self.theme_name).filter(|t| *t != ThemeName::Mint),
             version: page.version.as_deref().or(self.default_version.as_deref()),
             page_version: page.version.as_deref(),
             title: &page.title,
@@ -289,7 +296,7 @@ impl Theme {
             endpoint_path: content.endpoint_path.as_deref(),
             canonical: page_meta::canonical(site, page, &root, self.site_url.as_deref()),
             feed: (page.frontmatter.rss).then(|| format!("{root}{}", page.feed_path())),
-            toc: toc_entries(page, content),
+            toc: toc_entries(page, self.theme_name, content),
             method: content
                 .endpoint_method
                 .clone()
@@ -297,7 +304,7 @@ impl Theme {
             is_endpoint: content.is_endpoint,
             prev: prev.map(|p| NavLink::to(p, &dir)),
             next: next.map(|p| NavLink::to(p, &dir)),
-            actions: page_actions(site, page, &root),
+            actions: page_actions::page_actions(site, page, &root),
             edit_url: self.edit_url(site, page).filter(|_| !custom),
             issue_url: self.issue_url(site, page).filter(|_| !custom),
             head: self.shared.head.to_html(&current),
@@ -346,6 +353,7 @@ impl Theme {
         context.insert("css", &String::from_utf8_lossy(&self.css.bytes));
         context.insert("probe", &self.css.path);
         context.insert("initial_mode", &self.initial_mode);
+        context.insert("theme_name", &self.theme_name);
         self.templates
             .render("not_found.html", &context)
             .unwrap_or_else(|d| fallback_not_found(&d))
@@ -471,6 +479,8 @@ struct PageView<'a> {
     root: &'a str,
     site_name: &'a str,
     initial_mode: Option<&'static str>,
+    /// `<html data-theme-name>`: the layout theme, none for mint.
+    theme_name: Option<ThemeName>,
     version: Option<&'a str>,
     page_version: Option<&'a str>,
     title: &'a str,
@@ -508,50 +518,13 @@ struct PageView<'a> {
     next: Option<NavLink>,
     /// docs.json `contextual`: copy or view the page's Markdown, ask an
     /// assistant about it (links only).
-    actions: Vec<PageAction>,
+    actions: Vec<page_actions::PageAction>,
     edit_url: Option<String>,
     issue_url: Option<String>,
     head: String,
     topbar: String,
     footer: String,
     sidebar: String,
-}
-
-/// One page action beside the title.
-#[derive(Serialize)]
-struct PageAction {
-    kind: &'static str,
-    label: &'static str,
-    /// The link (for `copy`, the Markdown to copy; empty without one).
-    href: String,
-}
-
-/// The page actions `contextual` asks for; those that need the page's
-/// Markdown copy only when the site writes them (`markdownSources`).
-fn page_actions(site: &Site, page: &Page, root: &str) -> Vec<PageAction> {
-    use crate::config::ContextualOption as Option_;
-    let markdown = site
-        .config
-        .markdown_sources
-        .then(|| format!("{root}{}.md", page.slug));
-    site.config
-        .contextual
-        .iter()
-        .filter_map(|option| {
-            let (kind, label, href) = match option {
-                Option_::Copy => ("copy", "Copy page", markdown.clone().unwrap_or_default()),
-                Option_::View => ("view", "View as Markdown", markdown.clone()?),
-                Option_::Chatgpt => ("ai", "Open in ChatGPT", "https://chatgpt.com/".into()),
-                Option_::Claude => ("ai", "Open in Claude", "https://claude.ai/new".into()),
-                Option_::Perplexity => (
-                    "ai",
-                    "Open in Perplexity",
-                    "https://www.perplexity.ai/search".into(),
-                ),
-            };
-            Some(PageAction { kind, label, href })
-        })
-        .collect()
 }
 
 /// The class naming a page mode whose layout differs from the default's
@@ -567,8 +540,12 @@ fn layout_class(mode: PageMode) -> Option<&'static str> {
 
 /// The h2/h3 entries of "On this page"; none on a page whose mode is not
 /// the default, or with an aside (it takes the place of the list).
-fn toc_entries<'a>(page: &Page, content: &'a PageContent) -> Vec<&'a TocEntry> {
-    if page.mode() != PageMode::Default || !content.aside.is_empty() {
+fn toc_entries<'a>(
+    page: &Page,
+    theme: ThemeName,
+    content: &'a PageContent,
+) -> Vec<&'a TocEntry> {
+    if page.mode_in(theme) != PageMode::Default || !content.aside.is_empty() {
         return Vec::new();
     }
     content
