@@ -78,7 +78,10 @@ impl ThemeName {
     /// Whether the theme shows parts of the top bar (logo, search, mode
     /// toggle, links) in the sidebar.
     pub fn has_sidebar_chrome(self) -> bool {
-        matches!(self, ThemeName::Maple | ThemeName::Almond | ThemeName::Willow)
+        matches!(
+            self,
+            ThemeName::Maple | ThemeName::Almond | ThemeName::Willow
+        )
     }
 
     /// Whether pages may use the mode named `mode` (`frame` and `center`
@@ -110,7 +113,10 @@ mod tests {
         assert_eq!(ThemeName::of(Some("venus"), None), ThemeName::Palm);
         assert_eq!(ThemeName::of(Some("quill"), None), ThemeName::Willow);
         assert_eq!(ThemeName::of(Some("prism"), None), ThemeName::Mint);
-        assert_eq!(ThemeName::of(Some("prism"), Some("sidenav")), ThemeName::Maple);
+        assert_eq!(
+            ThemeName::of(Some("prism"), Some("sidenav")),
+            ThemeName::Maple
+        );
         assert_eq!(ThemeName::of(None, Some("solidSidenav")), ThemeName::Willow);
         assert_eq!(ThemeName::of(None, Some("topnav")), ThemeName::Mint);
         assert_eq!(ThemeName::of(Some("linden"), None), ThemeName::Linden);
@@ -121,6 +127,9 @@ mod tests {
         assert!(ThemeName::Almond.allows_mode("frame") && !ThemeName::Mint.allows_mode("frame"));
         assert!(ThemeName::Maple.allows_mode("center") && !ThemeName::Luma.allows_mode("center"));
         assert!(ThemeName::Palm.allows_mode("wide") && ThemeName::Palm.allows_mode("custom"));
-        assert_eq!(ThemeName::with_mode("frame"), ["almond", "aspen", "sequoia", "luma"]);
+        assert_eq!(
+            ThemeName::with_mode("frame"),
+            ["almond", "aspen", "sequoia", "luma"]
+        );
     }
 }

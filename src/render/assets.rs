@@ -188,7 +188,12 @@ fn theme_parts(theme: ThemeName) -> &'static [&'static str] {
     match theme {
         Mint => &[],
         Maple => &["sidebar-chrome", "sidebar-first", "maple"],
-        Willow => &["sidebar-chrome", "sidebar-first", "tabs-in-topbar", "willow"],
+        Willow => &[
+            "sidebar-chrome",
+            "sidebar-first",
+            "tabs-in-topbar",
+            "willow",
+        ],
         Almond => &["sidebar-chrome", "tabs-in-topbar", "almond"],
         Linden => &["tabs-in-topbar", "linden"],
         Luma => &["tabs-in-topbar", "luma"],

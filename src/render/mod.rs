@@ -540,11 +540,7 @@ fn layout_class(mode: PageMode) -> Option<&'static str> {
 
 /// The h2/h3 entries of "On this page"; none on a page whose mode is not
 /// the default, or with an aside (it takes the place of the list).
-fn toc_entries<'a>(
-    page: &Page,
-    theme: ThemeName,
-    content: &'a PageContent,
-) -> Vec<&'a TocEntry> {
+fn toc_entries<'a>(page: &Page, theme: ThemeName, content: &'a PageContent) -> Vec<&'a TocEntry> {
     if page.mode_in(theme) != PageMode::Default || !content.aside.is_empty() {
         return Vec::new();
     }

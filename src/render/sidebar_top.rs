@@ -45,6 +45,8 @@ pub struct SidebarTopView {
     /// The top bar's logo, search, toggle, links and button again, in
     /// themes that show them in the sidebar.
     chrome: Option<TopbarView>,
+    /// The theme's name, which says which of them it shows.
+    theme: &'static str,
 }
 
 /// The sidebar's top, with the links of `config` (the site's, or a
@@ -84,6 +86,7 @@ pub fn sidebar_top_view(site: &Site, config: &crate::config::SiteConfig) -> Side
             .iter()
             .any(|a| a.display == AnchorDisplay::Selector),
         chrome: (config.theme_name().has_sidebar_chrome()).then(|| topbar_view(site, config)),
+        theme: config.theme_name().as_str(),
     }
 }
 

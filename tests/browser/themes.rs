@@ -80,7 +80,11 @@ fn search(seen: &Value) -> &Value {
 
 /// What `theme` puts where, on a desktop.
 fn assert_layout(theme: &str, seen: &Value) {
-    let name = if theme == "mint" { Value::Null } else { json!(theme) };
+    let name = if theme == "mint" {
+        Value::Null
+    } else {
+        json!(theme)
+    };
     assert_eq!(seen["name"], name, "{theme}: {seen}");
     let (search, sidebar, tabs) = (search(seen), &seen["sidebar"], &seen["tabs"]);
     let in_sidebar = inside(search, sidebar);
@@ -96,21 +100,40 @@ fn assert_layout(theme: &str, seen: &Value) {
             assert!(tabs_in_bar, "{theme}: tabs in the top bar's row: {seen}")
         }
         "maple" => assert!(n(tabs, "left") >= n(sidebar, "right") - 1.0, "{seen}"),
-        _ => assert!(tab_row_under_search, "{theme}: a tab row under the bar: {seen}"),
+        _ => assert!(
+            tab_row_under_search,
+            "{theme}: a tab row under the bar: {seen}"
+        ),
     }
     if matches!(theme, "maple" | "willow") {
-        assert!(n(sidebar, "top") <= 1.0, "{theme}: the sidebar from the top: {seen}");
+        assert!(
+            n(sidebar, "top") <= 1.0,
+            "{theme}: the sidebar from the top: {seen}"
+        );
         let logo = &seen["logos"][0];
-        assert!(inside(logo, sidebar), "{theme}: the logo heads the sidebar: {seen}");
+        assert!(
+            inside(logo, sidebar),
+            "{theme}: the logo heads the sidebar: {seen}"
+        );
     }
-    let links_at_bottom = seen["sidebarLinks"].as_array().unwrap().iter().any(|link| {
-        link["top"].as_f64() > seen["lastNavLink"]["bottom"].as_f64()
-    });
-    assert_eq!(links_at_bottom, theme == "maple", "{theme}: navbar links end the sidebar: {seen}");
+    let links_at_bottom = seen["sidebarLinks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|link| link["top"].as_f64() > seen["lastNavLink"]["bottom"].as_f64());
+    assert_eq!(
+        links_at_bottom,
+        theme == "maple",
+        "{theme}: navbar links end the sidebar: {seen}"
+    );
     let toggles = seen["toggles"].as_array().unwrap();
     assert_eq!(toggles.len(), 1, "{theme}: one mode toggle: {seen}");
     let toggle_in_sidebar = inside(&toggles[0], sidebar);
-    assert_eq!(toggle_in_sidebar, matches!(theme, "maple" | "almond"), "{theme}: {seen}");
+    assert_eq!(
+        toggle_in_sidebar,
+        matches!(theme, "maple" | "almond"),
+        "{theme}: {seen}"
+    );
     let card = (seen["cardRadius"].clone(), seen["cardBorder"].clone());
     let expected = match theme {
         "almond" => (json!("16px"), json!("1px")),
@@ -118,14 +141,25 @@ fn assert_layout(theme: &str, seen: &Value) {
     };
     assert_eq!(card, expected, "{theme}: the inset card: {seen}");
     if theme == "almond" {
-        assert!(n(&seen["content"], "left") >= n(sidebar, "right") + 48.0, "{seen}");
+        assert!(
+            n(&seen["content"], "left") >= n(sidebar, "right") + 48.0,
+            "{seen}"
+        );
     }
     let monospace = seen["font"].as_str().unwrap().contains("monospace");
-    assert_eq!(monospace, theme == "linden", "{theme}: the type family: {seen}");
+    assert_eq!(
+        monospace,
+        theme == "linden",
+        "{theme}: the type family: {seen}"
+    );
     let marker = seen["marker"] == json!("\">\"");
     assert_eq!(marker, theme == "linden", "{theme}: the `>` marker: {seen}");
     let upper = seen["headerCase"] == json!("uppercase");
-    assert_eq!(upper, theme == "aspen", "{theme}: group header case: {seen}");
+    assert_eq!(
+        upper,
+        theme == "aspen",
+        "{theme}: group header case: {seen}"
+    );
 }
 
 /// Presses Tab until the focus is on an element matching `css` (at most 40 times).
@@ -136,8 +170,12 @@ async fn tab_to(browser: &Browser, css: &str) -> bool {
     );
     for _ in 0..40 {
         let tab = KeyActions::new("keyboard".to_string())
-            .then(KeyAction::Down { value: Key::Tab.into() })
-            .then(KeyAction::Up { value: Key::Tab.into() });
+            .then(KeyAction::Down {
+                value: Key::Tab.into(),
+            })
+            .then(KeyAction::Up {
+                value: Key::Tab.into(),
+            });
         browser.client.perform_actions(tab).await.expect("Tab");
         if browser.eval(&probe).await == json!(true) {
             return true;
@@ -148,8 +186,12 @@ async fn tab_to(browser: &Browser, css: &str) -> bool {
 
 async fn press_enter(browser: &Browser) {
     let enter = KeyActions::new("keyboard".to_string())
-        .then(KeyAction::Down { value: Key::Enter.into() })
-        .then(KeyAction::Up { value: Key::Enter.into() });
+        .then(KeyAction::Down {
+            value: Key::Enter.into(),
+        })
+        .then(KeyAction::Up {
+            value: Key::Enter.into(),
+        });
     browser.client.perform_actions(enter).await.expect("Enter");
 }
 
@@ -158,7 +200,10 @@ async fn press_enter(browser: &Browser) {
 async fn assert_keyboard(browser: &Browser, site: &Site, theme: &str) {
     browser.goto(&site.url("quickstart/")).await;
     let search = "#sidebar .sidebar-chrome [data-search-open]";
-    assert!(tab_to(browser, search).await, "{theme}: Tab reaches the sidebar's search");
+    assert!(
+        tab_to(browser, search).await,
+        "{theme}: Tab reaches the sidebar's search"
+    );
     press_enter(browser).await;
     browser
         .wait_until("document.activeElement && document.activeElement.id === 'sheaf-search-input'")
@@ -166,9 +211,15 @@ async fn assert_keyboard(browser: &Browser, site: &Site, theme: &str) {
     browser.goto(&site.url("quickstart/")).await;
     let before = browser.theme().await;
     let toggle = "#sidebar [data-mode-toggle]";
-    assert!(tab_to(browser, toggle).await, "{theme}: Tab reaches the sidebar's mode toggle");
+    assert!(
+        tab_to(browser, toggle).await,
+        "{theme}: Tab reaches the sidebar's mode toggle"
+    );
     press_enter(browser).await;
-    let switched = format!("document.documentElement.getAttribute('data-theme') !== {}", json!(before));
+    let switched = format!(
+        "document.documentElement.getAttribute('data-theme') !== {}",
+        json!(before)
+    );
     browser.wait_until(&switched).await;
 }
 
@@ -186,24 +237,43 @@ async fn each_theme_lays_out_search_tabs_and_sidebar_as_mintlify_does() {
             browser.on_new_document(&format!("localStorage.setItem('sheaf-mode', '{mode}');"));
             for (theme, site) in &sites {
                 browser.goto(&site.url("quickstart/")).await;
-                browser.wait_until("document.readyState === 'complete'").await;
+                browser
+                    .wait_until("document.readyState === 'complete'")
+                    .await;
                 save_screenshot(&browser, &format!("theme-{theme}-{mode}-{width}")).await;
                 if width == 1280 && mode == "light" {
                     assert_layout(theme, &browser.eval(MEASURE).await);
                 }
                 let sideways = "return document.documentElement.scrollWidth - document.documentElement.clientWidth;";
-                assert_eq!(browser.eval(sideways).await, json!(0), "{theme} {mode} {width}");
+                assert_eq!(
+                    browser.eval(sideways).await,
+                    json!(0),
+                    "{theme} {mode} {width}"
+                );
                 if let Some(axe) = &axe {
                     let at = format!("{theme}, {mode}, {width} px");
-                    found.extend(violations(&browser, axe).await.into_iter().map(|v| format!("{at}: {v}")));
+                    found.extend(
+                        violations(&browser, axe)
+                            .await
+                            .into_iter()
+                            .map(|v| format!("{at}: {v}")),
+                    );
                 }
             }
         }
     }
     browser.set_viewport(1280, 900, false);
-    for (theme, site) in sites.iter().filter(|(t, _)| matches!(*t, "maple" | "almond")) {
+    for (theme, site) in sites
+        .iter()
+        .filter(|(t, _)| matches!(*t, "maple" | "almond"))
+    {
         assert_keyboard(&browser, site, theme).await;
     }
     browser.close().await;
-    assert!(found.is_empty(), "{} axe violations:\n{}", found.len(), found.join("\n"));
+    assert!(
+        found.is_empty(),
+        "{} axe violations:\n{}",
+        found.len(),
+        found.join("\n")
+    );
 }

@@ -311,7 +311,11 @@ fn top_level_keys_map_onto_the_site_model() {
         .map(|n| n.pointer.as_str())
         .collect();
     assert_eq!(noted, ["/contextual/options/2", "/integrations"]);
-    assert_eq!(config.theme_name(), crate::config::ThemeName::Maple, "the theme is drawn");
+    assert_eq!(
+        config.theme_name(),
+        crate::config::ThemeName::Maple,
+        "the theme is drawn"
+    );
 }
 
 #[test]
