@@ -3,7 +3,7 @@
 //! desktop, almond's inset card, linden's monospace type and `>` marker,
 //! aspen's uppercase group headers; the search and mode toggle the
 //! sidebar-first themes move into the sidebar reached and used with the
-//! keyboard; and every theme without an axe violation in both modes, at
+//! keyboard; palm's sidebar collapsing; and every theme without an axe violation in both modes, at
 //! 1280 and 390 px.
 
 use fantoccini::actions::{InputSource, KeyAction, KeyActions};
@@ -221,6 +221,42 @@ async fn assert_keyboard(browser: &Browser, site: &Site, theme: &str) {
         json!(before)
     );
     browser.wait_until(&switched).await;
+}
+
+/// palm's sidebar collapses to its button, from the keyboard, and opens again.
+async fn assert_palm_sidebar_collapses(browser: &Browser, site: &Site) {
+    browser.goto(&site.url("quickstart/")).await;
+    let width =
+        "return Math.round(document.getElementById('sidebar').getBoundingClientRect().width);";
+    let open = browser.eval(width).await.as_f64().unwrap();
+    assert!(
+        tab_to(browser, "[data-sidebar-collapse]").await,
+        "Tab reaches palm's collapse button"
+    );
+    press_enter(browser).await;
+    browser
+        .wait_until("document.documentElement.hasAttribute('data-sidebar-collapsed')")
+        .await;
+    let collapsed = browser.eval(width).await.as_f64().unwrap();
+    assert!(collapsed < 60.0 && open > 200.0, "{open} then {collapsed}");
+    let links =
+        "return [...document.querySelectorAll('#sidebar a')].filter(a => a.offsetParent).length;";
+    assert_eq!(
+        browser.eval(links).await,
+        json!(0),
+        "the collapsed sidebar hides its links"
+    );
+    browser.goto(&site.url("")).await;
+    assert_eq!(
+        browser.eval(width).await.as_f64().unwrap(),
+        collapsed,
+        "it stays collapsed"
+    );
+    browser.click("[data-sidebar-collapse]").await;
+    browser
+        .wait_until("!document.documentElement.hasAttribute('data-sidebar-collapsed')")
+        .await;
+    assert_eq!(browser.eval(width).await.as_f64().unwrap(), open);
 }
 
 #[tokio::test]
