@@ -305,6 +305,8 @@ async fn each_theme_lays_out_search_tabs_and_sidebar_as_mintlify_does() {
     {
         assert_keyboard(&browser, site, theme).await;
     }
+    let (_, palm) = sites.iter().find(|(t, _)| *t == "palm").unwrap();
+    assert_palm_sidebar_collapses(&browser, palm).await;
     browser.close().await;
     assert!(
         found.is_empty(),
