@@ -1,10 +1,10 @@
 //! Mintlify's themes (tests/fixtures/themes, its docs.json `theme`
 //! rewritten in a copy per theme): where search, tabs and sidebar sit on a
 //! desktop, almond's inset card, linden's monospace type and `>` marker,
-//! aspen's uppercase group headers; the search and mode toggle the
-//! sidebar-first themes move into the sidebar reached and used with the
-//! keyboard; palm's sidebar collapsing; and every theme without an axe violation in both modes, at
-//! 1280 and 390 px.
+//! aspen's uppercase group headers, sequoia's end-aligned tab; the search
+//! and mode toggle maple and almond move into the sidebar, reached and used
+//! with the keyboard; palm's sidebar collapsing; and every theme without an
+//! axe violation in both modes, at 1280 and 390 px.
 
 use fantoccini::actions::{InputSource, KeyAction, KeyActions};
 use fantoccini::key::Key;
@@ -46,6 +46,7 @@ const MEASURE: &str = "
     search: visible('[data-search-open]'),
     toggles: visible('[data-mode-toggle]'),
     tabs: box(document.querySelector('.tabs')),
+    endTab: box(document.querySelector('.tabs li[data-align=end]')),
     topbar: box(document.querySelector('.topbar')),
     logos: visible('.logo'),
     sidebar: box(document.getElementById('sidebar')),
@@ -144,6 +145,14 @@ fn assert_layout(theme: &str, seen: &Value) {
         assert!(
             n(&seen["content"], "left") >= n(sidebar, "right") + 48.0,
             "{seen}"
+        );
+    }
+    let end_tab_at_end = n(&seen["endTab"], "right") >= n(tabs, "right") - 30.0;
+    if matches!(theme, "mint" | "sequoia" | "aspen" | "palm") {
+        assert_eq!(
+            end_tab_at_end,
+            theme == "sequoia",
+            "{theme}: `align: end`: {seen}"
         );
     }
     let monospace = seen["font"].as_str().unwrap().contains("monospace");

@@ -161,6 +161,7 @@ impl Conversion {
                     "url": "",
                     "version": outer.version,
                     "anchor": outer.anchor,
+                    "align": item.get("align"),
                 }));
             }
             Division::Versions => {
@@ -217,6 +218,7 @@ impl Conversion {
                 "url": href,
                 "version": context.version,
                 "anchor": context.anchor,
+                "align": item.get("align"),
             })),
             Division::Versions => self.versions.push(json!({"name": label, "url": href})),
             Division::Languages => {}

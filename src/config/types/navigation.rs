@@ -191,4 +191,8 @@ pub struct Tab {
     /// section.
     #[serde(default)]
     pub anchor: Option<usize>,
+    /// docs.json `align`: `"end"` puts the tab at the end of the tab row
+    /// (sequoia); `"start"` or none, with the others.
+    #[serde(default)]
+    pub align: Option<String>,
 }
