@@ -86,6 +86,7 @@ rules! {
     UnknownVersion "unknown-version" Warnings "A version that `versions` does not declare (an error in the config, a warning in frontmatter).",
     FrontmatterKey "frontmatter-key" Warnings "A frontmatter key sheaf ignores, or a value it cannot use (`rss: true` on a page without `<Update>`).",
     UnknownMode "unknown-mode" Warnings "A page `mode` sheaf does not know; the page is laid out as `default`.",
+    ThemeMode "theme-mode" Notes "A page `mode` the site's theme does not have (`frame` is aspen's, almond's, luma's and sequoia's; `center` mint's, linden's, willow's and maple's); the page is laid out as `default`, as on Mintlify.",
     UnknownIcon "unknown-icon" Warnings "An icon name that no bundled library (Font Awesome Free, Lucide, Tabler) has and that is not a Font Awesome Pro name sheaf maps to an open icon.",
     IconLibrary "icon-library" Notes "An icon drawn from another library than the site's `icons.library`, or a Font Awesome Pro name drawn as its open counterpart.",
     ImageMissing "image-missing" Warnings "A config image (logo, favicon, background) that does not exist.",

@@ -38,6 +38,8 @@ mod site;
 mod styling;
 #[path = "browser/tailwind.rs"]
 mod tailwind;
+#[path = "browser/themes.rs"]
+mod themes;
 #[path = "browser/tools.rs"]
 mod tools;
 #[path = "browser/try_it.rs"]
@@ -1491,6 +1493,14 @@ async fn page_modes_drop_the_sidebar_title_and_footer_as_mintlify_does() {
         return;
     };
     let site = named_fixture_site("page-modes");
+    // `frame` is a mode of some themes only (almond's among them), as on Mintlify.
+    let framed = site::build_and_serve({
+        let source = common::fixture_copy("page-modes");
+        edit_site_json(source.path(), |config| {
+            config.insert("theme".into(), json!("almond"));
+        });
+        source
+    });
     browser.set_viewport(1440, 900, false);
     let mut seen = Vec::new();
     for (page, name) in [
@@ -1499,6 +1509,7 @@ async fn page_modes_drop_the_sidebar_title_and_footer_as_mintlify_does() {
         ("framed/", "frame"),
         ("guide/", "default"),
     ] {
+        let site = if name == "frame" { &framed } else { &site };
         browser.goto(&site.url(page)).await;
         let layout = page_layout(&browser).await;
         save_screenshot(&browser, &format!("page-mode-{name}-desktop")).await;

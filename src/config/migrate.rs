@@ -65,7 +65,8 @@ pub fn migrate(config: &SiteConfig, files: &SourceFiles) -> Migration {
     let mut out = Output::default();
     let mut docs = Map::new();
     docs.insert("$schema".into(), json!(DOCS_SCHEMA_URL));
-    docs.insert("theme".into(), json!("mint"));
+    // mint.json's legacy `theme`/`layout`, as Mintlify upgrades them.
+    docs.insert("theme".into(), json!(config.theme_name().as_str()));
     docs.insert("name".into(), json!(config.name));
     insert_some(&mut docs, "description", config.description.as_ref());
     out.colors(config, &mut docs);

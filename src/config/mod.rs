@@ -51,6 +51,7 @@ mod repair;
 mod schema;
 mod semantic;
 mod source;
+mod theme;
 mod types;
 mod vocabulary;
 
@@ -63,6 +64,7 @@ pub use migrate::{migrate, LeftOut, Migration};
 pub use schema::{docs_schema_for_editors, DOCS_SCHEMA_TEXT, SCHEMA_FILE_NAME, SCHEMA_TEXT};
 pub use semantic::{icon_finding, is_local};
 pub use source::{display_path, offset_of_line_col, SourceDoc};
+pub use theme::ThemeName;
 pub use types::*;
 
 use crate::confine::{ReadError, OUTSIDE_HELP};

@@ -85,6 +85,11 @@ pub struct SiteConfig {
     /// The page actions shown beside the title (docs.json `contextual`).
     #[serde(default)]
     pub contextual: Vec<ContextualOption>,
+    /// Mintlify's layout theme (docs.json `theme`; a mint.json's legacy
+    /// name), read through [`SiteConfig::theme_name`].
+    pub theme: Option<String>,
+    /// A mint.json's legacy `layout` (`sidenav`, `solidSidenav`...).
+    pub layout: Option<String>,
     /// The icon library names are looked up in first (docs.json `icons`).
     pub icons: Option<Icons>,
 }
@@ -362,6 +367,11 @@ pub const SOCIAL_KEYS: [&str; 9] = [
 pub const LATER_SOCIAL_KEYS: [&str; 4] = ["x", "youtube", "medium", "telegram"];
 
 impl SiteConfig {
+    /// The layout theme the site chose ([`ThemeName::of`]).
+    pub fn theme_name(&self) -> crate::config::ThemeName {
+        crate::config::ThemeName::of(self.theme.as_deref(), self.layout.as_deref())
+    }
+
     /// Every social link as (platform, url), in file order.
     pub fn socials(&self) -> Vec<(String, String)> {
         self.footer_socials

@@ -202,6 +202,16 @@ impl Page {
             .and_then(PageMode::named)
             .unwrap_or_default()
     }
+
+    /// [`Page::mode`] in the site's `theme`: a mode the theme does not have
+    /// (`frame`, `center`: [`ThemeName::allows_mode`]) is the default, as
+    /// `sheaf check` notes.
+    pub fn mode_in(&self, theme: crate::config::ThemeName) -> PageMode {
+        match self.frontmatter.mode.as_deref() {
+            Some(name) if !theme.allows_mode(name) => PageMode::Default,
+            _ => self.mode(),
+        }
+    }
 }
 
 /// The line (from 1) of `text` that sets one of the frontmatter `keys`

@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 
 use rust_embed::Embed;
 
+use crate::config::ThemeName;
 use crate::confine::{DocsRoot, ReadError, OUTSIDE_HELP};
 use crate::diagnostics::Diagnostic;
 use crate::icons::ATTRIBUTION;
@@ -154,7 +155,9 @@ pub fn bundle(
     generated: &str,
 ) -> Bundle {
     let suffix = format!(".{ext}");
-    let mut names: Vec<&String> = files.keys().filter(|n| n.ends_with(&suffix)).collect();
+    let mut names: Vec<&String> = (files.keys())
+        .filter(|n| n.ends_with(&suffix) && !n.starts_with(THEMES_DIR))
+        .collect();
     names.sort_by_key(|n| (n.as_str() != first, n.as_str()));
     let mut bytes = Vec::new();
     if ext == "css" {
@@ -178,6 +181,40 @@ pub fn bundle(
     Bundle { path, bytes }
 }
 
+/// The folder of the layout themes' own CSS (`themes/<name>.css`), of which
+/// a site's bundle holds only its theme's ([`theme_css`]).
+const THEMES_DIR: &str = "themes/";
+
+/// The CSS of the layout theme `theme`: the parts it shares with other
+/// themes, then its own (`themes/<part>.css`; none for mint).
+pub fn theme_css(files: &BTreeMap<String, Vec<u8>>, theme: ThemeName) -> String {
+    (theme_parts(theme).iter())
+        .filter_map(|part| files.get(&format!("{THEMES_DIR}{part}.css")))
+        .map(|bytes| String::from_utf8_lossy(bytes).into_owned())
+        .collect()
+}
+
+/// What each theme changes, as the CSS parts it is made of.
+fn theme_parts(theme: ThemeName) -> &'static [&'static str] {
+    use ThemeName::*;
+    match theme {
+        Mint => &[],
+        Maple => &["sidebar-chrome", "sidebar-first", "maple"],
+        Willow => &[
+            "sidebar-chrome",
+            "sidebar-first",
+            "tabs-in-topbar",
+            "willow",
+        ],
+        Almond => &["sidebar-chrome", "tabs-in-topbar", "almond"],
+        Linden => &["tabs-in-topbar", "linden"],
+        Luma => &["tabs-in-topbar", "luma"],
+        Aspen => &["aspen"],
+        Palm => &["palm"],
+        Sequoia => &["sequoia"],
+    }
+}
+
 /// A short content hash (64-bit FNV-1a) for cache-busting file names.
 pub fn fingerprint(bytes: &[u8]) -> String {
     let hash = bytes.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, &b| {
@@ -192,6 +229,7 @@ pub fn loose_files(files: &BTreeMap<String, Vec<u8>>) -> Vec<(PathBuf, Vec<u8>)>
     files
         .iter()
         .filter(|(name, _)| !name.ends_with(".css") && !name.ends_with(".js"))
+        .filter(|(name, _)| !name.starts_with(THEMES_DIR))
         .map(|(name, bytes)| (PathBuf::from(OUTPUT_DIR).join(name), bytes.clone()))
         .collect()
 }

@@ -92,7 +92,7 @@ use std::path::PathBuf;
 use serde::Serialize;
 use tera::Context;
 
-use crate::config::Mode;
+use crate::config::{Mode, ThemeName};
 use crate::content::{Alternate, Page, PageMode, Site};
 use crate::diagnostics::Diagnostic;
 use crate::rules::Rule;
@@ -152,6 +152,8 @@ pub struct Theme {
     files: Vec<(PathBuf, Vec<u8>)>,
     /// The mode set on `<html>` before any script runs.
     initial_mode: Option<&'static str>,
+    /// Mintlify's layout theme the site chose.
+    theme_name: ThemeName,
     default_version: Option<String>,
     repository: Option<String>,
     /// Which pages show which tabs.
@@ -171,7 +173,8 @@ impl Theme {
     pub fn new(site: &Site) -> Result<Theme, Diagnostic> {
         let templates = Templates::load(&site.root)?;
         let theme_files = assets::theme_files(&site.root)?;
-        let site_css = shared::site_css(&site.config) + &crate::icons::mask_css();
+        let theme_css = assets::theme_css(&theme_files, site.config.theme_name());
+        let site_css = theme_css + &shared::site_css(&site.config) + &crate::icons::mask_css();
         let css = assets::bundle(&theme_files, "css", "base.css", &site_css);
         let js = assets::bundle(&theme_files, "js", "theme.js", "");
         let custom = assets::custom_files(&site.root)?;
@@ -201,6 +204,7 @@ impl Theme {
                 Mode::Light => "light",
                 Mode::Dark => "dark",
             }),
+            theme_name: site.config.theme_name(),
             default_version: site
                 .config
                 .local_version_names()
@@ -239,7 +243,8 @@ impl Theme {
         let language = site.language_of(page);
         let mut sidebar = self.shared.sidebar_top(language).to_html(&current);
         self.sidebar.write(&mut sidebar, page, &current);
-        let mode = page.mode();
+        (self.shared.sidebar_end(language)).write(&mut sidebar, &current);
+        let mode = page.mode_in(self.theme_name);
         // A custom page is the top bar and the body alone.
         let custom = mode == PageMode::Custom;
         let (prev, next) = match custom || page.frontmatter.hide_footer_pagination {
@@ -275,6 +280,7 @@ impl Theme {
             current_path: current_path(&page.slug),
             site_name: &site.config.name,
             initial_mode: self.initial_mode,
+            theme_name: Some(self.theme_name).filter(|t| *t != ThemeName::Mint),
             version: page.version.as_deref().or(self.default_version.as_deref()),
             page_version: page.version.as_deref(),
             title: &page.title,
@@ -296,7 +302,7 @@ impl Theme {
             endpoint_path: content.endpoint_path.as_deref(),
             canonical: page_meta::canonical(site, page, &root, self.site_url.as_deref()),
             feed: (page.frontmatter.rss).then(|| format!("{root}{}", page.feed_path())),
-            toc: toc_entries(page, content),
+            toc: toc_entries(page, self.theme_name, content),
             method: content
                 .endpoint_method
                 .clone()
@@ -361,6 +367,7 @@ impl Theme {
         };
         context.insert("custom_css", &named(".css"));
         context.insert("custom_js", &named(".js"));
+        context.insert("theme_name", &self.theme_name);
         self.templates
             .render("not_found.html", &context)
             .unwrap_or_else(|d| fallback_not_found(&d))
@@ -488,6 +495,8 @@ struct PageView<'a> {
     current_path: String,
     site_name: &'a str,
     initial_mode: Option<&'static str>,
+    /// `<html data-theme-name>`: the layout theme, none for mint.
+    theme_name: Option<ThemeName>,
     version: Option<&'a str>,
     page_version: Option<&'a str>,
     title: &'a str,
@@ -558,8 +567,8 @@ fn layout_class(mode: PageMode) -> Option<&'static str> {
 
 /// The h2/h3 entries of "On this page"; none on a page whose mode is not
 /// the default, or with an aside (it takes the place of the list).
-fn toc_entries<'a>(page: &Page, content: &'a PageContent) -> Vec<&'a TocEntry> {
-    if page.mode() != PageMode::Default || !content.aside.is_empty() {
+fn toc_entries<'a>(page: &Page, theme: ThemeName, content: &'a PageContent) -> Vec<&'a TocEntry> {
+    if page.mode_in(theme) != PageMode::Default || !content.aside.is_empty() {
         return Vec::new();
     }
     content

@@ -31,9 +31,13 @@ pub struct Shared {
     topbar: Fragment,
     sidebar_top: Fragment,
     footer: Fragment,
-    /// The top bar, sidebar top and footer of each language that has its
-    /// own links, footer or banner (`SiteConfig::for_language`), by code.
-    languages: HashMap<String, [Fragment; 3]>,
+    /// The sidebar's bottom (empty unless the theme shows the top bar's
+    /// links there).
+    sidebar_end: Fragment,
+    /// The top bar, sidebar top, footer and sidebar bottom of each language
+    /// that has its own links, footer or banner
+    /// (`SiteConfig::for_language`), by code.
+    languages: HashMap<String, [Fragment; 4]>,
     /// The files the fragments link (the tab bar's, with many tabs).
     pub files: tabbar::Files,
 }
@@ -49,14 +53,11 @@ impl Shared {
             };
             let (topbar, more) = render_topbar(site, &config, t, &head)?;
             files.extend(more);
-            let top = render(
-                t,
-                "sidebar_top.html",
-                "top",
-                &sidebar_top_view(site, &config),
-            )?;
+            let top = sidebar_top_view(site, &config);
+            let end = render(t, "sidebar_end.html", "top", &top)?;
+            let top = render(t, "sidebar_top.html", "top", &top)?;
             let footer = render(t, "footer.html", "footer", &footer_view(&config))?;
-            languages.insert(language.code.clone(), [topbar, top, footer]);
+            languages.insert(language.code.clone(), [topbar, top, footer, end]);
         }
         let top = sidebar_top_view(site, &site.config);
         Ok(Shared {
@@ -64,6 +65,7 @@ impl Shared {
             topbar,
             sidebar_top: render(t, "sidebar_top.html", "top", &top)?,
             footer: render(t, "footer.html", "footer", &footer_view(&site.config))?,
+            sidebar_end: render(t, "sidebar_end.html", "top", &top)?,
             languages,
             files,
         })
@@ -73,21 +75,28 @@ impl Shared {
     pub fn topbar(&self, language: &str) -> &Fragment {
         self.languages
             .get(language)
-            .map_or(&self.topbar, |[t, _, _]| t)
+            .map_or(&self.topbar, |[t, _, _, _]| t)
     }
 
     /// The sidebar's top on the pages in `language`.
     pub fn sidebar_top(&self, language: &str) -> &Fragment {
         self.languages
             .get(language)
-            .map_or(&self.sidebar_top, |[_, s, _]| s)
+            .map_or(&self.sidebar_top, |[_, s, _, _]| s)
+    }
+
+    /// The sidebar's bottom on the pages in `language`.
+    pub fn sidebar_end(&self, language: &str) -> &Fragment {
+        self.languages
+            .get(language)
+            .map_or(&self.sidebar_end, |[_, _, _, e]| e)
     }
 
     /// The footer of the pages in `language`.
     pub fn footer(&self, language: &str) -> &Fragment {
         self.languages
             .get(language)
-            .map_or(&self.footer, |[_, _, f]| f)
+            .map_or(&self.footer, |[_, _, f, _]| f)
     }
 }
 

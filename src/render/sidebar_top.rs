@@ -1,6 +1,11 @@
 //! The top of the sidebar: the version and language switchers (with where
 //! each choice leads), the top bar links again for phones, and the anchors
-//! ([`super::anchors`]).
+//! ([`super::anchors`]). In themes that put the top bar's parts in the
+//! sidebar (maple, almond, willow: [`ThemeName::has_sidebar_chrome`]) also
+//! the logo, search and mode toggle (`sidebar_top.html`) and the links and
+//! button at its bottom (`sidebar_end.html`), which the theme's CSS shows.
+//!
+//! [`ThemeName::has_sidebar_chrome`]: crate::config::ThemeName::has_sidebar_chrome
 
 use serde::Serialize;
 
@@ -8,6 +13,7 @@ use super::anchors::{anchor_views, AnchorView};
 use super::config_links::{link_view, LinkView};
 use super::links;
 use super::sections::first_page;
+use super::topbar::{topbar_view, TopbarView};
 use crate::config::AnchorDisplay;
 use crate::content::{Page, Site};
 
@@ -36,6 +42,11 @@ pub struct SidebarTopView {
     anchors: Vec<AnchorView>,
     /// Whether some anchors are shown in the section selector.
     has_dropdowns: bool,
+    /// The top bar's logo, search, toggle, links and button again, in
+    /// themes that show them in the sidebar.
+    chrome: Option<TopbarView>,
+    /// The theme's name, which says which of them it shows.
+    theme: &'static str,
 }
 
 /// The sidebar's top, with the links of `config` (the site's, or a
@@ -74,6 +85,8 @@ pub fn sidebar_top_view(site: &Site, config: &crate::config::SiteConfig) -> Side
             .anchors
             .iter()
             .any(|a| a.display == AnchorDisplay::Selector),
+        chrome: (config.theme_name().has_sidebar_chrome()).then(|| topbar_view(site, config)),
+        theme: config.theme_name().as_str(),
     }
 }
 

@@ -680,7 +680,7 @@ fn page_modes_lay_the_page_out_as_on_mintlify() {
         "guides/center",
         "guides/frame"
     ]);
-    let fixture = Fixture::with_files(config, &files);
+    let fixture = Fixture::with_files(config.clone(), &files);
     let shows = |html: &str| {
         [
             (
@@ -713,9 +713,18 @@ fn page_modes_lay_the_page_out_as_on_mintlify() {
     let center = fixture.page_with("guides/center", &toc());
     assert!(center.contains("<div id=body-content class=\"layout mode-center\">"));
     assert_eq!(shows(&center), ["title", "pager", "footer"]);
+    // `frame` is not mint's (Mintlify gives it to aspen, almond, luma and
+    // sequoia): the page is laid out as the default.
     let frame = fixture.page_with("guides/frame", &toc());
+    assert!(!frame.contains("mode-frame"));
+    assert_eq!(shows(&frame), ["title", "toc", "pager", "footer"]);
+    config["theme"] = json!("almond");
+    let almond = Fixture::with_files(config, &files);
+    let frame = almond.page_with("guides/frame", &toc());
     assert!(frame.contains("<div id=body-content class=\"layout mode-frame\">"));
     assert_eq!(shows(&frame), ["pager", "footer"]);
+    let center = almond.page_with("guides/center", &toc());
+    assert!(!center.contains("mode-center"), "center is not almond's");
     let default = fixture.page_with("guides/one", &toc());
     assert_eq!(shows(&default), ["title", "toc", "pager", "footer"]);
     // The sidebar stays in the page: on a phone the menu opens it.
@@ -1089,4 +1098,74 @@ fn a_copy_of_a_page_links_from_its_place_and_names_the_page_canonical() {
     );
     let own = fixture.page("guides/one");
     assert!(!own.contains("rel=canonical"));
+}
+
+/// The layout theme: its name on `<html>`, its CSS parts alone in the
+/// bundle, the top bar's parts again in the sidebar where it shows them.
+#[test]
+fn a_theme_is_a_name_on_html_and_a_few_css_rules() {
+    let mint = Fixture::new(base_config());
+    let mint_page = mint.page("quickstart");
+    assert!(!mint_page.contains("data-theme-name"));
+    assert!(!mint_page.contains("sidebar-chrome") && !mint_page.contains("sidebar-end"));
+    let mint_css = mint.stylesheet();
+    assert!(!mint_css.contains("data-theme-name") && !mint_css.contains(".sidebar-chrome"));
+    for theme in [
+        "maple", "palm", "willow", "linden", "almond", "aspen", "sequoia", "luma",
+    ] {
+        let mut config = base_config();
+        config["theme"] = json!(theme);
+        let fixture = Fixture::new(config);
+        let page = fixture.page("quickstart");
+        assert!(
+            page.contains(&format!(" data-theme-name={theme}")),
+            "{theme}"
+        );
+        let chrome = page.contains("sidebar-chrome");
+        assert_eq!(
+            chrome,
+            matches!(theme, "maple" | "almond" | "willow"),
+            "{theme}"
+        );
+        let css = fixture.stylesheet();
+        assert!(css.contains(&format!("/* {theme}:")), "{theme}'s own rules");
+        let others = ["maple", "linden", "aspen", "luma"]
+            .into_iter()
+            .filter(|t| *t != theme);
+        for other in others {
+            assert!(
+                !css.contains(&format!("/* {other}:")),
+                "{theme} without {other}'s rules"
+            );
+        }
+        // Cost: the stylesheet grows by less than 5%, a page by a few
+        // hundred bytes (under 5% of a real page: bench/themes.sh).
+        let grown = css.len() as f64 / mint_css.len() as f64;
+        assert!(grown < 1.05, "{theme}: {} vs {}", css.len(), mint_css.len());
+        let added = page.len().saturating_sub(mint_page.len());
+        assert!(added < 700, "{theme}: {added} bytes more than mint's page");
+    }
+}
+
+/// mint.json's legacy names, as `@mintlify/validation` upgrades them.
+#[test]
+fn legacy_theme_names_choose_the_theme_mintlify_upgrades_them_to() {
+    for (key, value, theme) in [
+        ("theme", "venus", "palm"),
+        ("theme", "quill", "willow"),
+        ("layout", "sidenav", "maple"),
+    ] {
+        let mut config = base_config();
+        config[key] = json!(value);
+        let page = Fixture::new(config).page("quickstart");
+        assert!(
+            page.contains(&format!(" data-theme-name={theme}")),
+            "{value}"
+        );
+    }
+    let mut config = base_config();
+    config["theme"] = json!("prism");
+    assert!(!Fixture::new(config)
+        .page("quickstart")
+        .contains("data-theme-name"));
 }

@@ -40,6 +40,8 @@ struct TabView {
     /// The section the tab belongs to, if only one.
     section: Option<usize>,
     external: bool,
+    /// docs.json `align: "end"`: at the end of the tab row.
+    end: bool,
     /// The tab's menu (docs.json `menu` items), shown from a button beside it.
     menu: Vec<MenuItemView>,
     /// Around the tab's entry when pages list only their own tab: the
@@ -218,6 +220,7 @@ fn tab_views(site: &Site) -> Vec<TabView> {
             language: None,
             section: None,
             external: false,
+            end: false,
             menu: Vec::new(),
             key: Key::Tab(None),
             region_start: String::new(),
@@ -244,6 +247,7 @@ fn tab_views(site: &Site) -> Vec<TabView> {
                 language: section_language(first),
                 section: tab.anchor,
                 external,
+                end: tab.align.as_deref() == Some("end"),
                 menu: tab_menu(site, i),
                 key: Key::Tab(Some(i)),
                 region_start: String::new(),

@@ -6,8 +6,8 @@
 use std::path::Path;
 
 use super::{extras, links};
-use crate::config::{self, SourceDoc};
-use crate::content::{LinkTarget, PageId, PageMode, Site};
+use crate::config::{self, SourceDoc, ThemeName};
+use crate::content::{LinkTarget, Page, PageId, PageMode, Site};
 use crate::diagnostics::Diagnostic;
 use crate::rules::Rule;
 use crate::sources::SourceFiles;
@@ -196,8 +196,9 @@ fn check_page_modes(site: &Site) -> Vec<Diagnostic> {
     (site.source_pages())
         .filter_map(|page| {
             let mode = page.frontmatter.mode.as_deref()?;
+            let theme = site.config.theme_name();
             if PageMode::named(mode).is_some() {
-                return None;
+                return (!theme.allows_mode(mode)).then(|| theme_mode_note(site, page, mode))?;
             }
             let path = page.source_path.as_ref()?;
             let line = page.frontmatter_line(&site.root, &["mode"])?;
@@ -212,6 +213,24 @@ fn check_page_modes(site: &Site) -> Vec<Diagnostic> {
             Some(warning)
         })
         .collect()
+}
+
+/// A `mode` Mintlify gives other themes than the site's (`frame`, `center`).
+fn theme_mode_note(site: &Site, page: &Page, mode: &str) -> Option<Diagnostic> {
+    let path = page.source_path.as_ref()?;
+    let line = page.frontmatter_line(&site.root, &["mode"])?;
+    let theme = site.config.theme_name().as_str();
+    let themes = ThemeName::with_mode(mode).join(", ");
+    let note = Diagnostic::note(
+        path,
+        format!("the {theme} theme has no `{mode}` mode; the page is laid out as `default`"),
+    )
+    .with_rule(Rule::ThemeMode)
+    .at_line(line, 1)
+    .with_help(format!(
+        "Mintlify offers `{mode}` in the {themes} themes; choose one of them in docs.json `theme`, or another mode"
+    ));
+    Some(note)
 }
 
 /// Page frontmatter icons must be known (or image paths).

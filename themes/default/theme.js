@@ -1,4 +1,4 @@
-/* sheaf theme: mode toggle, version and language switchers, mobile menu, tab menus, the current
+/* sheaf theme: mode toggle, palm's collapsing sidebar, version and language switchers, mobile menu, tab menus, the current
    tab in view, the sidebar's place and current page in view, GitHub stars,
    "On this page" and its active heading, headings' "#" links. Vanilla, no dependencies. The inline
    script in <head> has already set data-theme / data-version before paint. */
@@ -28,6 +28,24 @@
         store("localStorage", "sheaf-mode", next);
         sync();
       });
+    });
+  }
+
+  /* The palm theme's sidebar collapses to its button (and stays so on
+     the next pages of the visit). */
+  function setupSidebarCollapse() {
+    var button = document.querySelector("[data-sidebar-collapse]");
+    if (!button) return;
+    function show(collapsed) {
+      if (collapsed) doc.setAttribute("data-sidebar-collapsed", "");
+      else doc.removeAttribute("data-sidebar-collapsed");
+      button.setAttribute("aria-expanded", collapsed ? "false" : "true");
+    }
+    show(read("sessionStorage", "sheaf-sidebar") === "collapsed");
+    button.addEventListener("click", function () {
+      var collapsed = !doc.hasAttribute("data-sidebar-collapsed");
+      store("sessionStorage", "sheaf-sidebar", collapsed ? "collapsed" : "open");
+      show(collapsed);
     });
   }
 
@@ -352,6 +370,7 @@
     setupBanner();
     setupPageActions();
     setupModeToggle();
+    setupSidebarCollapse();
     setupVersions();
     setupLanguages();
     setupMenu();

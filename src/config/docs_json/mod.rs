@@ -7,7 +7,7 @@
 //! *aliases* from each converted pointer to the docs.json pointer it came
 //! from (the semantic checks that run next point into docs.json through
 //! them), and *notes* for what sheaf accepts but does not act on (analytics,
-//! fonts, a theme other than the default look).
+//! fonts).
 //!
 //! `navigation.rs` converts the navigation tree; this file the other keys.
 
@@ -64,11 +64,6 @@ impl Note {
     }
 }
 
-/// Mintlify's themes; `mint` is the look sheaf's own theme follows.
-const THEMES_OF_ANOTHER_LAYOUT: [&str; 8] = [
-    "maple", "palm", "willow", "linden", "almond", "aspen", "sequoia", "luma",
-];
-
 /// Converts a schema-valid docs.json into the `site.json` shape.
 pub fn convert(docs: &Value) -> (Value, Conversion) {
     let mut conversion = Conversion::default();
@@ -76,7 +71,7 @@ pub fn convert(docs: &Value) -> (Value, Conversion) {
     copy(
         docs,
         &mut out,
-        &["name", "description", "redirects", "variables"],
+        &["name", "description", "redirects", "variables", "theme"],
     );
     copy(
         docs,
@@ -451,15 +446,6 @@ impl Conversion {
 
     /// One note per key sheaf accepts without acting on it.
     fn unsupported(&mut self, docs: &Value) {
-        if let Some(theme) = docs.get("theme").and_then(Value::as_str) {
-            if THEMES_OF_ANOTHER_LAYOUT.contains(&theme) {
-                self.notes.push(Note::info(
-                    "/theme",
-                    format!("theme \"{theme}\" is shown in sheaf's own layout"),
-                    "colors, logo, fonts of the theme are not copied; the site's `colors` and `logo` apply",
-                ));
-            }
-        }
         if let Some(integrations) = docs.get("integrations").and_then(Value::as_object) {
             let names: Vec<&str> = integrations.keys().map(String::as_str).collect();
             self.notes.push(Note::info(

@@ -477,6 +477,7 @@ fn tab_value(item: &Value, label: &str, url: &str, context: &Context) -> Value {
         "anchor": context.anchor,
         "icon": icon,
         "iconType": icon_type,
+        "align": item.get("align"),
     })
 }
 

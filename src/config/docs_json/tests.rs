@@ -310,7 +310,12 @@ fn top_level_keys_map_onto_the_site_model() {
         .iter()
         .map(|n| n.pointer.as_str())
         .collect();
-    assert_eq!(noted, ["/contextual/options/2", "/theme", "/integrations"]);
+    assert_eq!(noted, ["/contextual/options/2", "/integrations"]);
+    assert_eq!(
+        config.theme_name(),
+        crate::config::ThemeName::Maple,
+        "the theme is drawn"
+    );
 }
 
 #[test]

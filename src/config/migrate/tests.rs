@@ -189,3 +189,20 @@ fn a_group_spec_beside_its_own_pages_is_reported() {
     assert!(m.docs["navigation"]["groups"][1].get("openapi").is_none());
     assert_eq!(fields(&m), ["navigation[1].openapi"]);
 }
+
+#[test]
+fn legacy_theme_and_layout_become_the_theme_mintlify_upgrades_them_to() {
+    for (extra, theme) in [
+        (json!({"theme": "venus"}), "palm"),
+        (json!({"theme": "quill"}), "willow"),
+        (json!({"theme": "prism"}), "mint"),
+        (json!({"theme": "prism", "layout": "sidenav"}), "maple"),
+        (json!({"layout": "solidSidenav"}), "willow"),
+    ] {
+        let mut site = json!({"name": "X", "navigation": [{"group": "A", "pages": ["a"]}]});
+        for (key, value) in extra.as_object().unwrap() {
+            site[key] = value.clone();
+        }
+        assert_eq!(migrated(site, &["a"]).docs["theme"], theme, "{extra}");
+    }
+}

@@ -194,4 +194,8 @@ pub struct Tab {
     /// The icon beside the tab's name (docs.json `tabs[].icon`).
     pub icon: Option<String>,
     pub icon_type: Option<String>,
+    /// docs.json `align`: `"end"` puts the tab at the end of the tab row
+    /// (sequoia); `"start"` or none, with the others.
+    #[serde(default)]
+    pub align: Option<String>,
 }
