@@ -24,6 +24,8 @@ mod icons;
 mod keyboard;
 #[path = "browser/react.rs"]
 mod react;
+#[path = "browser/react_globals.rs"]
+mod react_globals;
 #[path = "browser/react_scope.rs"]
 mod react_scope;
 #[path = "browser/search.rs"]

@@ -72,7 +72,13 @@ fn a_second_build_reads_every_drawing_and_writes_the_same_site() {
     let one = snapshot(&work.path().join("one"));
     assert_eq!(one, snapshot(&work.path().join("two")));
     let page = String::from_utf8(one[Path::new("index.html")].clone()).unwrap();
-    assert_eq!(page.matches("<figure class=\"c-mermaid\"><svg").count(), 2);
+    assert_eq!(
+        page.matches(
+            "<figure class=\"c-mermaid mermaid\" data-component-name=\"mermaid-container\"><svg"
+        )
+        .count(),
+        2
+    );
     assert!(!unused.exists(), "--cache-dir wins over SHEAF_CACHE_DIR");
 }
 

@@ -14,7 +14,9 @@ use serde_json::Value;
 /// The prose of a built page: what its article holds.
 fn prose(site: &std::path::Path, page: &str) -> String {
     let html = read_built(site, page);
-    let start = html.find("<div class=prose>").expect("a prose block");
+    let start = html
+        .find("<div class=\"prose mdx-content\">")
+        .expect("a prose block");
     let end = html[start..].find("</article>").expect("an article") + start;
     html[start..end].to_string()
 }

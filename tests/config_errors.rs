@@ -152,7 +152,14 @@ fn reading_mint_json_or_docs_json_is_said_once() {
 #[test]
 fn a_config_using_every_field_passes_without_warnings() {
     let dir = fixture("config").join("valid-all-fields");
-    let output = sheaf(&["check", "--strict", dir.to_str().unwrap()]);
+    let site_url = ["--site-url", "https://docs.example.com"];
+    let output = sheaf(&[
+        "check",
+        "--strict",
+        dir.to_str().unwrap(),
+        site_url[0],
+        site_url[1],
+    ]);
     assert_eq!(stderr(&output).trim(), "check passed");
     assert_eq!(output.status.code(), Some(0));
 }
@@ -210,7 +217,14 @@ fn a_docs_json_using_every_construct_passes_without_warnings() {
     ] {
         assert!(text.contains(construct), "the fixture lost {construct}");
     }
-    let output = sheaf(&["check", "--strict", dir.to_str().unwrap()]);
+    let site_url = ["--site-url", "https://docs.example.com"];
+    let output = sheaf(&[
+        "check",
+        "--strict",
+        dir.to_str().unwrap(),
+        site_url[0],
+        site_url[1],
+    ]);
     let text = stderr(&output);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 2, "{text}");

@@ -67,25 +67,30 @@ fn every_icon_of_every_kind_is_drawn_in_every_place() {
     // (`rocket-lunch`: `rocket`), an image, and a filled Tabler icon in the
     // card's colour.
     let cards = home
-        .matches("<span class=\"c-card-icon\"><svg class=\"icon\"")
+        .matches(
+            "<span class=\"c-card-icon\" data-component-part=\"card-icon\"><svg class=\"icon\"",
+        )
         .count();
     assert_eq!(cards, 4, "flutter, trash-2, chart-mixed, rocket-lunch");
-    assert!(home.contains("<span class=\"c-card-icon\" style=\"color: #E11D48\"><svg"));
+    assert!(home.contains("<span class=\"c-card-icon\" data-component-part=\"card-icon\" style=\"color: #E11D48\"><svg"));
     assert!(home.contains("<img class=\"c-icon-img\" src=\"images/ugs.svg\" alt=\"\">"));
     assert!(home.contains("stroke=\"currentColor\""), "Lucide strokes");
     // Components: Icon (colour, size), Callout, Tab, Accordion, Step.
     let body = &components[components.find("<article").unwrap()..];
     for (component, count) in [
-        ("<span class=\"c-icon\"", 3),
-        ("class=\"c-tab\" id=", 3),
-        ("<span class=\"c-step-marker\" aria-hidden=\"true\"><svg", 3),
+        ("<span class=\"c-icon icon\"", 3),
+        ("class=\"c-tab tab\" data-component-part=\"tab-button\" id=", 3),
+        ("<span class=\"c-step-marker\" data-component-part=\"step-number\" aria-hidden=\"true\"><svg", 3),
     ] {
         assert_eq!(body.matches(component).count(), count, "{component}");
     }
-    assert!(
-        body.contains("<span class=\"c-icon\" style=\"color: #0D9373; --icon-size: 24px\"><svg")
+    assert!(body
+        .contains("<span class=\"c-icon icon\" style=\"color: #0D9373; --icon-size: 24px\"><svg"));
+    assert_eq!(
+        body.matches("class=\"c-tab tab\" data-component-part=\"tab-button\" id=")
+            .count(),
+        3
     );
-    assert_eq!(body.matches("class=\"c-tab\" id=").count(), 3);
     assert!(body.matches("<svg class=\"icon\"").count() >= 14, "{body}");
     for (page, html) in [("/", &home), ("/guides/components/", &components)] {
         every_svg_is_decorative(html, page);

@@ -21,6 +21,23 @@ impl Site {
     pub fn url(&self, path: &str) -> String {
         self.server.url(path)
     }
+
+    /// Adds a file to the served output, as a host would serve beside the
+    /// site (an API answer, say).
+    pub fn add_file(&self, path: &str, bytes: &[u8]) {
+        let file = self.output().join(path);
+        std::fs::create_dir_all(file.parent().expect("a file in a folder")).unwrap();
+        std::fs::write(file, bytes).unwrap();
+    }
+
+    /// A built file's text (the HTML as written, before any script ran).
+    pub fn built(&self, path: &str) -> String {
+        std::fs::read_to_string(self.output().join(path)).expect("a built file")
+    }
+
+    fn output(&self) -> std::path::PathBuf {
+        self._output.path().join("site")
+    }
 }
 
 /// Builds the fixture as it is.

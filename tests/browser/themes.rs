@@ -45,8 +45,8 @@ const MEASURE: &str = "
     name: document.documentElement.getAttribute('data-theme-name'),
     search: visible('[data-search-open]'),
     toggles: visible('[data-mode-toggle]'),
-    tabs: box(document.querySelector('.tabs')),
-    endTab: box(document.querySelector('.tabs li[data-align=end]')),
+    tabs: box(document.querySelector('.nav-tabs')),
+    endTab: box(document.querySelector('.nav-tabs li[data-align=end]')),
     topbar: box(document.querySelector('.topbar')),
     logos: visible('.logo'),
     sidebar: box(document.getElementById('sidebar')),
@@ -215,7 +215,7 @@ async fn assert_keyboard(browser: &Browser, site: &Site, theme: &str) {
     );
     press_enter(browser).await;
     browser
-        .wait_until("document.activeElement && document.activeElement.id === 'sheaf-search-input'")
+        .wait_until("document.activeElement && document.activeElement.id === 'search-input'")
         .await;
     browser.goto(&site.url("quickstart/")).await;
     let before = browser.theme().await;
