@@ -325,7 +325,7 @@ fn a_tabs_menu_opens_from_the_top_bar_and_lists_its_sections() {
     let python = built.page("tools/sdks/python");
     let tabs = python.tabs();
     assert!(tabs.contains(
-        r#"<li><a class=nav-tabs-item href=../../api/users/ aria-current=page data-active>Developer tools</a><details class=tab-menu><summary class=nav-dropdown-trigger aria-label="Developer tools sections"></summary><ul class=nav-dropdown-content><li><a class=nav-dropdown-item href=../../api/users/><span class=nav-dropdown-item-title>API</span></a><li><a class=nav-dropdown-item href=./ aria-current=page data-active><span class=nav-dropdown-item-title>SDKs</span></a></ul></details>"#
+        r#"<li><a class=nav-tabs-item href=../../api/users/ aria-current=page data-active>Developer tools</a><details class=tab-menu><summary class=nav-dropdown-trigger aria-label="Developer tools sections"></summary><ul class=nav-dropdown-content><li><a class=nav-dropdown-item href=../../api/users/><span class=nav-dropdown-item-icon></span><span class=nav-dropdown-item-title>API</span></a><li><a class=nav-dropdown-item href=./ aria-current=page data-active><span class=nav-dropdown-item-icon></span><span class=nav-dropdown-item-title>SDKs</span></a></ul></details>"#
     ), "{tabs}");
     assert!(tabs.contains(r#"<li><a class=nav-tabs-item href=../../../intro/>Guides</a>"#));
     assert!(
@@ -610,7 +610,7 @@ fn values_sheaf_does_not_know_are_notes_or_warnings_and_the_site_builds() {
     );
     let intro = fs::read_to_string(out.path().join("intro/index.html")).unwrap();
     assert!(
-        intro.contains("data-language=en><p class=sidebar-group-header><svg class=icon"),
+        intro.contains("data-language=en><p class=sidebar-group-header><span class=sidebar-group-icon><svg class=icon"),
         "the group's icon shows"
     );
 }

@@ -55,6 +55,16 @@ fn every_icon_of_every_kind_is_drawn_in_every_place() {
         home.matches("<span class=tab-icon><svg class=icon").count(),
         3
     );
+    // The top bar's links (docs.json `navbar.links`): a Lucide name and a
+    // Pro name given as `{name, style}`.
+    assert_eq!(
+        home.matches("<a class=navbar-link href=").count(),
+        2,
+        "two navbar links"
+    );
+    let links = &home[home.find("class=topbar-links").unwrap()..];
+    let links = &links[..links.find("</nav>").unwrap()];
+    assert_eq!(links.matches("<svg class=icon").count(), 2, "{links}");
     // The tab's menu (docs.json `menu`): one icon per item.
     let menu = &home[home.find("class=tab-menu").unwrap()..];
     let menu = &menu[..menu.find("</details>").unwrap()];

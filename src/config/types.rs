@@ -291,6 +291,11 @@ pub struct BackgroundColors {
 pub struct TopbarLink {
     pub name: String,
     pub url: String,
+    /// The icon before the name (docs.json `navbar.links[].icon`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub icon: Option<String>,
+    #[serde(default, rename = "iconType", skip_serializing_if = "Option::is_none")]
+    pub icon_type: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, Default, Serialize, Deserialize, PartialEq, Eq)]

@@ -5,8 +5,8 @@
 
 use serde::Serialize;
 
-use super::links;
-use crate::config::PageUrls;
+use super::{icon, links};
+use crate::config::{PageUrls, SiteConfig};
 use crate::content::Site;
 
 #[derive(Serialize)]
@@ -14,6 +14,8 @@ pub struct LinkView {
     name: String,
     href: String,
     external: bool,
+    /// The icon's HTML before the name, or empty.
+    icon: String,
 }
 
 /// `path`, a file a config field names (logo, favicon, background image),
@@ -31,5 +33,31 @@ pub fn link_view(name: &str, url: &str, urls: PageUrls) -> LinkView {
         name: name.to_string(),
         href: links::href(url, urls),
         external: links::is_external(url),
+        icon: String::new(),
     }
+}
+
+impl LinkView {
+    /// The link with the icon `html` before its name.
+    pub fn with_icon(self, html: String) -> LinkView {
+        LinkView { icon: html, ..self }
+    }
+}
+
+/// The top bar's links (`topbarLinks`, docs.json `navbar.links`), each
+/// with its icon, as the top bar and the themes' sidebar show them.
+pub fn navbar_links(config: &SiteConfig) -> Vec<LinkView> {
+    (config.topbar_links.iter())
+        .map(|l| {
+            let view = link_view(&l.name, &l.url, config.page_urls);
+            match &l.icon {
+                Some(name) => view.with_icon(icon::html(
+                    name,
+                    l.icon_type.as_deref(),
+                    config.icon_library(),
+                )),
+                None => view,
+            }
+        })
+        .collect()
 }

@@ -10,7 +10,7 @@
 use serde::Serialize;
 
 use super::anchors::{anchor_views, AnchorView};
-use super::config_links::{link_view, LinkView};
+use super::config_links::{navbar_links, LinkView};
 use super::links;
 use super::sections::first_page;
 use super::topbar::{topbar_view, TopbarView};
@@ -73,11 +73,7 @@ pub fn sidebar_top_view(site: &Site, config: &crate::config::SiteConfig) -> Side
         first_language_pages: first_pages_per(site, &site.config.language_codes(), |p| {
             p.language.as_deref()
         }),
-        links: config
-            .topbar_links
-            .iter()
-            .map(|l| link_view(&l.name, &l.url, config.page_urls))
-            .collect(),
+        links: navbar_links(config),
         first_pages: first_pages_per_version(site),
         anchors: anchor_views(site),
         has_dropdowns: site

@@ -478,7 +478,7 @@ fn sidebar_expands_only_the_current_group() {
     // same on every page, come from the section's cached script.
     assert!(!sidebar.contains("Get started"));
     assert!(sidebar
-        .contains("<li class=\"sidebar-group is-expanded\"><p class=sidebar-group-header><svg"));
+        .contains("<li class=\"sidebar-group is-expanded\"><p class=sidebar-group-header><span class=sidebar-group-icon><svg"));
     assert!(sidebar.contains("<a href=./ aria-current=page>"));
     assert!(sidebar.contains("<details open><summary>Deep dive</summary>"));
     assert_eq!(sidebar.matches("aria-current").count(), 1);

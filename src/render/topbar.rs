@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use super::banner::{banner_view, BannerView};
-use super::config_links::{existing_file, link_view, LinkView};
+use super::config_links::{existing_file, navbar_links, LinkView};
 use super::fragment::Key;
 use super::sections::{first_page, has_primary, section_href, section_language};
 use super::tabbar::{self, MoreTabsView};
@@ -169,11 +169,7 @@ pub fn topbar_view(site: &Site, config: &SiteConfig) -> TopbarView {
             .and_then(|l| l.href())
             .map_or(home, |url| links::href(url, config.page_urls)),
         logo,
-        links: config
-            .topbar_links
-            .iter()
-            .map(|l| link_view(&l.name, &l.url, config.page_urls))
-            .collect(),
+        links: navbar_links(config),
         cta: config.topbar_cta_button.as_ref().map(|cta| CtaView {
             kind: match cta.kind {
                 CtaType::Link => "link",

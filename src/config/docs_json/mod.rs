@@ -245,10 +245,9 @@ impl Conversion {
             .iter()
             .enumerate()
             .filter_map(|(i, link)| {
-                Some((
-                    i,
-                    json!({"name": link_label(link)?, "url": link.get("href")?}),
-                ))
+                let mut entry = json!({"name": link_label(link)?, "url": link.get("href")?});
+                navigation::add_icon(link, &mut entry);
+                Some((i, entry))
             })
             .collect();
         if !links.is_empty() {

@@ -499,6 +499,22 @@ fn icon_of(item: &Value) -> (Option<String>, Option<String>) {
     (name, icon_type.or(style))
 }
 
+/// A docs.json entry's icon (`icon`, `iconType` or `{name, style}`) on its
+/// model `entry`, when it has one: the style only when the model knows it.
+pub(super) fn add_icon(item: &Value, entry: &mut Value) {
+    let (icon, style) = icon_of(item);
+    let Some(object) = entry.as_object_mut() else {
+        return;
+    };
+    if let Some(icon) = icon {
+        object.insert("icon".into(), json!(icon));
+    }
+    let known = |t: &&str| IconType::ALL.iter().any(|i| i.as_str() == *t);
+    if let Some(icon_type) = style.as_deref().filter(known) {
+        object.insert("iconType".into(), json!(icon_type));
+    }
+}
+
 /// The model's anchor for a docs.json anchor, dropdown, product or menu item.
 fn anchor_value(item: &Value, label: &str, url: &str, version: Option<&str>) -> Value {
     let mut anchor = Map::new();

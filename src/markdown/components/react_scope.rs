@@ -284,6 +284,14 @@ fn import_path(from: &str, source: &str) -> Option<String> {
     Some(format!("/{}", parts.join("/")))
 }
 
+/// The page's seed for `Math.random` and `crypto`: FNV-1a of its path, so
+/// two builds of one page draw the same numbers.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(*b)).wrapping_mul(0x100_0000_01b3)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -305,12 +313,4 @@ mod tests {
         );
         assert_eq!(import_path(from, "react"), None);
     }
-}
-
-/// The page's seed for `Math.random` and `crypto`: FNV-1a of its path, so
-/// two builds of one page draw the same numbers.
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
-        (h ^ u64::from(*b)).wrapping_mul(0x100_0000_01b3)
-    })
 }
