@@ -58,6 +58,7 @@ const MEASURE: &str = "
     headerCase: getComputedStyle(header).textTransform,
     cardRadius: card.content === 'none' ? null : card.borderTopLeftRadius,
     cardBorder: card.content === 'none' ? null : card.borderTopWidth,
+    almondLayout: document.querySelectorAll('#body-content.almond-layout').length,
   };";
 
 fn inside(inner: &Value, outer: &Value) -> bool {
@@ -141,6 +142,11 @@ fn assert_layout(theme: &str, seen: &Value) {
         _ => (Value::Null, Value::Null),
     };
     assert_eq!(card, expected, "{theme}: the inset card: {seen}");
+    assert_eq!(
+        seen["almondLayout"],
+        json!(u8::from(theme == "almond")),
+        "{theme}: Mintlify's almond-layout class, in almond only"
+    );
     if theme == "almond" {
         assert!(
             n(&seen["content"], "left") >= n(sidebar, "right") + 48.0,
