@@ -721,7 +721,7 @@ fn page_modes_lay_the_page_out_as_on_mintlify() {
     config["theme"] = json!("almond");
     let almond = Fixture::with_files(config, &files);
     let frame = almond.page_with("guides/frame", &toc());
-    assert!(frame.contains("<div id=body-content class=\"layout mode-frame\">"));
+    assert!(frame.contains("<div id=body-content class=\"layout mode-frame almond-layout\">"));
     assert_eq!(shows(&frame), ["pager", "footer"]);
     let center = almond.page_with("guides/center", &toc());
     assert!(!center.contains("mode-center"), "center is not almond's");
