@@ -5,7 +5,8 @@
 //! `--site-url https://example.com/docs` and served by a plain static host
 //! under `/docs/`, every `href` and `src` answers 200; `check` notes each
 //! link it read with the prefix and, told no prefix, warns with the flag to
-//! give; a folder of pages without an `index`, reached only by links (one
+//! give (config links too); the footer's links and a global anchor written
+//! with the prefix lead from the root; a folder of pages without an `index`, reached only by links (one
 //! through a wildcard redirect), has a working URL; the operations'
 //! descriptions read relative links from the generated page's URL;
 //! `hreflang` alternates are absolute with a site URL, and without one
@@ -99,6 +100,15 @@ fn every_link_works_from_a_static_host_under_the_site_urls_path() {
     ] {
         assert!(quickstart.contains(top_bar), "the top bar's {top_bar}");
     }
+    // The footer's column and a global anchor, written with the prefix.
+    assert!(
+        quickstart.contains("<a href=../authentication/>API key</a>"),
+        "the footer's link"
+    );
+    assert!(
+        quickstart.contains("<a class=nav-anchor href=./ aria-current=page>"),
+        "the anchor to the quickstart: {quickstart}"
+    );
     let redirect = read_built(&site, "get-started/index.html");
     assert!(redirect.contains("url=../quickstart/"), "{redirect}");
 }
@@ -164,10 +174,9 @@ fn without_a_base_path_such_links_warn_naming_the_flag() {
         .collect();
     assert_eq!(
         hinted.len(),
-        15,
-        "each link and the image whose rest is there: {broken:#?}"
+        18,
+        "each link and the image whose rest is there, and the three config links: {broken:#?}"
     );
-    assert!(hinted.iter().all(|w| w["file"] != "docs.json"));
     let home = broken
         .iter()
         .find(|w| w["message"] == "link `/docs` points to a page that does not exist");

@@ -117,10 +117,10 @@ fn check_redirects(places: &Places, file: &Path, source: Option<&SourceDoc>) -> 
                         redirect.destination
                     ),
                 ).with_rule(Rule::BrokenLink)
-                .with_help(format!(
+                .with_help(flag_hint(places.site, &redirect.destination).unwrap_or_else(|| format!(
                     "name a page's path as `navigation` does, a file of the docs root, or a full URL; readers of `{}` land on a missing page meanwhile",
                     redirect.source
-                )),
+                ))),
             };
             locate(source, warning, &format!("/redirects/{i}/destination"))
         })
@@ -147,12 +147,19 @@ fn check_top_bar_links(
                 file,
                 format!("top bar link `{url}` is not a page or file of this site"),
             ).with_rule(Rule::BrokenLink)
-            .with_help(
-                "name a page's path as `navigation` does, a file of the docs root, or a full URL (`https://…`) for a page of another site",
-            );
+            .with_help(flag_hint(places.site, url).unwrap_or_else(|| {
+                "name a page's path as `navigation` does, a file of the docs root, or a full URL (`https://…`) for a page of another site".to_string()
+            }));
             locate(source, warning, &pointer)
         })
         .collect()
+}
+
+/// The hint naming `--base-path` for a config link written with a prefix
+/// the site is not told it is published under (`/docs/quickstart`).
+fn flag_hint(site: &Site, url: &str) -> Option<String> {
+    let target = extras::split_suffix(url).0.trim_matches('/');
+    links::base_path_hint(site, url, target)
 }
 
 /// `diagnostic` placed at `pointer` of the config file, when it was parsed.

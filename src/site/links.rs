@@ -226,7 +226,7 @@ impl<'a> UrlResolver<'a> {
             };
         }
         let close = suggest.then(|| self.closest_slug(slug)).flatten();
-        let help = match (self.base_path_hint(url, target), close) {
+        let help = match (base_path_hint(self.site, url, target), close) {
             (Some(hint), _) => hint,
             (None, Some(c)) => format!("did you mean `/{c}`?"),
             (None, None) => "link to an existing page, e.g. `/quickstart` or `../guide.mdx`".into(),
@@ -237,28 +237,6 @@ impl<'a> UrlResolver<'a> {
             href,
             rule: Rule::BrokenLink,
         }
-    }
-
-    /// The help for a root-absolute link `/docs/x` on a site published at
-    /// its host's root when `/x` leads to a page or file and the docs root
-    /// holds nothing named `docs`: the author likely writes the path the
-    /// site is served under, which sheaf is not told.
-    fn base_path_hint(&self, url: &str, target: &str) -> Option<String> {
-        if !url.starts_with('/') || !self.site.base_path.is_empty() {
-            return None;
-        }
-        let (first, rest) = target.split_once('/')?;
-        if self.site.root.join(first).exists() {
-            return None;
-        }
-        let leads = self.site.root.join(rest).is_file()
-            || matches!(
-                self.site.link_target(&page_slug(rest)),
-                LinkTarget::Page { .. }
-            );
-        leads.then(|| format!(
-            "`/{rest}` is there: if the site is published under `/{first}`, build with `--site-url https://HOST/{first}` or `--base-path /{first}` (or set `base-path = \"/{first}\"` under `[site]` in sheaf.toml) and such links are read from the site root"
-        ))
     }
 
     /// A link to `page` (its place in the linking page's version, language
@@ -313,7 +291,7 @@ impl<'a> UrlResolver<'a> {
                 .outside(&from_root)
                 .unwrap_or_else(|| UrlRewrite::To(relative(&self.page.dir(), &from_root)));
         }
-        let help = self.base_path_hint(url, target);
+        let help = base_path_hint(self.site, url, target);
         UrlRewrite::Broken {
             message: format!("image or file `{url}` does not exist"),
             help: Some(help.unwrap_or_else(|| {
@@ -362,6 +340,26 @@ fn normalise(path: &str) -> String {
 /// the folder.
 fn link_path(slug: &str) -> String {
     slug.strip_suffix("/index").unwrap_or(slug).to_string()
+}
+
+/// The help for a root-absolute link `/docs/x` on a site published at its
+/// host's root when `/x` leads to a page or file and the docs root holds
+/// nothing named `docs`: the author likely writes the path the site is
+/// served under, which sheaf is not told. `target` is the link's path
+/// without its leading `/`.
+pub(super) fn base_path_hint(site: &Site, url: &str, target: &str) -> Option<String> {
+    if !url.starts_with('/') || !site.base_path.is_empty() {
+        return None;
+    }
+    let (first, rest) = target.split_once('/')?;
+    if site.root.join(first).exists() {
+        return None;
+    }
+    let leads = site.root.join(rest).is_file()
+        || matches!(site.link_target(&page_slug(rest)), LinkTarget::Page { .. });
+    leads.then(|| format!(
+        "`/{rest}` is there: if the site is published under `/{first}`, build with `--site-url https://HOST/{first}` or `--base-path /{first}` (or set `base-path = \"/{first}\"` under `[site]` in sheaf.toml) and such links are read from the site root"
+    ))
 }
 
 /// The page slug a link path names: extension and trailing `/index` removed.

@@ -54,6 +54,7 @@
 //! ([`Session`]), from what its build kept of the page jobs
 //! (`Findings::Keep`).
 
+mod base_path;
 mod channel;
 mod checks;
 mod compare;

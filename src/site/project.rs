@@ -186,11 +186,20 @@ impl Project {
                 }
             })
         };
-        let (mut site, site_problems) = timings.phase(Phase::Content, || {
-            Site::load_with(&files, config, &facts, texts)
-        });
-        site.base_path = loading.base_path.clone().unwrap_or_default();
-        read_top_bar_links_from_the_root(&mut site);
+        let base_path = loading.base_path.clone().unwrap_or_default();
+        let load = |config| {
+            let (mut site, problems) = timings.phase(Phase::Content, || {
+                Site::load_with(&files, config, &facts, texts)
+            });
+            site.base_path = base_path.clone();
+            (site, problems)
+        };
+        let (mut site, mut site_problems) = load(config);
+        // Config links written with the base path: the site again, with
+        // them read from the root (only then, and only once).
+        if let Some(config) = super::base_path::config_read_from_the_root(&site) {
+            (site, site_problems) = load(config);
+        }
         let (mut asyncapi, async_problems) = asyncapi.into_inner();
         diagnostics.extend(async_problems);
         diagnostics
@@ -447,43 +456,4 @@ fn innermost_groups(items: &[NavItem]) -> HashMap<PageId, String> {
     let mut out = HashMap::new();
     walk(items, None, &mut out);
     out
-}
-
-/// The top bar's links and button written with the site's base path
-/// (`/docs/quickstart`) that lead somewhere only from the site root, made
-/// links from the root (`/quickstart`), as page links are read
-/// (`site::links`): the theme then writes them relative like the others.
-fn read_top_bar_links_from_the_root(site: &mut Site) {
-    if site.base_path.is_empty() {
-        return;
-    }
-    let links: Vec<Option<String>> = (site.config.topbar_links.iter())
-        .map(|link| from_the_root(site, &link.url))
-        .collect();
-    let button =
-        (site.config.topbar_cta_button.as_ref()).and_then(|cta| from_the_root(site, &cta.url));
-    for (link, url) in site.config.topbar_links.iter_mut().zip(links) {
-        if let Some(url) = url {
-            link.url = url;
-        }
-    }
-    if let (Some(cta), Some(url)) = (&mut site.config.topbar_cta_button, button) {
-        cta.url = url;
-    }
-}
-
-/// `url` from the site root when it starts with the base path and only so
-/// leads somewhere: `/docs/quickstart#step` → `/quickstart#step`.
-fn from_the_root(site: &Site, url: &str) -> Option<String> {
-    let path = url.strip_prefix('/')?;
-    let (path, suffix) = path.split_at(path.find(['#', '?']).unwrap_or(path.len()));
-    let path = path.trim_end_matches('/');
-    let rest = site.without_base_path(path)?;
-    let file = |path: &str| site.root.join(path).is_file();
-    let as_written = site.page_at(path).is_some() || file(path);
-    let page = matches!(
-        site.link_target(rest),
-        crate::content::LinkTarget::Page { .. }
-    );
-    (!as_written && (page || file(rest))).then(|| format!("/{rest}{suffix}"))
 }
