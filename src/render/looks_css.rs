@@ -65,8 +65,8 @@ fn decoration_css(decoration: Decoration) -> &'static str {
     match decoration {
         Decoration::Gradient => concat!(
             "html::before{content:\"\";position:fixed;inset:0;z-index:-1;pointer-events:none;",
-            "background:radial-gradient(60rem 28rem at 15% -8rem,color-mix(in srgb,var(--color-primary) 16%,transparent),transparent 70%),",
-            "radial-gradient(50rem 24rem at 90% -6rem,color-mix(in srgb,var(--color-primary) 10%,transparent),transparent 70%)}\n",
+            "background:radial-gradient(60rem 26rem at 15% 2rem,color-mix(in srgb,var(--color-primary) 13%,transparent),transparent 70%),",
+            "radial-gradient(50rem 22rem at 90% 4rem,color-mix(in srgb,var(--color-primary) 9%,transparent),transparent 70%)}\n",
         ),
         Decoration::Grid => concat!(
             "html::before{content:\"\";position:fixed;inset:0;z-index:-1;pointer-events:none;",
