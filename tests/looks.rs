@@ -1,7 +1,8 @@
 //! docs.json `styling`, `background.decoration` and `interaction` (issue
 //! 59) on tests/fixtures/looks: breadcrumbs above the title, the code
 //! palettes of each mode in the site CSS, the decoration layer, and `check`
-//! saying nothing about them; a Shiki theme sheaf does not ship is shown as
+//! saying nothing about them; `drilldown: false` groups that open in
+//! place; a Shiki theme sheaf does not ship is shown as
 //! the nearest one, with a note at its place in docs.json.
 
 mod common;
@@ -66,14 +67,13 @@ fn breadcrumbs_code_palettes_and_decoration_are_built() {
 }
 
 #[test]
-fn other_shiki_themes_and_no_drilldown_are_located_notes() {
+fn another_shiki_theme_is_a_located_note() {
     let dir = tempfile::tempdir().unwrap();
     copy_tree(&fixture("looks"), dir.path());
     let path = dir.path().join("docs.json");
     let mut docs: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
     docs["styling"]["codeblocks"] =
         json!({"theme": {"light": "snazzy-light", "dark": "kanagawa-wave"}});
-    docs["interaction"]["drilldown"] = json!(false);
     std::fs::write(&path, serde_json::to_string_pretty(&docs).unwrap()).unwrap();
     let notes: Vec<(String, String)> = feature_notes(dir.path())
         .iter()
@@ -84,18 +84,47 @@ fn other_shiki_themes_and_no_drilldown_are_located_notes() {
             )
         })
         .collect();
-    assert_eq!(notes.len(), 2, "{notes:?}");
+    assert_eq!(notes.len(), 1, "{notes:?}");
     assert!(
         notes[0]
             .1
             .contains("code theme `kanagawa-wave` is shown as `github-dark-default`"),
         "{notes:?}"
     );
-    assert!(notes[1].1.contains("collapsed sidebar group"), "{notes:?}");
-    for (at, _) in &notes {
-        assert!(
-            at.contains("styling") || at.contains("interaction"),
-            "{notes:?}"
-        );
-    }
+    assert_eq!(notes[0].0, "styling.codeblocks.theme.dark", "{notes:?}");
+}
+
+#[test]
+fn without_drilldown_a_collapsed_group_opens_in_place() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_tree(&fixture("looks"), dir.path());
+    let path = dir.path().join("docs.json");
+    let mut docs: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    docs["interaction"]["drilldown"] = json!(false);
+    std::fs::write(&path, serde_json::to_string_pretty(&docs).unwrap()).unwrap();
+    assert_eq!(feature_notes(dir.path()), Vec::<Value>::new());
+    let out = tempfile::tempdir().unwrap();
+    let site = out.path().join("site");
+    let built = sheaf(&[
+        "build",
+        dir.path().to_str().unwrap(),
+        "--out",
+        site.to_str().unwrap(),
+    ]);
+    assert_eq!(built.status.code(), Some(0), "{}", stderr(&built));
+    // The collapsed groups are in the section script the sidebar inserts.
+    let scripts: String = walkdir::WalkDir::new(site.join("_sheaf"))
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| {
+            e.path().extension().is_some_and(|x| x == "js")
+                && e.path().to_string_lossy().contains("nav-")
+        })
+        .map(|e| std::fs::read_to_string(e.path()).unwrap())
+        .collect();
+    assert!(scripts.contains("sidebar-group-disclosure"), "{scripts}");
+    assert!(
+        !scripts.contains("<a class=\\\"sidebar-group-header\\\""),
+        "no group name leads away: {scripts}"
+    );
 }

@@ -27,7 +27,8 @@ pub struct Looks {
     /// A drawing behind the page (`background.decoration`).
     pub decoration: Option<Decoration>,
     /// Whether a collapsed group's name leads to its first page (Mintlify's
-    /// `interaction.drilldown`; sheaf's sidebar always does).
+    /// `interaction.drilldown`; the default) or, `false`, opens the group in
+    /// place (a `<details>` disclosure).
     pub drilldown: Option<bool>,
 }
 

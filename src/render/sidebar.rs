@@ -73,6 +73,9 @@ struct GroupView {
     version: Option<String>,
     language: Option<String>,
     expanded: bool,
+    /// `interaction.drilldown: false`: the collapsed group opens in place
+    /// (a disclosure) instead of leading to its first page.
+    in_place: bool,
     items: Vec<ItemView>,
 }
 
@@ -317,6 +320,7 @@ fn render_group(
         version: version.clone(),
         language: display.language.clone(),
         expanded: true,
+        in_place: site.config.looks.drilldown == Some(false),
         items: visible_items(site, items),
     };
     let expanded = render_view(&view, templates)?;

@@ -95,3 +95,60 @@ async fn breadcrumbs_code_themes_and_decorations_in_both_modes() {
         found.join("\n")
     );
 }
+
+/// `interaction.drilldown: false`: a collapsed group opens in place, from a
+/// click or the keyboard, and the reader stays on the page.
+#[tokio::test]
+async fn without_drilldown_a_group_opens_in_place() {
+    let Some(browser) = launch().await else {
+        return;
+    };
+    let source = common::fixture_copy("looks");
+    let path = source.path().join("docs.json");
+    let mut docs: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    docs["interaction"]["drilldown"] = json!(false);
+    std::fs::write(&path, serde_json::to_string_pretty(&docs).unwrap()).unwrap();
+    let site = build_and_serve(source);
+    let axe = axe_script();
+    let mut found = Vec::new();
+    for mode in ["light", "dark"] {
+        browser.on_new_document(&format!("localStorage.setItem('sheaf-mode', '{mode}');"));
+        browser.goto(&site.url("users/update/")).await;
+        let summary = "#sidebar details.sidebar-group-disclosure > summary";
+        browser
+            .wait_until(&format!("!!document.querySelector('{summary}')"))
+            .await;
+        let shown = "return [...document.querySelectorAll('#sidebar details.sidebar-group-disclosure a')].filter(a => a.checkVisibility() && a.getBoundingClientRect().height > 0).map(a => a.textContent.trim());";
+        assert_eq!(browser.eval(shown).await, json!([]), "closed at first");
+        browser.click(summary).await;
+        browser
+            .wait_until("document.querySelector('#sidebar details.sidebar-group-disclosure').open")
+            .await;
+        assert_eq!(
+            browser.eval(shown).await,
+            json!(["User Group Service", "Quickstart"]),
+            "the group's pages show in place"
+        );
+        assert_eq!(
+            browser.path().await,
+            "/users/update/",
+            "the reader stays on the page"
+        );
+        save_screenshot(&browser, &format!("looks-drilldown-off-{mode}")).await;
+        if let Some(axe) = &axe {
+            found.extend(
+                violations(&browser, axe)
+                    .await
+                    .into_iter()
+                    .map(|v| format!("{mode}: {v}")),
+            );
+        }
+    }
+    browser.close().await;
+    assert!(
+        found.is_empty(),
+        "{} axe violations:\n{}",
+        found.len(),
+        found.join("\n")
+    );
+}

@@ -31,13 +31,6 @@ impl Conversion {
         }
         if let Some(drilldown) = docs.pointer("/interaction/drilldown") {
             looks.insert("drilldown".into(), drilldown.clone());
-            if drilldown == &json!(false) {
-                self.notes.push(Note::info(
-                    "/interaction/drilldown",
-                    "a collapsed sidebar group still opens at its first page",
-                    "sheaf's sidebar lists a collapsed group's pages only on the pages of that group, so its name links to its first page as `drilldown: true` does",
-                ));
-            }
         }
         if !looks.is_empty() {
             out.insert("looks".into(), Value::Object(looks));
