@@ -22,6 +22,8 @@ mod driver;
 mod icons;
 #[path = "browser/keyboard.rs"]
 mod keyboard;
+#[path = "browser/looks.rs"]
+mod looks;
 #[path = "browser/react.rs"]
 mod react;
 #[path = "browser/react_globals.rs"]

@@ -44,6 +44,7 @@ mod docs_json;
 mod entries;
 #[cfg(test)]
 mod fuzz;
+pub mod looks;
 pub mod migrate;
 mod nav_json;
 mod refs;

@@ -92,6 +92,10 @@ pub struct SiteConfig {
     pub layout: Option<String>,
     /// The icon library names are looked up in first (docs.json `icons`).
     pub icons: Option<Icons>,
+    /// Eyebrows, code theme, background decoration (docs.json `styling`,
+    /// `background.decoration`, `interaction`; see `config::looks`).
+    #[serde(default)]
+    pub looks: super::looks::Looks,
 }
 
 impl SiteConfig {

@@ -73,6 +73,7 @@ mod icon;
 mod islands;
 mod lean;
 mod links;
+mod looks_css;
 mod page_actions;
 mod page_meta;
 mod sections;
@@ -292,7 +293,7 @@ impl Theme {
                 .description_html
                 .clone()
                 .or_else(|| page.frontmatter.description.as_deref().map(escape_html)),
-            eyebrow: self.sidebar.group_name(page.id),
+            eyebrow: (self.sidebar).eyebrow(page.id, site.config.looks.eyebrows),
             html: &content.html,
             utility_css: content.utility_css.as_deref(),
             intro: &content.intro,
@@ -511,7 +512,7 @@ struct PageView<'a> {
     title_shown: bool,
     /// Under the title.
     description_html: Option<String>,
-    eyebrow: Option<&'a str>,
+    eyebrow: Option<String>,
     html: &'a str,
     /// The page's `<style>`: its utility classes' CSS.
     utility_css: Option<&'a str>,

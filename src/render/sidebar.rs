@@ -25,8 +25,10 @@ use std::path::PathBuf;
 use super::fragment::{insertion_script, link_from, Current, Fragment, Key};
 use super::templates::Templates;
 use super::{icon, links, NavIndexPage};
+use crate::config::looks::Eyebrows;
 use crate::content::{NavItem, Page, PageId, Site};
 use crate::diagnostics::Diagnostic;
+use crate::html::escape;
 
 /// Where the section script finds the page's group: its `data-g`
 /// attribute (none: the page's group is not in the section's list).
@@ -54,8 +56,9 @@ pub struct Sidebar {
     files: Vec<(String, String)>,
     /// Top-level group of each page (by page id).
     page_group: Vec<Option<usize>>,
-    /// Innermost group name of each page: the eyebrow above its title.
-    page_group_name: Vec<Option<String>>,
+    /// The group names around each page, outermost first: the eyebrow
+    /// above its title is the last (`section`) or all (`breadcrumbs`).
+    page_group_path: Vec<Vec<String>>,
 }
 
 #[derive(Serialize)]
@@ -70,6 +73,9 @@ struct GroupView {
     version: Option<String>,
     language: Option<String>,
     expanded: bool,
+    /// `interaction.drilldown: false`: the collapsed group opens in place
+    /// (a disclosure) instead of leading to its first page.
+    in_place: bool,
     items: Vec<ItemView>,
 }
 
@@ -110,7 +116,7 @@ impl Sidebar {
             folder: String::new(),
             files: Vec::new(),
             page_group: vec![None; site.pages.len()],
-            page_group_name: vec![None; site.pages.len()],
+            page_group_path: vec![Vec::new(); site.pages.len()],
         };
         let mut top_groups = Vec::new();
         for item in &site.nav {
@@ -118,7 +124,7 @@ impl Sidebar {
                 continue;
             };
             let index = top_groups.len();
-            sidebar.mark_pages(item, index, None);
+            sidebar.mark_pages(item, index, &mut Vec::new());
             let first = &site.pages[first];
             let key = (first.tab, first.anchor);
             let next = sidebar.section_numbers.len();
@@ -202,24 +208,40 @@ impl Sidebar {
         files
     }
 
-    /// Records the top-level group and innermost group name of every page under `item`.
-    fn mark_pages(&mut self, item: &NavItem, group: usize, name: Option<&str>) {
+    /// Records the top-level group and the group path of every page under `item`.
+    fn mark_pages(&mut self, item: &NavItem, group: usize, path: &mut Vec<String>) {
         match item {
             NavItem::Page(id) => {
                 self.page_group[*id] = Some(group);
-                self.page_group_name[*id] = name.map(String::from);
+                self.page_group_path[*id] = path.clone();
             }
             NavItem::Group { name, items, .. } => {
+                path.push(name.clone());
                 for child in items {
-                    self.mark_pages(child, group, Some(name));
+                    self.mark_pages(child, group, path);
                 }
+                path.pop();
             }
         }
     }
 
-    /// The name of the group that lists `page`.
-    pub fn group_name(&self, page: PageId) -> Option<&str> {
-        self.page_group_name.get(page)?.as_deref()
+    /// The eyebrow above `page`'s title (HTML): the name of the group
+    /// that lists it, or with `breadcrumbs` the names of all its groups.
+    pub fn eyebrow(&self, page: PageId, style: Eyebrows) -> Option<String> {
+        let path: Vec<&str> = (self.page_group_path.get(page)?.iter())
+            .map(String::as_str)
+            .filter(|name| !name.is_empty())
+            .collect();
+        let html = match style {
+            Eyebrows::Breadcrumbs if path.len() > 1 => {
+                let items: String = (path.iter())
+                    .map(|name| format!("<li>{}</li>", escape(name)))
+                    .collect();
+                format!("<nav class=\"eyebrow breadcrumbs\" aria-label=Breadcrumbs><ol>{items}</ol></nav>")
+            }
+            _ => format!("<p class=eyebrow>{}</p>", escape(path.last()?)),
+        };
+        Some(html)
     }
 
     /// Writes the groups of `page`'s section, its own group expanded.
@@ -298,6 +320,7 @@ fn render_group(
         version: version.clone(),
         language: display.language.clone(),
         expanded: true,
+        in_place: site.config.looks.drilldown == Some(false),
         items: visible_items(site, items),
     };
     let expanded = render_view(&view, templates)?;

@@ -24,6 +24,7 @@ pub fn site_css(config: &SiteConfig) -> String {
         css.push_str("html:not([data-tab]) .anchors [data-tab]{display:none!important}\n");
     }
     css.push_str(&TabScopes::of(config).css());
+    css.push_str(&super::looks_css::looks_css(&config.looks));
     for language in &config.languages {
         let l = css_string(&language.code);
         css.push_str(&format!(

@@ -87,6 +87,30 @@ pub async fn violations(browser: &Browser, axe: &str) -> Vec<String> {
     serde_json::from_value(found).expect("a list of violations")
 }
 
+/// Adds axe's violations on the current document to `found`, each led by
+/// `at` (where the page was: its case, mode and width); nothing without axe.
+pub async fn record_violations(
+    browser: &Browser,
+    axe: &Option<String>,
+    at: &str,
+    found: &mut Vec<String>,
+) {
+    if let Some(axe) = axe {
+        let seen = violations(browser, axe).await;
+        found.extend(seen.into_iter().map(|v| format!("{at}: {v}")));
+    }
+}
+
+/// Fails with every violation listed when any were found.
+pub fn assert_no_violations(found: &[String]) {
+    assert!(
+        found.is_empty(),
+        "{} axe violations:\n{}",
+        found.len(),
+        found.join("\n")
+    );
+}
+
 /// A page in a given state: its path, what to do once it is loaded (a
 /// script) and what to wait for then (a JavaScript condition).
 struct View {

@@ -10,7 +10,7 @@ use fantoccini::actions::{InputSource, KeyAction, KeyActions};
 use fantoccini::key::Key;
 use serde_json::{json, Value};
 
-use super::axe::{axe_script, violations};
+use super::axe::{assert_no_violations, axe_script, record_violations};
 use super::driver::Browser;
 use super::site::{build_and_serve, Site};
 use super::{common, launch, save_screenshot};
@@ -301,15 +301,8 @@ async fn each_theme_lays_out_search_tabs_and_sidebar_as_mintlify_does() {
                     json!(0),
                     "{theme} {mode} {width}"
                 );
-                if let Some(axe) = &axe {
-                    let at = format!("{theme}, {mode}, {width} px");
-                    found.extend(
-                        violations(&browser, axe)
-                            .await
-                            .into_iter()
-                            .map(|v| format!("{at}: {v}")),
-                    );
-                }
+                let at = format!("{theme}, {mode}, {width} px");
+                record_violations(&browser, &axe, &at, &mut found).await;
             }
         }
     }
@@ -323,10 +316,5 @@ async fn each_theme_lays_out_search_tabs_and_sidebar_as_mintlify_does() {
     let (_, palm) = sites.iter().find(|(t, _)| *t == "palm").unwrap();
     assert_palm_sidebar_collapses(&browser, palm).await;
     browser.close().await;
-    assert!(
-        found.is_empty(),
-        "{} axe violations:\n{}",
-        found.len(),
-        found.join("\n")
-    );
+    assert_no_violations(&found);
 }

@@ -11,6 +11,7 @@
 //!
 //! `navigation.rs` converts the navigation tree; this file the other keys.
 
+mod looks;
 mod navigation;
 
 use std::collections::HashMap;
@@ -86,6 +87,7 @@ pub fn convert(docs: &Value) -> (Value, Conversion) {
     conversion.chrome(docs, "", "", &mut out);
     conversion.api(docs, &mut out);
     conversion.extras(docs, &mut out);
+    conversion.looks(docs, &mut out);
     conversion.unsupported(docs);
     conversion.finish_navigation(&mut out);
     (Value::Object(out), conversion)
@@ -192,13 +194,6 @@ impl Conversion {
                 );
             }
             _ => {}
-        }
-        if docs.pointer("/background/decoration").is_some() {
-            self.notes.push(Note::info(
-                "/background/decoration",
-                "background decorations are not drawn",
-                "sheaf's theme has a plain background; `background.image` is supported",
-            ));
         }
     }
 
@@ -459,8 +454,6 @@ impl Conversion {
                 "fonts are not loaded (no third-party requests); the theme's system fonts are used",
             ),
             ("thumbnails", "social thumbnails are not generated"),
-            ("styling", "styling options are not applied"),
-            ("interaction", "interaction options are not applied"),
         ] {
             if docs.get(key).is_some() {
                 self.notes.push(Note::info(
