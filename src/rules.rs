@@ -75,6 +75,7 @@ rules! {
     UnknownValue "unknown-value" Warnings "A value outside the allowed list that Mintlify does not name either; the build goes on as if it were not set.",
     UnsupportedValue "unsupported-value" Notes "A value Mintlify knows and sheaf does not act on yet.",
     DocsJsonFeature "docs-json-feature" Notes "A docs.json construct sheaf reads differently from Mintlify, or leaves out.",
+    Integration "integration" Notes "An analytics or chat integration (docs.json `integrations`) that built pages load, or one sheaf does not load.",
     ColorContrast "color-contrast" Notes "A brand colour is shown in a nearby shade so that text on it reaches WCAG 2.1 AA contrast.",
     UnsafeUrl "unsafe-url" Errors "A config URL with a scheme that would run code or show the author's text (`javascript:`, `data:`).",
     // Navigation and pages.

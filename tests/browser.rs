@@ -8,6 +8,8 @@
 //!
 //! Screenshots land in `<target dir>/screenshots/` for a human to look at.
 
+#[path = "browser/analytics.rs"]
+mod analytics;
 #[path = "browser/axe.rs"]
 mod axe;
 #[path = "browser/code_blocks.rs"]

@@ -12,17 +12,9 @@ use serde_json::{json, Value};
 
 /// The notes of rule `docs-json-feature` that `check` prints for `root`.
 fn feature_notes(root: &std::path::Path) -> Vec<Value> {
-    let output = sheaf(&[
-        "check",
-        root.to_str().unwrap(),
-        "--format",
-        "json",
-        "--no-cache",
-    ]);
-    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-    String::from_utf8_lossy(&output.stdout)
-        .lines()
-        .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+    let found = common::check_findings(root);
+    found
+        .into_iter()
         .filter(|d| d["rule"] == "docs-json-feature")
         .collect()
 }

@@ -28,7 +28,7 @@ use crate::sources::SourceFiles;
 mod flat_keys;
 mod navigation;
 
-use flat_keys::{appearance, background, contextual, errors, footer, logo_value};
+use flat_keys::{appearance, background, contextual, errors, footer, integrations, logo_value};
 use navigation::Navigation;
 
 /// Mintlify's address for the docs.json schema: an editor hint that sheaf
@@ -82,6 +82,7 @@ pub fn migrate(config: &SiteConfig, files: &SourceFiles) -> Migration {
     insert_some(&mut docs, "footer", footer(config));
     insert_some(&mut docs, "banner", config.banner.as_ref());
     insert_some(&mut docs, "contextual", contextual(config));
+    insert_some(&mut docs, "integrations", integrations(config));
     if !config.redirects.is_empty() {
         docs.insert("redirects".into(), json!(config.redirects));
     }

@@ -48,6 +48,7 @@ pub fn check(
     }
     out.extend(ctx.feedback(config));
     out.extend(ctx.icons());
+    out.extend(super::analytics::diagnostics(doc, config, file));
     out
 }
 

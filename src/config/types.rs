@@ -96,6 +96,13 @@ pub struct SiteConfig {
     /// `background.decoration`, `interaction`; see `config::looks`).
     #[serde(default)]
     pub looks: super::looks::Looks,
+    /// Analytics and chat integrations by provider (mint.json `analytics`,
+    /// docs.json `integrations`; see `config::analytics`).
+    #[serde(default)]
+    pub analytics: std::collections::BTreeMap<String, serde_json::Value>,
+    /// mint.json `integrations` (its chat widgets), read with `analytics`.
+    #[serde(default)]
+    pub integrations: std::collections::BTreeMap<String, serde_json::Value>,
 }
 
 impl SiteConfig {
@@ -339,6 +346,16 @@ pub struct ModeToggle {
 pub enum Mode {
     Light,
     Dark,
+}
+
+impl Mode {
+    /// `light` or `dark`, as `data-theme` holds it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Light => "light",
+            Mode::Dark => "dark",
+        }
+    }
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]

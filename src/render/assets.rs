@@ -72,9 +72,10 @@ pub fn templates(root: &Path) -> Result<Vec<TemplateSource>, Diagnostic> {
 
 /// The static files of the theme: built-ins overlaid by `ROOT/_theme/<file>`.
 pub fn theme_files(root: &Path) -> Result<BTreeMap<String, Vec<u8>>, Diagnostic> {
-    // `jsx/` is the components' runtime, loaded by the pages that need it.
+    // `jsx/` is the components' runtime, loaded by the pages that need it;
+    // `analytics/` is written only for sites with integrations.
     let mut files: BTreeMap<String, Vec<u8>> = BuiltinAssets::iter()
-        .filter(|name| !name.starts_with("jsx/"))
+        .filter(|name| !name.starts_with("jsx/") && !name.starts_with("analytics/"))
         .filter_map(|name| {
             let file = BuiltinAssets::get(&name)?;
             Some((name.to_string(), file.data.into_owned()))
@@ -82,6 +83,11 @@ pub fn theme_files(root: &Path) -> Result<BTreeMap<String, Vec<u8>>, Diagnostic>
         .collect();
     files.extend(read_dir_files(root, Path::new(OVERRIDE_DIR), |_| true)?);
     Ok(files)
+}
+
+/// The built-in asset `name` (`analytics/analytics.js`).
+pub fn builtin(name: &str) -> Option<Vec<u8>> {
+    BuiltinAssets::get(name).map(|file| file.data.into_owned())
 }
 
 /// The docs root's own top-level `.css` and `.js` files, which Mintlify

@@ -16,6 +16,8 @@ use crate::content::Site;
 pub struct AssetLinks {
     pub stylesheets: Vec<String>,
     pub scripts: Vec<String>,
+    /// The integrations' settings, the JSON block `analytics.js` reads.
+    pub analytics: Option<String>,
 }
 
 impl AssetLinks {
@@ -36,6 +38,7 @@ impl AssetLinks {
         AssetLinks {
             stylesheets,
             scripts,
+            analytics: None,
         }
     }
 }
@@ -48,6 +51,7 @@ pub struct HeadView {
     boot: String,
     stylesheets: Vec<String>,
     scripts: Vec<String>,
+    analytics: Option<String>,
 }
 
 pub fn head_view(site: &Site, assets: &AssetLinks) -> HeadView {
@@ -69,6 +73,7 @@ pub fn head_view(site: &Site, assets: &AssetLinks) -> HeadView {
         boot: boot_script(config),
         stylesheets: assets.stylesheets.clone(),
         scripts: assets.scripts.clone(),
+        analytics: assets.analytics.clone(),
     }
 }
 

@@ -61,6 +61,7 @@
 // happen at most once per build or page, so the large error type costs nothing.
 #![allow(clippy::result_large_err)]
 
+mod analytics;
 mod anchors;
 mod assets;
 mod banner;
@@ -165,7 +166,8 @@ pub struct Theme {
     pub utilities: crate::tailwind::Utilities,
     /// Where the React components' runtime is written.
     jsx_runtime: PathBuf,
-    /// The docs root's own `.css` and `.js` files, which the 404 page loads too.
+    /// The docs root's own `.css` and `.js` files, which the 404 page loads
+    /// too, and the integrations' loader.
     custom: Vec<String>,
 }
 
@@ -179,17 +181,24 @@ impl Theme {
         let css = assets::bundle(&theme_files, "css", "base.css", &site_css);
         let js = assets::bundle(&theme_files, "js", "theme.js", "");
         let custom = assets::custom_files(&site.root)?;
-        let links = AssetLinks::of(&css, &js, &custom);
+        let mut links = AssetLinks::of(&css, &js, &custom);
+        let analytics = analytics::add_to(site, &mut links);
         let mut shared = Shared::build(site, &links, &templates)?;
         let sidebar = Sidebar::build(site, &templates)?;
         let mut files = assets::loose_files(&theme_files);
         files.extend(sidebar.files(site, &shared.head));
         files.append(&mut shared.files);
-        let custom_names = custom.iter().map(|(name, _)| name.clone()).collect();
+        let loader = analytics.iter().map(|(path, _)| path.display().to_string());
+        let custom_names = custom
+            .iter()
+            .map(|(name, _)| name.clone())
+            .chain(loader)
+            .collect();
         let scripts = custom.iter().filter(|(name, _)| name.ends_with(".js"));
         let utilities = crate::tailwind::Utilities::new(&String::from_utf8_lossy(&css.bytes))
             .with_scripts(scripts.map(|(_, b)| std::str::from_utf8(b).unwrap_or_default()));
         files.extend(custom.into_iter().map(|(n, b)| (PathBuf::from(n), b)));
+        files.extend(analytics);
         let (jsx_runtime, runtime_bytes) = islands::runtime_file();
         files.push((jsx_runtime.clone(), runtime_bytes));
         let toggle = site.config.mode_toggle;
@@ -201,10 +210,7 @@ impl Theme {
             css,
             js,
             files,
-            initial_mode: toggle.default.map(|m| match m {
-                Mode::Light => "light",
-                Mode::Dark => "dark",
-            }),
+            initial_mode: toggle.default.map(Mode::name),
             theme_name: site.config.theme_name(),
             default_version: site
                 .config
@@ -368,10 +374,11 @@ impl Theme {
         };
         context.insert("custom_css", &named(".css"));
         context.insert("custom_js", &named(".js"));
+        context.insert("analytics", &analytics::block(site));
         context.insert("theme_name", &self.theme_name);
         self.templates
             .render("not_found.html", &context)
-            .unwrap_or_else(|d| fallback_not_found(&d))
+            .unwrap_or_else(|d| templates::fallback_not_found(&d))
     }
 
     /// A redirect page for `redirects`: meta refresh, a plain link, and for
@@ -583,15 +590,6 @@ fn page_file(page: &Page) -> PathBuf {
     page.source_path
         .clone()
         .unwrap_or_else(|| PathBuf::from(&page.slug))
-}
-
-/// A bare 404 page for when an overridden `not_found.html` fails to render.
-fn fallback_not_found(problem: &Diagnostic) -> String {
-    format!(
-        "<!doctype html><meta charset=\"utf-8\"><title>Page not found</title>\
-         <h1>Page not found</h1><p><a href=\"./\">Home</a></p><!-- {} -->",
-        escape_html(&problem.headline()).replace("--", "- -")
-    )
 }
 
 /// HTML escaping for text and attribute values (tera's escape function).

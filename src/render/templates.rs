@@ -101,3 +101,12 @@ fn template_error(file: &Path, error: &tera::Error) -> Diagnostic {
          remove the override to use the built-in template",
         )
 }
+
+/// A bare 404 page for when an overridden `not_found.html` fails to render.
+pub fn fallback_not_found(problem: &Diagnostic) -> String {
+    format!(
+        "<!doctype html><meta charset=\"utf-8\"><title>Page not found</title>\
+         <h1>Page not found</h1><p><a href=\"./\">Home</a></p><!-- {} -->",
+        crate::html::escape(&problem.headline()).replace("--", "- -")
+    )
+}

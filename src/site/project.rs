@@ -220,6 +220,11 @@ impl Project {
         diagnostics.extend(timings.phase(Phase::Content, || {
             checks::after_loading(&site, &files, &loaded.file, loaded.source.as_ref())
         }));
+        if loading.preview {
+            // The preview loads no analytics: readers' numbers stay clean.
+            site.config.analytics.clear();
+            site.config.integrations.clear();
+        }
         let theme = match timings.phase(Phase::Content, || Theme::new(&site)) {
             Ok(theme) => theme,
             Err(problem) => {

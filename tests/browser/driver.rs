@@ -142,13 +142,28 @@ pub struct Browser {
 
 impl Browser {
     pub async fn launch(tools: &Tools) -> Browser {
+        Browser::launch_with(tools, json!({})).await
+    }
+
+    /// [`Browser::launch`] keeping ChromeDriver's performance log, from
+    /// which [`Browser::requested_urls`] reads every request the page made
+    /// (also those that fail: host names never resolve here).
+    pub async fn launch_recording_requests(tools: &Tools) -> Browser {
+        let logging = json!({ "goog:loggingPrefs": { "performance": "ALL" } });
+        Browser::launch_with(tools, logging).await
+    }
+
+    async fn launch_with(tools: &Tools, extra: Value) -> Browser {
         let driver = ChromeDriver::start(tools);
         let profile = tempfile::tempdir().expect("a profile directory");
         let mut args: Vec<String> = CHROMIUM_FLAGS.iter().map(|f| f.to_string()).collect();
         args.push(format!("--user-data-dir={}", profile.path().display()));
-        let capabilities = json!({
+        let mut capabilities = json!({
             "goog:chromeOptions": { "binary": tools.chromium, "args": args }
         });
+        if let (Some(all), Value::Object(extra)) = (capabilities.as_object_mut(), extra) {
+            all.extend(extra);
+        }
         let Value::Object(capabilities) = capabilities else {
             unreachable!()
         };
@@ -241,13 +256,36 @@ impl Browser {
         self.client.current_url().await.unwrap().path().to_string()
     }
 
+    /// The URLs requested since the last call (a browser from
+    /// [`Browser::launch_recording_requests`]).
+    pub fn requested_urls(&self) -> Vec<String> {
+        let agent = driver_agent();
+        let url = format!("{}/se/log", self.session_url);
+        let mut response = agent
+            .post(&url)
+            .header("Content-Type", "application/json")
+            .send(json!({ "type": "performance" }).to_string())
+            .unwrap_or_else(|e| panic!("reading the performance log failed: {e}"));
+        let text = response.body_mut().read_to_string().expect("an answer");
+        let log: Value = serde_json::from_str(&text).expect("a JSON answer");
+        let entries = log["value"].as_array().cloned().unwrap_or_default();
+        entries
+            .iter()
+            .filter_map(|entry| serde_json::from_str::<Value>(entry["message"].as_str()?).ok())
+            .filter(|m| m["message"]["method"] == "Network.requestWillBeSent")
+            .filter_map(|m| {
+                Some(
+                    m["message"]["params"]["request"]["url"]
+                        .as_str()?
+                        .to_string(),
+                )
+            })
+            .collect()
+    }
+
     /// Sends a Chrome DevTools Protocol command through ChromeDriver.
     pub fn cdp(&self, command: &str, params: Value) -> Value {
-        let agent: ureq::Agent = ureq::Agent::config_builder()
-            .proxy(None)
-            .timeout_global(Some(PATIENCE))
-            .build()
-            .into();
+        let agent = driver_agent();
         let url = format!("{}/goog/cdp/execute", self.session_url);
         let body = json!({ "cmd": command, "params": params });
         let mut response = agent
@@ -274,4 +312,13 @@ impl Browser {
             json!({ "source": source }),
         );
     }
+}
+
+/// An HTTP client for ChromeDriver's own endpoints.
+fn driver_agent() -> ureq::Agent {
+    ureq::Agent::config_builder()
+        .proxy(None)
+        .timeout_global(Some(PATIENCE))
+        .build()
+        .into()
 }

@@ -109,6 +109,22 @@ pub fn read_built(site: &Path, file: &str) -> String {
     std::fs::read_to_string(site.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"))
 }
 
+/// What `sheaf check --format json --no-cache` finds in `root`, one JSON
+/// value per diagnostic.
+pub fn check_findings(root: &Path) -> Vec<serde_json::Value> {
+    let output = sheaf(&[
+        "check",
+        root.to_str().unwrap(),
+        "--format",
+        "json",
+        "--no-cache",
+    ]);
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .filter_map(|line| serde_json::from_str(line).ok())
+        .collect()
+}
+
 pub fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }

@@ -414,6 +414,10 @@ impl Conversion {
             );
         }
         self.contextual(docs, out);
+        if let Some(integrations) = docs.get("integrations") {
+            (self.aliases).insert("/analytics".into(), "/integrations".into());
+            out.insert("analytics".into(), integrations.clone());
+        }
     }
 
     /// `contextual.options`: the ones that are links sheaf can write.
@@ -440,14 +444,6 @@ impl Conversion {
 
     /// One note per key sheaf accepts without acting on it.
     fn unsupported(&mut self, docs: &Value) {
-        if let Some(integrations) = docs.get("integrations").and_then(Value::as_object) {
-            let names: Vec<&str> = integrations.keys().map(String::as_str).collect();
-            self.notes.push(Note::info(
-                "/integrations",
-                format!("integrations ({}) are accepted and not loaded", names.join(", ")),
-                "sheaf never loads third-party scripts; add your own script file to the docs root to include one on every page",
-            ));
-        }
         for (key, what) in [
             (
                 "fonts",

@@ -310,7 +310,11 @@ fn top_level_keys_map_onto_the_site_model() {
         .iter()
         .map(|n| n.pointer.as_str())
         .collect();
-    assert_eq!(noted, ["/contextual/options/2", "/integrations"]);
+    assert_eq!(noted, ["/contextual/options/2"]);
+    assert!(
+        !config.analytics.is_empty(),
+        "integrations are kept as analytics"
+    );
     assert_eq!(
         config.theme_name(),
         crate::config::ThemeName::Maple,

@@ -288,6 +288,28 @@ pub(super) fn footer(config: &SiteConfig) -> Option<Value> {
     (!value.is_empty()).then_some(Value::Object(value))
 }
 
+/// docs.json `integrations`: the analytics and mint.json's chat widgets as
+/// [`crate::config::analytics`] reads them (an id alone becomes its object).
+pub(super) fn integrations(config: &SiteConfig) -> Option<Value> {
+    // Read without `telemetry`, which turns them off, to keep them all.
+    let mut all = config.clone();
+    all.analytics.remove("telemetry");
+    let (read, _) = crate::config::analytics::resolve(&all);
+    let mut out = serde_json::Map::new();
+    for (key, settings) in read.providers {
+        out.insert(key.into(), Value::Object(settings));
+    }
+    let controls = ["cookies", "telemetry"];
+    for (key, value) in config
+        .analytics
+        .iter()
+        .filter(|(k, _)| controls.contains(&k.as_str()))
+    {
+        out.insert(key.clone(), value.clone());
+    }
+    (!out.is_empty()).then_some(Value::Object(out))
+}
+
 pub(super) fn contextual(config: &SiteConfig) -> Option<Value> {
     (!config.contextual.is_empty()).then(|| json!({"options": config.contextual}))
 }
