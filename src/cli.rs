@@ -425,6 +425,7 @@ fn check(root: &Path, checking: Checking, timings: &Timings, output: &OutputArgs
     let loading = crate::site::Loading {
         offline: checking.offline,
         preview: false,
+        mcp_server: None,
         cache: checking.cache,
         base_path: crate::site::base_path(
             checking.publish.site_url.as_deref(),

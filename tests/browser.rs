@@ -26,6 +26,8 @@ mod icons;
 mod keyboard;
 #[path = "browser/looks.rs"]
 mod looks;
+#[path = "browser/page_actions.rs"]
+mod page_actions;
 #[path = "browser/react.rs"]
 mod react;
 #[path = "browser/react_globals.rs"]

@@ -11,9 +11,11 @@
 
 use serde::{Deserialize, Serialize};
 
+mod actions;
 mod api;
 mod navigation;
 
+pub use actions::*;
 pub use api::*;
 pub use navigation::*;
 
@@ -85,6 +87,10 @@ pub struct SiteConfig {
     /// The page actions shown beside the title (docs.json `contextual`).
     #[serde(default)]
     pub contextual: Vec<ContextualOption>,
+    /// The MCP server readers' tools connect to (sheaf.toml's `[site]
+    /// mcp-server`), for the `mcp`, `add-mcp`, `cursor` and `vscode` actions.
+    #[serde(skip)]
+    pub mcp_server: Option<String>,
     /// Mintlify's layout theme (docs.json `theme`; a mint.json's legacy
     /// name), read through [`SiteConfig::theme_name`].
     pub theme: Option<String>,
@@ -179,23 +185,6 @@ pub struct NotFound {
     /// Mintlify). The page is still written, and shown without JavaScript.
     #[serde(default)]
     pub redirect: bool,
-}
-
-/// A page action of docs.json `contextual.options`: links only, never a
-/// third-party script.
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "lowercase")]
-pub enum ContextualOption {
-    /// Copy the page as Markdown.
-    Copy,
-    /// View the page's Markdown source.
-    View,
-    /// Open the page in ChatGPT.
-    Chatgpt,
-    /// Open the page in Claude.
-    Claude,
-    /// Open the page in Perplexity.
-    Perplexity,
 }
 
 /// The serde default of switches that are on unless turned off.

@@ -1,44 +1,248 @@
-//! The page actions beside a page's title (docs.json `contextual`): copy or
-//! view the page's Markdown, ask an assistant about it (links only). Their
-//! list is Mintlify's `#page-context-menu`.
+//! The page actions beside a page's title (docs.json `contextual`), as
+//! Mintlify lists them: copy or view the page's Markdown; open it in
+//! ChatGPT, Claude, Perplexity, Grok or Google AI Studio (a link whose
+//! prompt names the page, filled in by `theme.js`); copy the site's MCP
+//! server URL or its `npx add-mcp` command, or install it in Cursor or VS
+//! Code through their documented links (only with sheaf.toml's `[site]
+//! mcp-server`); and custom links, whose `$path` and `$mcp` are filled in
+//! here and `$page` (the page's Markdown) on the reader's click. Their list
+//! is Mintlify's `#page-context-menu`.
 
+use base64::Engine as _;
 use serde::Serialize;
 
+use super::icon;
+use crate::config::{ActionHref, BuiltinAction, ContextualOption, CustomAction};
 use crate::content::{Page, Site};
 
 /// One page action beside the title.
 #[derive(Serialize)]
 pub struct PageAction {
+    /// `copy` (the page's Markdown), `copy-text`, `ai`, `page-link` (a
+    /// link with `$page` in it) or `link`.
     kind: &'static str,
-    label: &'static str,
-    /// The link (for `copy`, the Markdown to copy; empty without one).
+    label: String,
+    /// The link; for `copy`, the Markdown to copy (empty without one).
     href: String,
+    /// `copy-text`: what the button copies; `ai`: the prompt's query key.
+    data: String,
+    description: String,
+    icon: String,
+}
+
+impl PageAction {
+    fn new(kind: &'static str, label: &str, href: String) -> PageAction {
+        PageAction {
+            kind,
+            label: label.to_string(),
+            href,
+            data: String::new(),
+            description: String::new(),
+            icon: String::new(),
+        }
+    }
+
+    fn with_data(mut self, data: String) -> PageAction {
+        self.data = data;
+        self
+    }
 }
 
 /// The page actions `contextual` asks for; those that need the page's
-/// Markdown copy only when the site writes them (`markdownSources`).
+/// Markdown copy only when the site writes them (`markdownSources`), those
+/// that need an MCP server only when the site names one.
 pub fn page_actions(site: &Site, page: &Page, root: &str) -> Vec<PageAction> {
-    use crate::config::ContextualOption as Option_;
     let markdown = site
         .config
         .markdown_sources
         .then(|| format!("{root}{}.md", page.slug));
-    site.config
-        .contextual
-        .iter()
-        .filter_map(|option| {
-            let (kind, label, href) = match option {
-                Option_::Copy => ("copy", "Copy page", markdown.clone().unwrap_or_default()),
-                Option_::View => ("view", "View as Markdown", markdown.clone()?),
-                Option_::Chatgpt => ("ai", "Open in ChatGPT", "https://chatgpt.com/".into()),
-                Option_::Claude => ("ai", "Open in Claude", "https://claude.ai/new".into()),
-                Option_::Perplexity => (
-                    "ai",
-                    "Open in Perplexity",
-                    "https://www.perplexity.ai/search".into(),
-                ),
-            };
-            Some(PageAction { kind, label, href })
+    let mcp = site.config.mcp_server.as_deref();
+    (site.config.contextual.iter())
+        .filter_map(|option| match option {
+            ContextualOption::Builtin(action) => {
+                builtin(*action, markdown.as_deref(), mcp, &site.config.name)
+            }
+            ContextualOption::Custom(custom) => custom_action(site, page, custom, mcp),
         })
         .collect()
+}
+
+fn builtin(
+    action: BuiltinAction,
+    markdown: Option<&str>,
+    mcp: Option<&str>,
+    name: &str,
+) -> Option<PageAction> {
+    use BuiltinAction::*;
+    let ai = |label: &str, url: &str, key: &str| {
+        Some(PageAction::new("ai", label, url.into()).with_data(key.into()))
+    };
+    match action {
+        Copy => Some(PageAction::new(
+            "copy",
+            "Copy page",
+            markdown.unwrap_or_default().into(),
+        )),
+        View => Some(PageAction::new(
+            "link",
+            "View as Markdown",
+            markdown?.into(),
+        )),
+        Chatgpt => ai("Open in ChatGPT", "https://chatgpt.com/", "q"),
+        Claude => ai("Open in Claude", "https://claude.ai/new", "q"),
+        Perplexity => ai(
+            "Open in Perplexity",
+            "https://www.perplexity.ai/search",
+            "q",
+        ),
+        Grok => ai("Open in Grok", "https://grok.com/", "q"),
+        Aistudio => ai(
+            "Open in Google AI Studio",
+            "https://aistudio.google.com/prompts/new_chat",
+            "prompt",
+        ),
+        Mcp => Some(
+            PageAction::new("copy-text", "Copy MCP server URL", String::new())
+                .with_data(mcp?.into()),
+        ),
+        AddMcp => Some(
+            PageAction::new("copy-text", "Copy MCP install command", String::new())
+                .with_data(format!("npx add-mcp {}", mcp?)),
+        ),
+        Cursor => Some(PageAction::new(
+            "link",
+            "Connect to Cursor",
+            cursor_link(name, mcp?),
+        )),
+        Vscode => Some(PageAction::new(
+            "link",
+            "Connect to VS Code",
+            vscode_link(name, mcp?),
+        )),
+    }
+}
+
+/// Cursor's MCP install deep link: the server's settings as base64 JSON.
+fn cursor_link(name: &str, server: &str) -> String {
+    let config = serde_json::json!({ "url": server }).to_string();
+    let config = base64::engine::general_purpose::STANDARD.encode(config);
+    format!(
+        "cursor://anysphere.cursor-deeplink/mcp/install?name={}&config={}",
+        encode(name),
+        encode(&config)
+    )
+}
+
+/// VS Code's `vscode:mcp/install` link: the server's settings as JSON.
+fn vscode_link(name: &str, server: &str) -> String {
+    let config = serde_json::json!({ "name": name, "type": "http", "url": server });
+    format!("vscode:mcp/install?{}", encode(&config.to_string()))
+}
+
+fn custom_action(
+    site: &Site,
+    page: &Page,
+    custom: &CustomAction,
+    mcp: Option<&str>,
+) -> Option<PageAction> {
+    let path = match page.slug.as_str() {
+        "index" => "/".to_string(),
+        slug => format!("/{}", slug.strip_suffix("/index").unwrap_or(slug)),
+    };
+    let fill = |text: &str| {
+        let text = text.replace("$path", &path);
+        match mcp {
+            Some(server) => text.replace("$mcp", server),
+            None => text,
+        }
+    };
+    let href = match &custom.href {
+        ActionHref::Url(url) => fill(url),
+        ActionHref::Query { base, query } => {
+            let pairs: Vec<String> = (query.iter())
+                .map(|q| format!("{}={}", encode(&q.key), encode(&fill(&q.value))))
+                .collect();
+            match pairs.is_empty() {
+                true => fill(base),
+                false => format!("{}?{}", fill(base), pairs.join("&")),
+            }
+        }
+    };
+    if !is_safe_link(&href) {
+        return None;
+    }
+    let kind = match href.contains("$page") || href.contains("%24page") {
+        true => "page-link",
+        false => "link",
+    };
+    let mut action = PageAction::new(kind, &custom.title, href);
+    action.description = custom.description.clone();
+    if let Some(name) = &custom.icon {
+        action.icon = icon::html(
+            name,
+            custom.icon_type.as_deref(),
+            site.config.icon_library(),
+        );
+    }
+    Some(action)
+}
+
+/// A link a reader may follow: a path, or a URL whose scheme runs no code.
+fn is_safe_link(href: &str) -> bool {
+    let scheme = href.split_once(':').map(|(s, _)| s.to_ascii_lowercase());
+    match scheme {
+        Some(s)
+            if s.chars()
+                .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c)) =>
+        {
+            !matches!(s.as_str(), "javascript" | "data" | "vbscript" | "file")
+        }
+        _ => true,
+    }
+}
+
+/// `text` percent-encoded for a URL's query.
+fn encode(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for byte in text.bytes() {
+        match byte {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                out.push(byte as char)
+            }
+            _ => out.push_str(&format!("%{byte:02X}")),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_editors_links_carry_the_server() {
+        let cursor = cursor_link("User Group Service", "https://mcp.example.com/mcp");
+        let config = cursor.split("config=").nth(1).unwrap().replace("%3D", "=");
+        let decoded = base64::engine::general_purpose::STANDARD
+            .decode(config)
+            .unwrap();
+        assert_eq!(decoded, br#"{"url":"https://mcp.example.com/mcp"}"#);
+        assert!(cursor.starts_with(
+            "cursor://anysphere.cursor-deeplink/mcp/install?name=User%20Group%20Service&"
+        ));
+        let vscode = vscode_link("UGS", "https://mcp.example.com/mcp");
+        assert_eq!(
+            vscode,
+            "vscode:mcp/install?%7B%22name%22%3A%22UGS%22%2C%22type%22%3A%22http%22%2C%22url%22%3A%22https%3A%2F%2Fmcp.example.com%2Fmcp%22%7D"
+        );
+    }
+
+    #[test]
+    fn links_that_would_run_code_are_refused() {
+        assert!(is_safe_link("https://x.com/intent/tweet?text=%24page"));
+        assert!(is_safe_link("/guides/quickstart"));
+        assert!(is_safe_link("mailto:support@example.com"));
+        assert!(!is_safe_link("JavaScript:alert(1)"));
+        assert!(!is_safe_link("data:text/html,<script>"));
+    }
 }

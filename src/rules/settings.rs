@@ -16,6 +16,7 @@
 //! ```toml
 //! [site]
 //! base-path = "/docs"         # the site is served at example.com/docs
+//! mcp-server = "https://mcp.example.com/mcp"  # for the MCP page actions
 //! ```
 //!
 //! A level is `off`, `note`, `warning` or `error`. It changes the rule's
@@ -109,6 +110,8 @@ pub struct RuleSettings {
     files: Vec<(String, HashMap<Rule, Level>)>,
     /// `[site] base-path`: the path the site is published under (`docs`).
     pub base_path: Option<String>,
+    /// `[site] mcp-server`: the MCP server the page actions connect to.
+    pub mcp_server: Option<String>,
 }
 
 impl RuleSettings {
@@ -232,7 +235,7 @@ impl Reader<'_> {
                         settings.files.push((file.get_ref().to_string(), levels));
                     }
                 }
-                ("site", DeValue::Table(site)) => settings.base_path = self.site(site),
+                ("site", DeValue::Table(site)) => self.site(site, &mut settings),
                 ("rules" | "files" | "site", _) => {
                     self.table_of(
                         value,
@@ -245,14 +248,22 @@ impl Reader<'_> {
         settings
     }
 
-    /// The `[site]` table's `base-path`.
-    fn site(&mut self, table: &DeTable) -> Option<String> {
-        let mut base_path = None;
+    /// The `[site]` table's `base-path` and `mcp-server`.
+    fn site(&mut self, table: &DeTable, settings: &mut RuleSettings) {
         for (key, value) in table {
             match (key.get_ref().as_ref(), value.get_ref()) {
                 ("base-path", DeValue::String(path)) => {
-                    base_path = base_path_of(path);
+                    settings.base_path = base_path_of(path);
                 }
+                ("mcp-server", DeValue::String(url)) if url.starts_with("https://") => {
+                    settings.mcp_server = Some(url.to_string());
+                }
+                ("mcp-server", _) => self.warn(
+                    Rule::ConfigValue,
+                    value.span(),
+                    "`mcp-server` needs an `https://` URL; the line is skipped".to_string(),
+                    "write your MCP server's address, e.g. `mcp-server = \"https://mcp.example.com/mcp\"`",
+                ),
                 ("base-path", _) => self.warn(
                     Rule::ConfigValue,
                     value.span(),
@@ -262,7 +273,6 @@ impl Reader<'_> {
                 (other, _) => self.unknown_key(key, other),
             }
         }
-        base_path
     }
 
     fn levels(&mut self, table: &DeTable) -> HashMap<Rule, Level> {
@@ -334,8 +344,8 @@ impl Reader<'_> {
 
     fn unknown_key(&mut self, key: &Spanned<toml::de::DeString>, name: &str) {
         const HOLDS: &str =
-            "sheaf.toml holds `[rules]`, `[files.\"PATH\"]` and `[site]` (`base-path`)";
-        let help = match did_you_mean(name, ["rules", "files", "site", "base-path"]) {
+            "sheaf.toml holds `[rules]`, `[files.\"PATH\"]` and `[site]` (`base-path`, `mcp-server`)";
+        let help = match did_you_mean(name, ["rules", "files", "site", "base-path", "mcp-server"]) {
             Some(close) => format!("did you mean `{close}`? {HOLDS}"),
             None => HOLDS.to_string(),
         };

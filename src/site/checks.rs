@@ -6,7 +6,7 @@
 use std::path::Path;
 
 use super::{extras, links};
-use crate::config::{self, SourceDoc, ThemeName};
+use crate::config::{self, BuiltinAction, ContextualOption, SiteConfig, SourceDoc, ThemeName};
 use crate::content::{LinkTarget, Page, PageId, PageMode, Site};
 use crate::diagnostics::Diagnostic;
 use crate::rules::Rule;
@@ -29,6 +29,39 @@ pub fn after_loading(
     out.extend(check_redirects(&places, file, source));
     out.extend(check_top_bar_links(&places, file, source));
     out
+}
+
+/// The page actions that need an MCP server when sheaf.toml names none:
+/// they are left out, and a note at `contextual` says how to offer them.
+pub fn mcp_actions(
+    config: &SiteConfig,
+    file: &Path,
+    source: Option<&SourceDoc>,
+) -> Vec<Diagnostic> {
+    let wanting: Vec<String> = (config.contextual.iter())
+        .filter_map(|option| match option {
+            ContextualOption::Builtin(action) if BuiltinAction::needs_mcp_server(*action) => {
+                serde_json::to_value(action)
+                    .ok()?
+                    .as_str()
+                    .map(str::to_string)
+            }
+            _ => None,
+        })
+        .collect();
+    if wanting.is_empty() || config.mcp_server.is_some() {
+        return Vec::new();
+    }
+    let note = Diagnostic::note(
+        file,
+        format!("page actions {} need an MCP server and are left out", wanting.join(", ")),
+    )
+    .with_rule(Rule::DocsJsonFeature)
+    .with_help("a static site hosts no MCP server: name yours in sheaf.toml, `[site]` `mcp-server = \"https://…\"`");
+    vec![match source {
+        Some(doc) => doc.locate(note, "/contextual"),
+        None => note,
+    }]
 }
 
 /// A tab or anchor that leads nowhere is left out of the top bar or the

@@ -250,6 +250,7 @@ pub fn build_with(root: &Path, out: &Path, options: &BuildOptions) -> BuildResul
     let loading = Loading {
         offline: options.offline,
         preview: false,
+        mcp_server: None,
         cache: options.cache.clone(),
         base_path: options.base_path(),
     };

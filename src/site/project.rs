@@ -62,6 +62,8 @@ pub struct Loading {
     /// The path the site is published under, from `--site-url` or
     /// `--base-path` (`docs`); `sheaf.toml`'s `base-path` otherwise.
     pub base_path: Option<String>,
+    /// sheaf.toml's `[site] mcp-server`, for the MCP page actions.
+    pub mcp_server: Option<String>,
 }
 
 impl Loading {
@@ -100,6 +102,7 @@ impl Project {
             preview: true,
             cache: cache.clone(),
             base_path: None,
+            mcp_server: None,
         };
         Project::load_with(root, markdown, loading, &Timings::off())
     }
@@ -116,6 +119,7 @@ impl Project {
         let (rules, mut diagnostics) = RuleSettings::load(root);
         let mut loading = loading;
         loading.base_path = loading.base_path.or_else(|| rules.base_path.clone());
+        loading.mcp_server = rules.mcp_server.clone();
         let (mut project, found) = Project::load_unruled(root, markdown, loading, timings);
         diagnostics.extend(found);
         let mut diagnostics = Diagnostics::from(diagnostics);
@@ -138,6 +142,12 @@ impl Project {
         let Some(mut config) = loaded.config else {
             return (None, diagnostics);
         };
+        config.mcp_server = loading.mcp_server.clone();
+        diagnostics.extend(super::checks::mcp_actions(
+            &config,
+            &loaded.file,
+            loaded.source.as_ref(),
+        ));
         let cache = match loading.offline {
             true => SpecCache::within(&loading.cache).offline(),
             false => SpecCache::within(&loading.cache),

@@ -310,26 +310,68 @@
 
   /* docs.json `contextual` actions. "Copy page" copies the page's Markdown
      (its text when the Markdown cannot be fetched, e.g. from file://);
-     assistant links get a prompt naming this page. */
-  function setupPageActions() {
-    document.querySelectorAll("[data-copy-page]").forEach(function (button) {
-      if (!navigator.clipboard) return;
-      button.hidden = false;
-      button.addEventListener("click", function () {
-        var source = button.getAttribute("data-copy-page");
-        var prose = document.querySelector(".prose");
-        var fallback = prose ? prose.innerText : "";
-        var text = source && window.fetch
-          ? fetch(source).then(function (r) { return r.ok ? r.text() : fallback; }, function () { return fallback; })
-          : Promise.resolve(fallback);
-        text.then(function (markdown) { return navigator.clipboard.writeText(markdown); }).then(function () {
-          button.textContent = "Copied";
-        });
+     other copy buttons copy their text (the MCP server, its install
+     command); assistant links get a prompt naming this page; a custom link
+     with `$page` gets the page's Markdown when followed. */
+  function pageMarkdown() {
+    var copy = document.querySelector("[data-copy-page]");
+    var source = copy && copy.getAttribute("data-copy-page");
+    var prose = document.querySelector(".prose");
+    var fallback = prose ? prose.innerText : "";
+    return source && window.fetch
+      ? fetch(source).then(function (r) { return r.ok ? r.text() : fallback; }, function () { return fallback; })
+      : Promise.resolve(fallback);
+  }
+
+  function copyOnClick(button, text) {
+    if (!navigator.clipboard) return;
+    button.hidden = false;
+    button.addEventListener("click", function () {
+      text().then(function (value) { return navigator.clipboard.writeText(value); }).then(function () {
+        button.textContent = "Copied";
       });
+    });
+  }
+
+  /* The menu of further page actions closes on Escape (the focus goes back
+     to its toggle) and on a click elsewhere. */
+  function setupPageActionsMenu() {
+    var menu = document.querySelector(".page-actions-more");
+    if (!menu) return;
+    menu.addEventListener("keydown", function (event) {
+      if (event.key !== "Escape" || !menu.open) return;
+      menu.open = false;
+      menu.querySelector("summary").focus();
+    });
+    document.addEventListener("click", function (event) {
+      if (menu.open && !menu.contains(event.target)) menu.open = false;
+    });
+  }
+
+  function setupPageActions() {
+    setupPageActionsMenu();
+    document.querySelectorAll("[data-copy-page]").forEach(function (button) {
+      copyOnClick(button, pageMarkdown);
+    });
+    document.querySelectorAll("[data-copy-text]").forEach(function (button) {
+      copyOnClick(button, function () { return Promise.resolve(button.getAttribute("data-copy-text")); });
     });
     document.querySelectorAll("[data-ai-link]").forEach(function (link) {
       var prompt = "Read " + location.href + " so I can ask questions about it.";
-      link.href = link.getAttribute("href") + "?q=" + encodeURIComponent(prompt);
+      var key = link.getAttribute("data-ai-link") || "q";
+      link.href = link.getAttribute("href") + "?" + key + "=" + encodeURIComponent(prompt);
+    });
+    document.querySelectorAll("[data-page-link]").forEach(function (link) {
+      link.addEventListener("click", function (event) {
+        event.preventDefault();
+        var target = window.open("", "_blank");
+        if (target) target.opener = null;
+        pageMarkdown().then(function (markdown) {
+          var text = encodeURIComponent(markdown);
+          var href = link.getAttribute("href").split("%24page").join(text).split("$page").join(text);
+          if (target) target.location.href = href; else location.href = href;
+        });
+      });
     });
   }
 

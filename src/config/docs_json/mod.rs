@@ -420,22 +420,35 @@ impl Conversion {
         }
     }
 
-    /// `contextual.options`: the ones that are links sheaf can write.
+    /// `contextual.options`: the built-in actions sheaf offers and custom
+    /// entries; a note names each other one and why.
     fn contextual(&mut self, docs: &Value, out: &mut Map<String, Value>) {
-        const SUPPORTED: [&str; 5] = ["copy", "view", "chatgpt", "claude", "perplexity"];
         let mut options = Vec::new();
         for (i, option) in items(docs.pointer("/contextual/options"))
             .iter()
             .enumerate()
         {
-            match option.as_str() {
-                Some(name) if SUPPORTED.contains(&name) => options.push(json!(name)),
-                _ => self.notes.push(Note::info(
+            let offered = serde_json::from_value::<crate::config::ContextualOption>(option.clone());
+            match (offered, option.as_str()) {
+                (Ok(offered), _) if runs_code(&offered) => self.notes.push(Note::at(
+                    format!("/contextual/options/{i}/href"),
+                    "this page action's link would run code; it is left out",
+                    "link to an `https://` URL or a path of the site",
+                )),
+                (Ok(_), _) => options.push(option.clone()),
+                (Err(_), name) => self.notes.push(Note::info(
                     format!("/contextual/options/{i}"),
                     format!("page action {} is not offered", short(option)),
-                    "sheaf offers copy, view, chatgpt, claude and perplexity (links only, no third-party script)",
+                    not_offered_because(name.unwrap_or_default()),
                 )),
             }
+        }
+        if docs.pointer("/contextual/display").and_then(Value::as_str) == Some("toc") {
+            self.notes.push(Note::info(
+                "/contextual/display",
+                "the page actions are shown beside the title, not in the table of contents",
+                "the rest of the site is unaffected",
+            ));
         }
         if !options.is_empty() {
             out.insert("contextual".into(), Value::Array(options));
@@ -507,6 +520,33 @@ fn short(value: &Value) -> String {
     match text.char_indices().nth(40) {
         Some((cut, _)) => format!("{}…", &text[..cut]),
         None => text,
+    }
+}
+
+/// Whether a custom page action's link has a scheme that runs code.
+fn runs_code(option: &crate::config::ContextualOption) -> bool {
+    use crate::config::{ActionHref, ContextualOption};
+    let ContextualOption::Custom(custom) = option else {
+        return false;
+    };
+    let href = match &custom.href {
+        ActionHref::Url(url) => url,
+        ActionHref::Query { base, .. } => base,
+    };
+    let scheme = href.trim_start().split(':').next().unwrap_or_default();
+    href.contains(':')
+        && ["javascript", "data", "vbscript"].contains(&scheme.to_ascii_lowercase().as_str())
+}
+
+/// Why a built-in page action of Mintlify's is not offered.
+fn not_offered_because(name: &str) -> &'static str {
+    match name {
+        "assistant" => "Mintlify's assistant is a hosted service; a static site has none",
+        "download-pdf" | "download-spec" => "sheaf does not write PDFs or spec archives",
+        "devin" | "devin-desktop" | "devin-mcp" | "windsurf" => {
+            "that tool documents no link that opens it with a page or a server"
+        }
+        _ => "sheaf offers copy, view, chatgpt, claude, perplexity, grok, aistudio, mcp, add-mcp, cursor, vscode and custom entries with `title` and `href`",
     }
 }
 

@@ -262,7 +262,7 @@ fn top_level_keys_map_onto_the_site_model() {
         "banner": {"content": "**Hi**", "dismissible": true},
         "seo": {"metatags": {"og:title": "X"}},
         "search": {"prompt": "Ask"},
-        "contextual": {"options": ["copy", "claude", "grok"]},
+        "contextual": {"options": ["copy", "claude", "assistant"]},
         "errors": {"404": {"title": "Lost", "description": "Nothing here"}},
         "api": {"mdx": {"server": "https://api.x", "auth": {"method": "key", "name": "X-Key"}},
                 "playground": {"display": "none"}, "examples": {"languages": ["curl", "python"]}},

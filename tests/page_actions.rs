@@ -1,0 +1,133 @@
+//! docs.json `contextual` (issue 59) on tests/fixtures/page-actions: the
+//! built-in actions Mintlify lists that a static site can offer, custom
+//! entries with `$path`, `$mcp` and `$page`, the MCP actions from sheaf.toml's
+//! `[site] mcp-server` (left out with a note without it), and a note naming
+//! why each other action is not offered. Clicks run in
+//! tests/browser/page_actions.rs.
+
+mod common;
+
+use common::{build_fixture, build_ok, check_findings, fixture_copy, read_built};
+use serde_json::Value;
+
+/// The page action links and buttons of a built page, in order: each
+/// element's opening tag.
+fn actions(html: &str) -> Vec<String> {
+    let start = html
+        .find("id=page-context-menu ")
+        .expect("the page actions");
+    let end = start + html[start..].find("</div>").unwrap();
+    let menu = &html[start..end];
+    menu.match_indices("class=page-action ")
+        .map(|(i, _)| {
+            let open = menu[..i].rfind('<').unwrap();
+            let close = i + menu[i..].find('>').unwrap();
+            menu[open..=close].to_string()
+        })
+        .collect()
+}
+
+#[test]
+fn every_offered_action_is_a_link_or_a_copy_button() {
+    let (_out, site, _) = build_fixture("page-actions");
+    let html = read_built(&site, "users/update/index.html");
+    let found = actions(&html);
+    let expected = [
+        "<button type=button id=page-context-menu-button class=page-action data-copy-page=../../users/update.md hidden>",
+        "<a class=page-action href=../../users/update.md>",
+        "<a class=page-action href=https://chatgpt.com/ data-ai-link=q rel=noopener target=_blank>",
+        "<a class=page-action href=https://claude.ai/new data-ai-link=q rel=noopener target=_blank>",
+        "<a class=page-action href=https://www.perplexity.ai/search data-ai-link=q rel=noopener target=_blank>",
+        "<a class=page-action href=https://grok.com/ data-ai-link=q rel=noopener target=_blank>",
+        "<a class=page-action href=https://aistudio.google.com/prompts/new_chat data-ai-link=prompt rel=noopener target=_blank>",
+        "<button type=button class=page-action data-copy-text=https://mcp.usergroups.example/mcp hidden>",
+        "<button type=button class=page-action data-copy-text=\"npx add-mcp https://mcp.usergroups.example/mcp\" hidden>",
+        "<a class=page-action href=\"cursor://anysphere.cursor-deeplink/mcp/install?name=User%20Group%20Service&amp;config=eyJ1cmwiOiJodHRwczovL21jcC51c2VyZ3JvdXBzLmV4YW1wbGUvbWNwIn0%3D\">",
+        "<a class=page-action href=vscode:mcp/install?%7B%22name%22%3A%22User%20Group%20Service%22%2C%22type%22%3A%22http%22%2C%22url%22%3A%22https%3A%2F%2Fmcp.usergroups.example%2Fmcp%22%7D>",
+        "<a class=page-action href=\"https://github.com/example/user-group-service/issues/new?title=Docs:%20/users/update\">",
+        "<a class=page-action href=\"https://x.com/intent/tweet?text=User%20Group%20Service%20docs%3A%20%24page\" data-page-link rel=noopener target=_blank>",
+        "<a class=page-action href=\"https://agent.example.com/ask?server=https%3A%2F%2Fmcp.usergroups.example%2Fmcp&amp;page=%2Fusers%2Fupdate\">",
+    ];
+    assert_eq!(found, expected);
+    assert!(
+        html.contains("<span class=page-action-description>Open an issue about this page</span>")
+    );
+}
+
+#[test]
+fn actions_sheaf_cannot_offer_are_notes_that_say_why() {
+    let root = fixture_copy("page-actions");
+    let found = check_findings(root.path());
+    let notes: Vec<(&str, &str, u64)> = (found.iter())
+        .filter(|f| f["rule"] == "docs-json-feature")
+        .map(|f| {
+            (
+                f["message"].as_str().unwrap(),
+                f["help"].as_str().unwrap(),
+                f["line"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        notes,
+        [(
+            "page action \"assistant\" is not offered",
+            "Mintlify's assistant is a hosted service; a static site has none",
+            33
+        )]
+    );
+}
+
+#[test]
+fn a_link_that_would_run_code_is_a_warning_and_left_out() {
+    let root = fixture_copy("page-actions");
+    let docs = root.path().join("docs.json");
+    common::save_replacing(
+        &docs,
+        "https://github.com/example/user-group-service/issues/new?title=Docs:%20$path",
+        "javascript:alert(document.cookie)",
+    );
+    let found = check_findings(root.path());
+    let warning: Vec<&Value> = found
+        .iter()
+        .filter(|f| f["severity"] == "warning")
+        .collect();
+    assert_eq!(warning.len(), 1, "{found:#?}");
+    assert_eq!(
+        warning[0]["message"],
+        "this page action's link would run code; it is left out"
+    );
+    assert_eq!(warning[0]["line"], 38);
+    let out = tempfile::tempdir().unwrap();
+    build_ok(root.path(), out.path());
+    assert!(!read_built(out.path(), "index.html").contains("javascript:"));
+}
+
+#[test]
+fn without_an_mcp_server_its_actions_are_left_out_with_a_note() {
+    let root = fixture_copy("page-actions");
+    std::fs::remove_file(root.path().join("sheaf.toml")).unwrap();
+    let found = check_findings(root.path());
+    let note: Vec<&Value> = (found.iter())
+        .filter(|f| {
+            f["message"]
+                .as_str()
+                .unwrap_or("")
+                .contains("need an MCP server")
+        })
+        .collect();
+    assert_eq!(note.len(), 1, "{found:#?}");
+    assert_eq!(
+        note[0]["message"],
+        "page actions mcp, add-mcp, cursor, vscode need an MCP server and are left out"
+    );
+    assert_eq!(note[0]["line"], 20);
+    let out = tempfile::tempdir().unwrap();
+    build_ok(root.path(), out.path());
+    let html = read_built(out.path(), "quickstart/index.html");
+    assert!(!html.contains("data-copy-text") && !html.contains("cursor://"));
+    assert!(
+        html.contains("server=%24mcp"),
+        "an unnamed $mcp stays as written"
+    );
+}
