@@ -30,6 +30,7 @@ pub mod config;
 pub mod confine;
 pub mod content;
 pub mod diagnostics;
+pub mod fonts;
 #[cfg(test)]
 pub(crate) mod fuzzing;
 pub mod html;

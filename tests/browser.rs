@@ -20,6 +20,8 @@ mod common;
 mod components;
 #[path = "browser/driver.rs"]
 mod driver;
+#[path = "browser/fonts.rs"]
+mod fonts;
 #[path = "browser/icons.rs"]
 mod icons;
 #[path = "browser/keyboard.rs"]

@@ -83,6 +83,8 @@ pub fn migrate(config: &SiteConfig, files: &SourceFiles) -> Migration {
     insert_some(&mut docs, "banner", config.banner.as_ref());
     insert_some(&mut docs, "contextual", contextual(config));
     insert_some(&mut docs, "integrations", integrations(config));
+    let fonts = (config.fonts != Default::default()).then(|| json!(config.fonts));
+    insert_some(&mut docs, "fonts", fonts);
     if !config.redirects.is_empty() {
         docs.insert("redirects".into(), json!(config.redirects));
     }

@@ -13,10 +13,12 @@ use serde::{Deserialize, Serialize};
 
 mod actions;
 mod api;
+mod fonts;
 mod navigation;
 
 pub use actions::*;
 pub use api::*;
+pub use fonts::*;
 pub use navigation::*;
 
 /// The whole `site.json`.
@@ -91,6 +93,9 @@ pub struct SiteConfig {
     /// mcp-server`), for the `mcp`, `add-mcp`, `cursor` and `vscode` actions.
     #[serde(skip)]
     pub mcp_server: Option<String>,
+    /// The site's fonts (docs.json `fonts`), loaded by `crate::fonts`.
+    #[serde(default)]
+    pub fonts: Fonts,
     /// Mintlify's layout theme (docs.json `theme`; a mint.json's legacy
     /// name), read through [`SiteConfig::theme_name`].
     pub theme: Option<String>,

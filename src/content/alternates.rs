@@ -199,6 +199,7 @@ mod tests {
             redirects: Default::default(),
             folders: Default::default(),
             base_path: String::new(),
+            fonts: Default::default(),
         }
     }
 

@@ -118,6 +118,8 @@ pub struct Site {
     /// ([`resolve`]). Set by the build from `--site-url`, `--base-path`
     /// or `sheaf.toml`.
     pub base_path: String,
+    /// The site's fonts as the pages serve them (set by the build).
+    pub fonts: crate::fonts::FontFaces,
 }
 
 /// The tabs and anchors that lead nowhere ([`Site::is_empty_tab`],
@@ -193,6 +195,7 @@ impl Site {
             redirects,
             folders,
             base_path: String::new(),
+            fonts: Default::default(),
         };
         for page in &site.pages {
             if let Some(original) = page.listing_of {

@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use super::assets::Bundle;
+use super::assets::{Bundle, OUTPUT_DIR};
 use super::config_links::existing_file;
 use super::fragment::ROOT;
 use super::links;
@@ -18,6 +18,8 @@ pub struct AssetLinks {
     pub scripts: Vec<String>,
     /// The integrations' settings, the JSON block `analytics.js` reads.
     pub analytics: Option<String>,
+    /// The font files to preload, relative to the root.
+    pub preload: Vec<String>,
 }
 
 impl AssetLinks {
@@ -39,6 +41,7 @@ impl AssetLinks {
             stylesheets,
             scripts,
             analytics: None,
+            preload: Vec::new(),
         }
     }
 }
@@ -52,6 +55,20 @@ pub struct HeadView {
     stylesheets: Vec<String>,
     scripts: Vec<String>,
     analytics: Option<String>,
+    preload: Vec<String>,
+}
+
+/// The site's font files (`crate::fonts`), to write under `_sheaf/`; the
+/// ones to preload are added to `links`.
+pub fn add_fonts(site: &Site, links: &mut AssetLinks) -> Vec<(std::path::PathBuf, Vec<u8>)> {
+    let under = |path: &String| std::path::Path::new(OUTPUT_DIR).join(path);
+    let preload = site.fonts.preload.iter();
+    links.preload = preload
+        .map(|p| format!("{ROOT}{}", under(p).display()))
+        .collect();
+    (site.fonts.files.iter())
+        .map(|(path, bytes)| (under(path), bytes.clone()))
+        .collect()
 }
 
 pub fn head_view(site: &Site, assets: &AssetLinks) -> HeadView {
@@ -74,6 +91,7 @@ pub fn head_view(site: &Site, assets: &AssetLinks) -> HeadView {
         stylesheets: assets.stylesheets.clone(),
         scripts: assets.scripts.clone(),
         analytics: assets.analytics.clone(),
+        preload: assets.preload.clone(),
     }
 }
 

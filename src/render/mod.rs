@@ -176,13 +176,14 @@ impl Theme {
     pub fn new(site: &Site) -> Result<Theme, Diagnostic> {
         let templates = Templates::load(&site.root)?;
         let theme_files = assets::theme_files(&site.root)?;
-        let theme_css = assets::theme_css(&theme_files, site.config.theme_name());
+        let theme_css = assets::theme_css(&theme_files, site.config.theme_name()) + &site.fonts.css;
         let site_css = theme_css + &shared::site_css(&site.config) + &crate::icons::mask_css();
         let css = assets::bundle(&theme_files, "css", "base.css", &site_css);
         let js = assets::bundle(&theme_files, "js", "theme.js", "");
         let custom = assets::custom_files(&site.root)?;
         let mut links = AssetLinks::of(&css, &js, &custom);
         let analytics = analytics::add_to(site, &mut links);
+        let fonts = head::add_fonts(site, &mut links);
         let mut shared = Shared::build(site, &links, &templates)?;
         let sidebar = Sidebar::build(site, &templates)?;
         let mut files = assets::loose_files(&theme_files);
@@ -198,7 +199,7 @@ impl Theme {
         let utilities = crate::tailwind::Utilities::new(&String::from_utf8_lossy(&css.bytes))
             .with_scripts(scripts.map(|(_, b)| std::str::from_utf8(b).unwrap_or_default()));
         files.extend(custom.into_iter().map(|(n, b)| (PathBuf::from(n), b)));
-        files.extend(analytics);
+        files.extend(analytics.into_iter().chain(fonts));
         let (jsx_runtime, runtime_bytes) = islands::runtime_file();
         files.push((jsx_runtime.clone(), runtime_bytes));
         let toggle = site.config.mode_toggle;

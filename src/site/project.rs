@@ -230,6 +230,9 @@ impl Project {
         diagnostics.extend(timings.phase(Phase::Content, || {
             checks::after_loading(&site, &files, &loaded.file, loaded.source.as_ref())
         }));
+        diagnostics.extend(timings.phase(Phase::Content, || {
+            serve_fonts(&mut site, &loading, &loaded.file, loaded.source.as_ref())
+        }));
         if loading.preview {
             // The preview loads no analytics: readers' numbers stay clean.
             site.config.analytics.clear();
@@ -258,6 +261,30 @@ impl Project {
         };
         (Some(project), diagnostics)
     }
+}
+
+/// The site's fonts, fetched or read from the build cache
+/// ([`crate::fonts`]); a note, at its place in the config, for each that
+/// is not served.
+fn serve_fonts(
+    site: &mut Site,
+    loading: &Loading,
+    file: &Path,
+    source: Option<&config::SourceDoc>,
+) -> Vec<Diagnostic> {
+    let fetcher = crate::fonts::Fetcher::new(&loading.cache, loading.offline);
+    let (faces, unloaded) = crate::fonts::load(&site.config.fonts, &site.docs, &fetcher);
+    site.fonts = faces;
+    (unloaded.into_iter())
+        .map(|u| {
+            let note = Diagnostic::note(file, u.message).with_rule(crate::rules::Rule::FontNotServed);
+            let note = note.with_help("build once with network access (the font is then kept in the build cache), or give the file as `source`");
+            match source {
+                Some(doc) => doc.locate(note, &u.pointer),
+                None => note,
+            }
+        })
+        .collect()
 }
 
 /// The build's time: `SOURCE_DATE_EPOCH` (seconds) when set and valid, as

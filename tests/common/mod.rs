@@ -29,6 +29,8 @@ pub fn sheaf(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_sheaf"))
         .args(args)
         .env("NO_COLOR", "1")
+        // A font a fixture names is never asked of the internet.
+        .env("SHEAF_GOOGLE_FONTS_URL", "http://127.0.0.1:9")
         .output()
         .expect("sheaf runs")
 }

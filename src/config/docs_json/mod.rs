@@ -414,6 +414,9 @@ impl Conversion {
             );
         }
         self.contextual(docs, out);
+        if let Some(fonts) = docs.get("fonts") {
+            out.insert("fonts".into(), fonts.clone());
+        }
         if let Some(integrations) = docs.get("integrations") {
             (self.aliases).insert("/analytics".into(), "/integrations".into());
             out.insert("analytics".into(), integrations.clone());
@@ -457,13 +460,7 @@ impl Conversion {
 
     /// One note per key sheaf accepts without acting on it.
     fn unsupported(&mut self, docs: &Value) {
-        for (key, what) in [
-            (
-                "fonts",
-                "fonts are not loaded (no third-party requests); the theme's system fonts are used",
-            ),
-            ("thumbnails", "social thumbnails are not generated"),
-        ] {
+        for (key, what) in [("thumbnails", "social thumbnails are not generated")] {
             if docs.get(key).is_some() {
                 self.notes.push(Note::info(
                     format!("/{key}"),
