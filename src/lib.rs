@@ -46,5 +46,6 @@ pub mod serve;
 pub mod site;
 pub mod sources;
 pub mod tailwind;
+pub mod thumbnails;
 pub mod timings;
 pub mod yaml;

@@ -25,7 +25,7 @@
 //! [`SourceDoc::json_path`] always point into the file the author wrote.
 //! [`Loaded::source`] keeps the parsed file, so later stages place what they
 //! find about a field with [`SourceDoc::locate`]. What a docs.json asks for
-//! that sheaf does not do is a note (thumbnails), or a warning when it
+//! that sheaf does not do is a note (say, `thumbnails.fonts`), or a warning when it
 //! changes what readers see; a note never fails a build.
 //!
 //! The semantic checks warn rather than fail where Mintlify builds the site

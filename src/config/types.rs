@@ -96,6 +96,8 @@ pub struct SiteConfig {
     /// The site's fonts (docs.json `fonts`), loaded by `crate::fonts`.
     #[serde(default)]
     pub fonts: Fonts,
+    /// Social cards for every page (docs.json `thumbnails`).
+    pub thumbnails: Option<Thumbnails>,
     /// Mintlify's layout theme (docs.json `theme`; a mint.json's legacy
     /// name), read through [`SiteConfig::theme_name`].
     pub theme: Option<String>,

@@ -45,6 +45,9 @@ pub fn page_meta(site: &Site, page: &Page, title: &str, site_url: Option<&str>) 
     if !site.is_indexed(page) {
         set(&mut meta, "robots", "noindex");
     }
+    if crate::thumbnails::wanted(site, page) {
+        card_meta(&mut meta, site, page, site_url);
+    }
     for (name, value) in &site.config.metadata {
         if let Some(content) = scalar_text(value) {
             set(&mut meta, name, &content);
@@ -54,6 +57,31 @@ pub fn page_meta(site: &Site, page: &Page, title: &str, site_url: Option<&str>) 
         set(&mut meta, name, content);
     }
     meta
+}
+
+/// The page's social card (`crate::thumbnails`) in `og:image` and
+/// `twitter:image`: absolute with a site URL, else from the host's root.
+/// The config's and the page's own `og:image` come later and replace it.
+fn card_meta(meta: &mut Vec<Meta>, site: &Site, page: &Page, site_url: Option<&str>) {
+    let card = crate::thumbnails::path(page);
+    let url = match site_url {
+        Some(base) => format!("{}/{}", base.trim_end_matches('/'), card.display()),
+        None if site.base_path.is_empty() => format!("/{}", card.display()),
+        None => format!("/{}/{}", site.base_path, card.display()),
+    };
+    set(meta, "og:image", &url);
+    set(
+        meta,
+        "og:image:width",
+        &crate::thumbnails::WIDTH.to_string(),
+    );
+    set(
+        meta,
+        "og:image:height",
+        &crate::thumbnails::HEIGHT.to_string(),
+    );
+    set(meta, "twitter:card", "summary_large_image");
+    set(meta, "twitter:image", &url);
 }
 
 /// The page's canonical URL: absolute with a site URL, else relative to a

@@ -37,6 +37,8 @@ pub struct Project {
     pub(super) loading: Loading,
     /// The page slugs, indexed for "did you mean" on the first broken link.
     pub(super) slugs: OnceLock<Suggestions>,
+    /// The social cards, made when the first page needs its own.
+    pub(super) cards: OnceLock<Option<crate::thumbnails::Cards>>,
     /// What `--timings` measures (off otherwise).
     pub(super) timings: Timings,
     /// How `sheaf.toml` wants each rule reported.
@@ -255,11 +257,20 @@ impl Project {
             theme,
             loading,
             slugs: OnceLock::new(),
+            cards: OnceLock::new(),
             timings: timings.clone(),
             rules: RuleSettings::default(),
             started_ms: build_time_ms(),
         };
         (Some(project), diagnostics)
+    }
+}
+
+impl Project {
+    /// The social cards of the site (`crate::thumbnails`), if it asks for them.
+    pub(super) fn cards(&self) -> Option<&crate::thumbnails::Cards> {
+        let cards = || crate::thumbnails::Cards::of(&self.site, &self.loading.cache);
+        self.cards.get_or_init(cards).as_ref()
     }
 }
 

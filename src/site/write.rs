@@ -124,6 +124,12 @@ pub(super) fn write_page_step(
                 .page(&page::timed_name(page), render, |o| &o.work);
             if let Some(html) = &out.html {
                 staging.put(&page.output_path(), html.as_bytes())?;
+                let cards = project
+                    .cards()
+                    .filter(|_| crate::thumbnails::wanted(&project.site, page));
+                if let Some(cards) = cards {
+                    staging.put(&crate::thumbnails::path(page), &cards.card(page))?;
+                }
                 if markdown_sources {
                     let markdown =
                         extras::markdown_source(page, &text, &project.site.config.variables);

@@ -414,6 +414,9 @@ impl Conversion {
             );
         }
         self.contextual(docs, out);
+        if let Some(thumbnails) = docs.get("thumbnails") {
+            out.insert("thumbnails".into(), thumbnails.clone());
+        }
         if let Some(fonts) = docs.get("fonts") {
             out.insert("fonts".into(), fonts.clone());
         }
@@ -460,14 +463,12 @@ impl Conversion {
 
     /// One note per key sheaf accepts without acting on it.
     fn unsupported(&mut self, docs: &Value) {
-        for (key, what) in [("thumbnails", "social thumbnails are not generated")] {
-            if docs.get(key).is_some() {
-                self.notes.push(Note::info(
-                    format!("/{key}"),
-                    what,
-                    "the rest of the site is unaffected",
-                ));
-            }
+        if docs.pointer("/thumbnails/fonts").is_some() {
+            self.notes.push(Note::info(
+                "/thumbnails/fonts",
+                "thumbnails are drawn in sheaf's own font (DejaVu Sans Bold), not this one",
+                "the same font on every machine keeps the images the same; the rest of the thumbnail is as set",
+            ));
         }
     }
 }

@@ -1,5 +1,6 @@
 //! docs.json `fonts` (kept as is in `site.json`): the site's font, and the
-//! fonts of headings and of body text that override it.
+//! fonts of headings and of body text that override it; and `thumbnails`,
+//! the social cards drawn with a font of their own.
 
 use serde::{Deserialize, Serialize};
 
@@ -42,4 +43,18 @@ impl Fonts {
         let font = self.heading.as_ref().filter(|f| f.family.is_some());
         font.or(Some(&self.font).filter(|f| f.family.is_some()))
     }
+}
+
+/// `thumbnails`: social cards for every page (`crate::thumbnails`).
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+pub struct Thumbnails {
+    /// `light` or `dark`; the site's default mode when absent.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub appearance: Option<String>,
+    /// An image of the docs root behind the text.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub background: Option<String>,
+    /// Mintlify's font of the cards; sheaf draws them with its own.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fonts: Option<serde_json::Value>,
 }
