@@ -19,6 +19,7 @@ use std::sync::Arc;
 
 use base64::Engine as _;
 use resvg::{tiny_skia, usvg};
+use sha2::{Digest, Sha256};
 
 use crate::cache::{BuildCache, Entries};
 use crate::config::Mode;
@@ -30,7 +31,7 @@ const FAMILY: &str = "DejaVu Sans";
 pub const WIDTH: u32 = 1200;
 pub const HEIGHT: u32 = 630;
 /// Changed whenever the drawing changes, so cached cards are redrawn.
-const VERSION: &str = "thumbnail 1";
+const VERSION: &str = "thumbnail 2";
 const CACHE_BOUND: u64 = 256 << 20;
 /// The left and right margin, and the widest a line of text may be.
 const MARGIN: f64 = 80.0;
@@ -54,12 +55,13 @@ pub fn wanted(site: &Site, page: &Page) -> bool {
 pub struct Cards {
     options: usvg::Options<'static>,
     entries: Entries,
-    background: String,
+    /// Everything but the page's own text (background, logo, accents),
+    /// drawn once; each card draws its text over a copy.
+    base: tiny_skia::Pixmap,
+    /// The SHA-256 of the base's SVG: part of every card's cache key.
+    base_key: String,
     text: &'static str,
     muted: &'static str,
-    accent: String,
-    /// The logo as an `<image>`, or the site's name as text.
-    head: String,
 }
 
 impl Cards {
@@ -106,35 +108,39 @@ impl Cards {
             Some(uri) => format!("<image href=\"{uri}\" x=\"{MARGIN}\" y=\"64\" width=\"480\" height=\"64\" preserveAspectRatio=\"xMinYMid meet\"/>"),
             None => text_line(&site.config.name, MARGIN, 112.0, 40.0, text),
         };
+        let accent = safe_color(accent).unwrap_or("#16a34a");
+        let base_svg = format!(
+            "{}{layer}<rect width=\"{WIDTH}\" height=\"12\" fill=\"{accent}\"/>{head}<rect x=\"{MARGIN}\" y=\"570\" width=\"96\" height=\"6\" rx=\"3\" fill=\"{accent}\"/></svg>",
+            svg_open()
+        );
+        let base_key = hex(&Sha256::digest(base_svg.as_bytes()));
+        let base = draw(&base_svg, &options, None);
         Some(Cards {
             options,
             entries: cache.entries("thumbnails", CACHE_BOUND),
-            background: layer,
+            base,
+            base_key,
             text,
             muted,
-            accent: safe_color(accent).unwrap_or("#16a34a").to_string(),
-            head,
         })
     }
 
     /// The PNG of `page`'s card.
     pub fn card(&self, page: &Page) -> Vec<u8> {
         let svg = self.svg(&page.title, page.description_text().as_deref());
-        let key = format!("{VERSION}\n{svg}");
+        let key = format!("{VERSION}\n{}\n{svg}", self.base_key);
         if let Some(png) = self.entries.read(key.as_bytes()) {
             return png;
         }
-        let png = self.draw(&svg);
+        let png = draw(&svg, &self.options, Some(&self.base));
+        let png = png.encode_png().expect("a PNG");
         self.entries.write(key.as_bytes(), &png);
         png
     }
 
-    /// The card of a page titled `title` as SVG.
+    /// The text of a page titled `title` as SVG, drawn over the base.
     pub fn svg(&self, title: &str, description: Option<&str>) -> String {
-        let mut svg = format!(
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{HEIGHT}\" viewBox=\"0 0 {WIDTH} {HEIGHT}\">{}<rect width=\"{WIDTH}\" height=\"12\" fill=\"{}\"/>{}",
-            self.background, self.accent, self.head
-        );
+        let mut svg = svg_open();
         let mut y = 260.0;
         for line in wrap(title, 68.0, 3) {
             svg += &text_line(&line, MARGIN, y, 68.0, self.text);
@@ -147,23 +153,37 @@ impl Cards {
                 y += 44.0;
             }
         }
-        svg += &format!(
-            "<rect x=\"{MARGIN}\" y=\"570\" width=\"96\" height=\"6\" rx=\"3\" fill=\"{}\"/></svg>",
-            self.accent
-        );
+        svg += "</svg>";
         svg
     }
+}
 
-    fn draw(&self, svg: &str) -> Vec<u8> {
-        let tree = usvg::Tree::from_str(svg, &self.options).expect("the card's SVG is well formed");
-        let mut pixmap = tiny_skia::Pixmap::new(WIDTH, HEIGHT).expect("a canvas");
-        resvg::render(
-            &tree,
-            tiny_skia::Transform::identity(),
-            &mut pixmap.as_mut(),
-        );
-        pixmap.encode_png().expect("a PNG")
-    }
+/// The opening tag of every SVG drawn here.
+fn svg_open() -> String {
+    format!("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{HEIGHT}\" viewBox=\"0 0 {WIDTH} {HEIGHT}\">")
+}
+
+/// `svg` drawn over a copy of `under` (else a blank canvas).
+fn draw(
+    svg: &str,
+    options: &usvg::Options,
+    under: Option<&tiny_skia::Pixmap>,
+) -> tiny_skia::Pixmap {
+    let tree = usvg::Tree::from_str(svg, options).expect("the card's SVG is well formed");
+    let mut pixmap = match under {
+        Some(base) => base.clone(),
+        None => tiny_skia::Pixmap::new(WIDTH, HEIGHT).expect("a canvas"),
+    };
+    resvg::render(
+        &tree,
+        tiny_skia::Transform::identity(),
+        &mut pixmap.as_mut(),
+    );
+    pixmap
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// One line of text at (`x`, `y`), `size` pixels, escaped.
