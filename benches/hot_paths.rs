@@ -50,6 +50,7 @@ fn main() {
         frontmatter: &Default::default(),
         now_ms: 0.0,
         icons: Default::default(),
+        location: "",
     };
     bench("markdown (one corpus page)", || {
         markdown.render(body, &env).html.len()

@@ -158,7 +158,8 @@ fn components_see_the_browsers_standard_globals() {
         "<p class=\"intl\">$1,234.50 | 1.234.567,891 | 42% | 15K | March 5, 2024 | 5 Mar 2024, 14:30</p>",
         "<p class=\"built\">Built 2023-11-14T22:13:20.000Z 22h 1700000000000</p>",
         "<p class=\"timers\">timer 1, ticks 0</p>",
-        "<p class=\"guarded\">server no storage no navigator [] object</p>",
+        "<p class=\"guarded\">localhost null en-US false [] object</p>",
+        "<p class=\"where\">http://localhost /globals /images</p>",
         // A component that fetches in useEffect shows its initial state.
         "<p class=\"loading\">Loading the user group…</p>",
     ] {
@@ -179,6 +180,18 @@ fn components_see_the_browsers_standard_globals() {
     let printed = stderr(&printed);
     assert!(!printed.contains("never printed") && !printed.contains("rendering"));
     assert!(!printed.contains("globals.mdx"), "{printed}");
+}
+
+#[test]
+fn components_read_the_pages_published_url_as_location() {
+    let (_dir, site, _) = build(&["--site-url", "https://staging.example.com/docs"], &[]);
+    let page = read_built(&site, "globals/index.html");
+    assert!(
+        page.contains(
+            "<p class=\"where\">https://staging.example.com /docs/globals /staging-images</p>"
+        ),
+        "{page}"
+    );
 }
 
 #[test]

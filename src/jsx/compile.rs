@@ -76,8 +76,10 @@ impl Language {
     }
 }
 
-/// Compiles a module. `Err`: it does not parse (the first syntax error).
+/// Compiles a module. `Err`: it does not parse (the first syntax error),
+/// or nests too deep to parse ([`super::nesting`]).
 pub fn module(source: &str, language: Language) -> Result<Module, Problem> {
+    not_too_deep(source)?;
     let allocator = Allocator::default();
     let parsed = Parser::new(&allocator, source, language.source_type()).parse();
     if let Some(error) = parsed.errors.first() {
@@ -97,6 +99,7 @@ pub fn module(source: &str, language: Language) -> Result<Module, Problem> {
 /// Compiles one expression (an attribute value, a props object) to plain
 /// JavaScript.
 pub fn expression(code: &str) -> Result<String, Problem> {
+    not_too_deep(code)?;
     let wrapped = format!("({code}\n)");
     let compiled = transform(&wrapped, Language::Jsx).map_err(|mut p| {
         p.offset = p.offset.saturating_sub(1).min(code.len());
@@ -140,6 +143,21 @@ fn options() -> TransformOptions {
             ..JsxOptions::enable()
         },
         ..TransformOptions::default()
+    }
+}
+
+/// Code nested deeper than the parser can safely follow, as a problem.
+fn not_too_deep(source: &str) -> Result<(), Problem> {
+    match super::nesting::too_deep(source) {
+        None => Ok(()),
+        Some(offset) => Err(Problem {
+            offset,
+            message: format!(
+                "JavaScript nested more than {} deep here, which sheaf does not read",
+                super::nesting::MAX_DEPTH
+            ),
+            help: "flatten the code: move inner parts into constants of their own".to_string(),
+        }),
     }
 }
 

@@ -102,12 +102,15 @@ impl Default for Budget {
 }
 
 /// What the sandbox's world holds, the same for the same page and build input.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct World {
     /// Seeds `Math.random` and `crypto`.
     pub seed: u64,
     /// What `Date.now()` and `new Date()` say, in ms since 1970 (UTC).
     pub now_ms: f64,
+    /// The page's own URL, what `location` says (`http://localhost/` when
+    /// empty or no URL).
+    pub location: String,
 }
 
 /// Why JavaScript did not give a result.
@@ -232,7 +235,7 @@ impl Engine {
             .context
             .with(|ctx| globals::install(&ctx))
             .map_err(thrown)?;
-        engine.eval(&globals::script(world))?;
+        engine.eval(&globals::script(&world))?;
         engine.eval(CORE)?;
         engine.eval(PRELUDE)?;
         Ok(engine)

@@ -41,6 +41,7 @@
 
 pub mod compile;
 pub mod engine;
+pub mod nesting;
 
 use std::fmt::Write as _;
 

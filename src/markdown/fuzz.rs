@@ -105,6 +105,7 @@ fn fuzz_page_rendering() {
                 frontmatter: &Default::default(),
                 now_ms: 0.0,
                 icons: Default::default(),
+                location: "",
             };
             let stage = if highlight { &highlighted } else { &markdown };
             let rendered = stage.render(&page, &env);

@@ -196,6 +196,9 @@ pub struct PageEnv<'a> {
     /// The site's icon library (`icons.library`), where icon names are
     /// looked up first.
     pub icons: crate::icons::Library,
+    /// The page's own URL as readers open it (components read it as
+    /// `location`); empty when unknown.
+    pub location: &'a str,
 }
 
 /// A snippet file's path (relative to the docs root) and text.

@@ -49,6 +49,7 @@ fn render_with(source: &str, snippets: &[(&str, &str)], line_offset: usize) -> R
         frontmatter: &Default::default(),
         now_ms: 0.0,
         icons: Default::default(),
+        location: "",
     };
     Markdown::new().render(source, &env)
 }
@@ -581,6 +582,7 @@ fn render_site_page(markdown: &Markdown, site_root: &Path, file: &Path, body: &s
         frontmatter: &Default::default(),
         now_ms: 0.0,
         icons: Default::default(),
+        location: "",
     };
     markdown.render(body, &env).html
 }
@@ -598,6 +600,7 @@ fn without_highlighting_code_is_escaped_plain_text() {
         frontmatter: &Default::default(),
         now_ms: 0.0,
         icons: Default::default(),
+        location: "",
     };
     let html = md.render("```json\n{\"a\": \"<b>\"}\n```\n", &env).html;
     assert!(html.contains("&lt;b&gt;"), "{html}");
@@ -1094,6 +1097,7 @@ fn frontmatter_and_constants_are_read_in_text_and_attributes() {
         frontmatter: frontmatter.as_object().unwrap(),
         now_ms: 0.0,
         icons: Default::default(),
+        location: "",
     };
     let page = "export const api = frontmatter.title + \" API\"\n\nexport const meta = { title: `v${frontmatter.version}` }\n\n{api} {40 + 2} {`release v${frontmatter.version}`}\n\n<Card title={api} href=\"/x\">One</Card>\n\n<Card {...meta}>Two</Card>\n";
     let rendered = md.render(page, &env);
@@ -1175,6 +1179,7 @@ fn a_snippet_is_read_once_per_page_however_often_its_exports_are_used() {
         frontmatter: &Default::default(),
         now_ms: 0.0,
         icons: Default::default(),
+        location: "",
     };
     let source =
         "import { A, B, Box } from '/snippets/code.mdx'\n\n{A} {B} {A}\n\n<Box>x *y*</Box>\n";
@@ -1212,6 +1217,7 @@ fn rewritten_urls(source: &str, snippet: &str) -> (String, Vec<(String, UrlKind)
         frontmatter: &Default::default(),
         now_ms: 0.0,
         icons: Default::default(),
+        location: "",
     };
     let html = Markdown::new().render(source, &env).html;
     (html, asked.into_inner())

@@ -344,6 +344,7 @@ fn render_body(
         .clone()
         .unwrap_or_else(|| PathBuf::from(&page.slug));
     let snippets = |reference: &str| find_snippet(&project.site.docs, reference);
+    let location = page_location(project, page);
     let env = PageEnv {
         file: &file,
         line_offset: page.body_line_offset,
@@ -352,8 +353,23 @@ fn render_body(
         frontmatter: &page.frontmatter.values,
         now_ms: project.started_ms,
         icons: project.site.config.icon_library(),
+        location: &location,
     };
     project.markdown.render(body, &env)
+}
+
+/// The page's URL as Mintlify publishes it (no trailing slash), at the
+/// site URL when known, else at `http://localhost` under the base path:
+/// what its components read as `location`.
+fn page_location(project: &Project, page: &Page) -> String {
+    let origin = match project.theme.site_url.as_deref() {
+        Some(url) => url.trim_end_matches('/').to_string(),
+        None => match project.site.base_path.as_str() {
+            "" => "http://localhost".to_string(),
+            path => format!("http://localhost/{}", path.trim_matches('/')),
+        },
+    };
+    format!("{origin}/{}", page.url().trim_end_matches('/'))
 }
 
 /// The snippet file a reference names: as written from the root, or inside

@@ -2,8 +2,8 @@
 //! `tests/fixtures/component-sandbox`'s globals page: what the build's
 //! sandbox wrote is what the reader's browser shows once the components
 //! mount (URL, text encoding, base64, structuredClone, Intl), `typeof
-//! window` guards take the server branch at build time and the browser's
-//! once live, and a component fetching in an effect shows its loading
+//! window` guards see the page's URL and inert stand-ins at build time and
+//! the browser's own once live, and a component fetching in an effect shows its loading
 //! state in the built HTML and its data after mounting.
 
 use super::site::named_fixture_site;
@@ -48,7 +48,7 @@ async fn standard_globals_show_the_same_text_built_and_live() {
     );
     let html = site.built("globals/index.html");
     assert_eq!(built_text(&html, "loading"), "Loading the user group…");
-    assert!(built_text(&html, "guarded").starts_with("server no storage no navigator [] "));
+    assert!(built_text(&html, "guarded").starts_with("localhost null en-US false [] "));
 
     browser.goto(&site.url("globals/")).await;
     browser

@@ -2,7 +2,7 @@
 // list, and what is left out and why). Called with the page's world: the two
 // halves of its seed and the build's time in ms. Nothing here reads a clock,
 // the environment or anything outside the sandbox.
-(function (seedHigh, seedLow, now) {
+(function (seedHigh, seedLow, now, href) {
   "use strict";
   const G = globalThis;
   const hidden = (object, name, value) =>
@@ -434,4 +434,45 @@
   });
   G.URL = URL;
   G.URLSearchParams = URLSearchParams;
+
+  // ---- The reader's browser, as far as rendering reads it ----------------
+  // The page's own URL, and inert stand-ins that say the same every build.
+
+  const page = new URL(href);
+  const location = {};
+  for (const name of PARTS) location[name] = page[name];
+  location.ancestorOrigins = [];
+  for (const name of ["assign", "replace", "reload"]) hidden(location, name, () => {});
+  hidden(location, "toString", () => page.href);
+  const storage = () => {
+    const items = new Map();
+    return {
+      getItem: (key) => (items.has(String(key)) ? items.get(String(key)) : null),
+      setItem: (key, value) => void items.set(String(key), String(value)),
+      removeItem: (key) => void items.delete(String(key)),
+      clear: () => items.clear(),
+      key: (index) => [...items.keys()][index] ?? null,
+      get length() { return items.size; },
+    };
+  };
+  const never = () => {};
+  const media = (query) => ({
+    matches: false, media: String(query), onchange: null,
+    addListener: never, removeListener: never,
+    addEventListener: never, removeEventListener: never, dispatchEvent: () => false,
+  });
+  const browser = {
+    window: G, self: G, location,
+    navigator: {
+      userAgent: "", language: "en-US", languages: ["en-US"], platform: "", vendor: "",
+      onLine: true, cookieEnabled: false, hardwareConcurrency: 1, maxTouchPoints: 0,
+    },
+    localStorage: storage(), sessionStorage: storage(), matchMedia: media,
+    innerWidth: 1280, innerHeight: 800, outerWidth: 1280, outerHeight: 800,
+    devicePixelRatio: 1, scrollX: 0, scrollY: 0, pageXOffset: 0, pageYOffset: 0,
+    addEventListener: never, removeEventListener: never, dispatchEvent: () => true,
+    requestAnimationFrame: () => 0, cancelAnimationFrame: never,
+    scrollTo: never, scroll: never, open: () => null,
+  };
+  for (const [name, value] of Object.entries(browser)) hidden(G, name, value);
 })

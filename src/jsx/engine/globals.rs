@@ -50,14 +50,22 @@ pub(super) fn install(ctx: &Ctx) -> rquickjs::Result<()> {
 }
 
 /// The globals' script for `world`.
-pub(super) fn script(world: World) -> String {
+pub(super) fn script(world: &World) -> String {
     let (high, low) = (world.seed >> 32, world.seed & 0xffff_ffff);
     let now = match world.now_ms.is_finite() {
         true => world.now_ms.trunc(),
         false => 0.0,
     };
-    format!("{GLOBALS}\n({high}, {low}, {now});\n{INTL}")
+    let location = match Url::parse(&world.location) {
+        Ok(url) if matches!(url.scheme(), "http" | "https") => url.to_string(),
+        _ => FALLBACK_LOCATION.to_string(),
+    };
+    let location = serde_json::Value::from(location);
+    format!("{GLOBALS}\n({high}, {low}, {now}, {location});\n{INTL}")
 }
+
+/// What `location` says when the page's URL is not known.
+const FALLBACK_LOCATION: &str = "http://localhost/";
 
 /// `input` parsed as a URL (against `base` when given): its components,
 /// or `None` when it is no URL.

@@ -6,6 +6,7 @@ use super::*;
 const WORLD: World = World {
     seed: 56,
     now_ms: 1_514_936_440_000.0, // 2018-01-02T23:40:40Z
+    location: String::new(),
 };
 
 fn engine_with(budget: Budget, world: World, body: &str) -> Engine {
@@ -171,15 +172,39 @@ fn timers_and_microtasks_never_run_at_build_time() {
 }
 
 #[test]
-fn server_guards_see_no_browser_and_nothing_outside() {
-    let names = "[\"window\", \"document\", \"navigator\", \"localStorage\", \"sessionStorage\", \"location\", \"fetch\", \
-        \"XMLHttpRequest\", \"require\", \"process\", \"__sheaf_url_parse\"].filter((n) => typeof globalThis[n] !== \"undefined\").join()";
+fn components_see_the_page_and_inert_browser_stand_ins_but_nothing_outside() {
+    let names = "[\"document\", \"fetch\", \"XMLHttpRequest\", \"require\", \"process\", \"__sheaf_url_parse\"]\
+        .filter((n) => typeof globalThis[n] !== \"undefined\").join()";
     assert_eq!(text_of(names), "");
     assert_eq!(
         text_of("typeof window === \"undefined\" ? \"server\" : window.location.href"),
-        "server"
+        "http://localhost/"
     );
-    assert_eq!(text_of("globalThis === globalThis.globalThis"), "true");
+    assert_eq!(
+        text_of("[localStorage.getItem(\"a\"), navigator.userAgent === \"\", matchMedia(\"(min-width: 1px)\").matches, innerWidth].join()"),
+        ",true,false,1280"
+    );
+    assert_eq!(
+        text_of("globalThis === globalThis.globalThis && window === globalThis"),
+        "true"
+    );
+}
+
+#[test]
+fn location_is_the_pages_own_url() {
+    let world = World {
+        location: "https://docs.example.com/guides/setup?x=1".into(),
+        ..WORLD
+    };
+    let engine = engine_with(
+        Budget::default(),
+        world,
+        "const C = () => __jsx(\"p\", null, location.hostname + \" \" + location.pathname + location.search);",
+    );
+    assert_eq!(
+        engine.render(0, "__jsx(C, {})", "a").unwrap().html,
+        "<p>docs.example.com /guides/setup?x=1</p>"
+    );
 }
 
 #[test]

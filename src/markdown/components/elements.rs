@@ -17,9 +17,16 @@
 //! - `<head>` is left out of the page: sheaf writes a page's head from its
 //!   frontmatter; a note names the keys to use instead (sheaf differs here
 //!   on purpose: React would put `<head>` in the body).
-//! - Any other lowercase name (`<hide>`): on lines of its own it is left
-//!   out with its content, as Mintlify does, and a note says so; inside a
-//!   line of text its content shows, as React renders an unknown element.
+//! - Any other lowercase or namespaced name (`<note>`, `<custom-el>`,
+//!   `<x:note>`) is written as an element of that name with its content,
+//!   as MDX compiles it and React renders it (a custom element, or an
+//!   unknown one the browser shows as an inline box). Mintlify's own
+//!   renderer drops such an element on lines of its own, children and
+//!   all; sheaf departs from it on purpose, so that nothing an author
+//!   wrote is lost (its content is what `@mdx-js/mdx` reads, and the
+//!   site's own CSS or scripts may style or define the element). A name
+//!   that is no valid element name is written as a `<div>` (`<span>`
+//!   inside a line).
 
 use serde_json::Value;
 
@@ -44,13 +51,15 @@ impl Renderer<'_> {
                 );
                 String::new()
             }
-            _ if el.inline => {
+            name => {
                 let body = self.children_html(el);
-                format!("<span>{body}</span>")
-            }
-            _ => {
-                self.element_note(el, "is left out with its content, as Mintlify leaves out an element it does not render", "use a component Mintlify has, or an HTML element");
-                String::new()
+                let tag = match is_element_name(name) {
+                    true => name,
+                    false if el.inline => "span",
+                    false => "div",
+                };
+                let attrs = self.html_attrs(el);
+                format!("<{tag}{attrs}>{body}</{tag}>")
             }
         }
     }
@@ -61,6 +70,15 @@ impl Renderer<'_> {
             self.note_at(Rule::HtmlElement, el.offset, message, help.to_string());
         }
     }
+}
+
+/// Whether `name` can be written as an HTML element's tag as it is:
+/// lowercase letters, digits, `-`, `_` and `:` after a letter.
+fn is_element_name(name: &str) -> bool {
+    name.starts_with(|c: char| c.is_ascii_lowercase())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, '-' | '_' | ':'))
 }
 
 /// `<name attrs>text</name>` with the children's text verbatim, made safe

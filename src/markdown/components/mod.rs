@@ -22,6 +22,8 @@ mod blocks;
 mod code;
 mod diagrams;
 mod elements;
+mod expressions;
+mod jsx_attrs;
 mod layout;
 mod mode_classes;
 mod names;
@@ -112,9 +114,13 @@ impl Renderer<'_> {
     /// Renders one element (component or HTML) to HTML, its attribute
     /// expressions that name the document's props or constants evaluated.
     pub fn render_element(&mut self, el: &Element) -> String {
-        match self.with_known_attrs(el) {
+        let html = match self.with_known_attrs(el) {
             Some(known) => self.element_html(&known),
             None => self.element_html(el),
+        };
+        match html.contains(jsx_attrs::OPEN) {
+            true => jsx_attrs::fill(&html, &self.jsx_attrs),
+            false => html,
         }
     }
 
@@ -184,8 +190,19 @@ impl Renderer<'_> {
         self.render_nodes(&el.children, el.child_indent, el.flow)
     }
 
-    /// Records display text of an attribute (titles) for search.
+    /// Records display text of an attribute (titles) for search. JSX
+    /// (`title={<span>x</span>}`) is rendered, and stands as a mark that
+    /// [`Renderer::render_element`] fills in ([`jsx_attrs`]).
     pub(super) fn text_attr(&mut self, el: &Element, name: &str) -> Option<String> {
+        if let Some(AttrValue::Expr(code)) = el.attrs.get(name) {
+            if code.trim_start().starts_with('<') {
+                let html = self.jsx_attr_html(code);
+                self.push_text("\n");
+                self.jsx_attrs.push(html);
+                let index = self.jsx_attrs.len() - 1;
+                return Some(jsx_attrs::mark(index, &self.jsx_attrs[index]));
+            }
+        }
         let value = el.attrs.text(name)?;
         self.push_text(&value);
         self.push_text("\n");

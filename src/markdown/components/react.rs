@@ -20,7 +20,7 @@
 use serde_json::{Map, Value};
 
 use super::super::attrs::{Attr, AttrValue};
-use super::super::html::escape;
+use super::super::html::{escape, visible_text};
 use super::super::mdx::{self, Element, Import, Node};
 use super::super::render::Renderer;
 use super::super::UrlKind;
@@ -83,29 +83,42 @@ impl Renderer<'_> {
             Ok(code) => code,
             Err(message) => return self.js_failed(el, message),
         };
+        match self.js_render(scope, code, el.offset, el.inline) {
+            Ok(html) => html,
+            Err(failure) => {
+                let message = format!("`<{}>` could not render: {failure}", el.name);
+                self.js_failed(el, message)
+            }
+        }
+    }
+
+    /// Compiled code making an element (or any value React renders), run
+    /// in the document's `scope` and rendered: the Mintlify components it
+    /// calls drawn by sheaf, its URLs made the page's own, its text
+    /// recorded for search; a live page keeps it as an island.
+    pub(super) fn js_render(
+        &mut self,
+        scope: usize,
+        code: String,
+        offset: usize,
+        inline: bool,
+    ) -> Result<String, jsx::Failure> {
         let id = self.js_page().script.instance_count() + 1;
         let page = self.js_page();
         let rendered = match &page.engine {
             Ok(engine) => engine.render(scope, &code, &format!("i{id}-")),
             Err(failure) => Err(failure.clone()),
-        };
-        let rendered = match rendered {
-            Ok(rendered) => rendered,
-            Err(failure) => {
-                let message = format!("`<{}>` could not render: {failure}", el.name);
-                return self.js_failed(el, message);
-            }
-        };
-        let html = self.resolve_hosts(rendered, el);
-        let html = self.rewrite_component_urls(&html, el.offset);
+        }?;
+        let html = self.resolve_hosts(rendered, offset, inline);
+        let html = self.rewrite_component_urls(&html, offset);
         self.push_text(&visible_text(&html));
         self.push_text("\n");
         let page = self.js_page();
         if !page.script.live {
-            return html;
+            return Ok(html);
         }
         page.script.add_instance(id, scope, code);
-        format!("<sheaf-island data-i={id}>{html}</sheaf-island>")
+        Ok(format!("<sheaf-island data-i={id}>{html}</sheaf-island>"))
     }
 
     fn js_failed(&mut self, el: &Element, message: String) -> String {
@@ -133,11 +146,11 @@ impl Renderer<'_> {
 
     /// The HTML with each host component's placeholder replaced by what
     /// sheaf renders for it; live pages remember each for the browser.
-    fn resolve_hosts(&mut self, rendered: jsx::Rendered, el: &Element) -> String {
+    fn resolve_hosts(&mut self, rendered: jsx::Rendered, offset: usize, inline: bool) -> String {
         let mut finals: Vec<String> = Vec::with_capacity(rendered.calls.len());
         for jsx::HostCall(name, props, children) in rendered.calls {
             let children = fill_hosts(&children, &finals);
-            let html = self.host_html(&name, &props, &children, el);
+            let html = self.host_html(&name, &props, &children, offset, inline);
             let key = format!("{name}\u{0}{props}\u{0}{children}");
             self.js_page().memo.insert(key, Value::from(html.clone()));
             finals.push(html);
@@ -147,7 +160,14 @@ impl Renderer<'_> {
 
     /// A Mintlify component a user component called, rendered by sheaf
     /// with `props` (JSON) and `children` (HTML) at the instance's place.
-    fn host_html(&mut self, name: &str, props: &str, children: &str, at: &Element) -> String {
+    fn host_html(
+        &mut self,
+        name: &str,
+        props: &str,
+        children: &str,
+        offset: usize,
+        inline: bool,
+    ) -> String {
         let props: Map<String, Value> = serde_json::from_str(props).unwrap_or_default();
         let attrs = props
             .into_iter()
@@ -163,13 +183,13 @@ impl Renderer<'_> {
                 true => Vec::new(),
                 false => vec![Node::Expr {
                     code: "children".into(),
-                    offset: at.offset,
+                    offset,
                 }],
             },
-            offset: at.offset,
-            open_end: at.offset,
+            offset,
+            open_end: offset,
             close: None,
-            inline: at.inline,
+            inline,
             flow: false,
             child_indent: 0,
         };
@@ -281,22 +301,6 @@ fn is_site_url(url: &str) -> bool {
     !url.is_empty() && !url.starts_with('#') && !url.contains(':') && !url.starts_with("//")
 }
 
-/// The text a reader sees in HTML: tags dropped, entities read.
-fn visible_text(html: &str) -> String {
-    let mut text = String::with_capacity(html.len() / 2);
-    let mut rest = html;
-    while let Some(open) = rest.find('<') {
-        text.push_str(&rest[..open]);
-        text.push(' ');
-        rest = rest[open..]
-            .find('>')
-            .map_or("", |close| &rest[open + close + 1..]);
-    }
-    text.push_str(rest);
-    let text = html_escape::decode_html_entities(&text);
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -331,14 +335,6 @@ mod tests {
         assert_eq!(
             prop_code(&attr("n", AttrValue::Expr("1 + 2".into()))).unwrap(),
             "\"n\": (1 + 2\n)"
-        );
-    }
-
-    #[test]
-    fn visible_text_drops_tags() {
-        assert_eq!(
-            visible_text("<p>Count: <b>3</b> &amp; more</p>"),
-            "Count: 3 & more"
         );
     }
 

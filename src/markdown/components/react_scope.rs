@@ -36,6 +36,7 @@ impl Renderer<'_> {
             let world = World {
                 seed: fnv1a(self.env.file.to_string_lossy().as_bytes()),
                 now_ms: self.env.now_ms,
+                location: self.env.location.to_string(),
             };
             let engine = Engine::new(Budget::default(), world)
                 .and_then(|e| e.run(script.prelude()).map(|()| e));

@@ -402,20 +402,15 @@ pub const NOT_AN_ATTRIBUTE: &str = "{}";
 
 /// The attributes a `{...{…}}` spread of an object literal gives, in order;
 /// any other spread (`{...props}`) is kept as one attribute named `...`
-/// holding its code, which no component reads; a comment gives none, and
-/// anything else one named [`NOT_AN_ATTRIBUTE`] (the parser reports it).
+/// holding its code, which no component reads; anything else (a comment
+/// alone among them) one named [`NOT_AN_ATTRIBUTE`] (the parser reports
+/// it: MDX rejects the tag).
 fn spread_attrs(code: &str) -> Vec<Attr> {
     let Some(spread) = code.trim().strip_prefix("...").map(str::trim) else {
-        let comment = super::super::attrs::without_comments(code)
-            .trim()
-            .is_empty();
-        return match comment {
-            true => Vec::new(),
-            false => vec![Attr {
-                name: NOT_AN_ATTRIBUTE.to_string(),
-                value: AttrValue::Expr(code.to_string()),
-            }],
-        };
+        return vec![Attr {
+            name: NOT_AN_ATTRIBUTE.to_string(),
+            value: AttrValue::Expr(code.to_string()),
+        }];
     };
     let Some(Value::Object(entries)) = parse_literal(spread) else {
         return vec![Attr {

@@ -8,10 +8,10 @@ use pulldown_cmark::{CodeBlockKind, CowStr, Event, Options, Parser, Tag, TagEnd}
 
 use super::super::highlight::CodeInfo;
 use super::super::html::escape;
-use super::super::mdx::{self, Element};
+use super::super::mdx;
 use super::super::UrlKind;
 use super::context::MERMAID_HELP;
-use super::fragment::{split_tokens, without_tokens, Fragment, TOKEN_OPEN};
+use super::fragment::{split_tokens, without_tokens, Fragment, Slot, TOKEN_OPEN};
 use super::renderer::Renderer;
 use super::text::single_tilde_pairs;
 use crate::rules::Rule;
@@ -48,7 +48,7 @@ fn too_deep(events: &[(Event, Range<usize>)]) -> Option<usize> {
 }
 
 impl Renderer<'_> {
-    pub(super) fn markdown_to_html(&mut self, frag: &Fragment, slots: &[&Element]) -> String {
+    pub(super) fn markdown_to_html(&mut self, frag: &Fragment, slots: &[Slot]) -> String {
         let events: Vec<(Event, Range<usize>)> = pulldown_cmark::TextMergeWithOffset::new(
             Parser::new_ext(&frag.md, options()).into_offset_iter(),
         )
@@ -79,7 +79,7 @@ impl Renderer<'_> {
         i: usize,
         out: &mut Vec<Event<'e>>,
         frag: &Fragment,
-        slots: &[&Element],
+        slots: &[Slot],
     ) -> usize {
         let (event, range) = &events[i];
         match event {
@@ -208,20 +208,21 @@ impl Renderer<'_> {
     fn lone_token(
         &mut self,
         next: Option<&[(Event, Range<usize>)]>,
-        slots: &[&Element],
+        slots: &[Slot],
     ) -> Option<String> {
         let [(Event::Text(text), _), (Event::End(TagEnd::Paragraph), _)] = next? else {
             return None;
         };
         match split_tokens(text.trim()).as_slice() {
-            [Err(index)] => Some(self.render_slot(*index, slots)),
+            [Err(index)] => Some(self.render_slot(*index, slots, false)),
             _ => None,
         }
     }
 
-    fn render_slot(&mut self, index: usize, slots: &[&Element]) -> String {
+    fn render_slot(&mut self, index: usize, slots: &[Slot], inline: bool) -> String {
         match slots.get(index) {
-            Some(el) => self.render_element(el),
+            Some(Slot::Element(el)) => self.render_element(el),
+            Some(Slot::Expr(code, offset)) => self.sandbox_expression(code, *offset, inline),
             None => String::new(),
         }
     }
@@ -230,7 +231,7 @@ impl Renderer<'_> {
         &mut self,
         text: &CowStr<'e>,
         out: &mut Vec<Event<'e>>,
-        slots: &[&Element],
+        slots: &[Slot],
     ) {
         if text.contains(mdx::ESCAPED_LT) {
             for (i, piece) in text.split(mdx::ESCAPED_LT).enumerate() {
@@ -255,7 +256,7 @@ impl Renderer<'_> {
             match part {
                 Ok(plain) => self.plain_text(plain, out),
                 Err(index) => {
-                    let html = self.render_slot(index, slots);
+                    let html = self.render_slot(index, slots, true);
                     out.push(Event::InlineHtml(html.into()));
                 }
             }
@@ -278,12 +279,12 @@ impl Renderer<'_> {
         out.push(Event::Text(text[at..].to_string().into()));
     }
 
-    fn replace_tokens(&mut self, text: &str, slots: &[&Element]) -> String {
+    fn replace_tokens(&mut self, text: &str, slots: &[Slot]) -> String {
         split_tokens(text)
             .into_iter()
             .map(|part| match part {
                 Ok(plain) => plain.to_string(),
-                Err(index) => self.render_slot(index, slots),
+                Err(index) => self.render_slot(index, slots, true),
             })
             .collect()
     }
@@ -295,7 +296,7 @@ impl Renderer<'_> {
         kind: &CodeBlockKind,
         out: &mut Vec<Event<'e>>,
         frag: &Fragment,
-        slots: &[&Element],
+        slots: &[Slot],
     ) -> usize {
         let mut code = String::new();
         let mut i = start + 1;
@@ -345,7 +346,7 @@ impl Renderer<'_> {
         start: usize,
         out: &mut Vec<Event<'e>>,
         frag: &Fragment,
-        slots: &[&Element],
+        slots: &[Slot],
     ) -> usize {
         let Event::Start(Tag::Heading {
             level, id, classes, ..

@@ -4,7 +4,17 @@
 
 use std::cell::OnceCell;
 
+use super::super::mdx::Element;
 use super::text::{keep_inline, without_indented_code};
+
+/// What a placeholder token stands for.
+pub(in crate::markdown) enum Slot<'n> {
+    /// An element, rendered where its token stands.
+    Element(&'n Element),
+    /// An `{expression}` (its code and byte offset) whose value only the
+    /// component sandbox can tell.
+    Expr(&'n str, usize),
+}
 
 /// Start and end a placeholder token: symbols no page writes, which
 /// markdown leaves alone but counts as punctuation, as it counts the `<`

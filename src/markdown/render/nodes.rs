@@ -10,7 +10,7 @@ use super::super::html::escape;
 use super::super::mdx::{self, Element, Node};
 use super::super::Rendered;
 use super::context::DocCtx;
-use super::fragment::{token, Fragment};
+use super::fragment::{token, Fragment, Slot};
 use super::renderer::Renderer;
 use super::text::{dedent, unwrap_paragraph};
 use crate::rules::Rule;
@@ -63,21 +63,26 @@ impl Renderer<'_> {
     /// HTML, or as inline HTML without the wrapping paragraph.
     pub fn render_nodes(&mut self, nodes: &[Node], indent: usize, block: bool) -> String {
         let mut frag = Fragment::default();
-        let mut slots: Vec<&Element> = Vec::new();
+        let mut slots: Vec<Slot> = Vec::new();
         for node in nodes {
             match node {
                 Node::Text(t) => {
                     let line = self.ctx().position(t.offset).0;
                     frag.push_text(&dedent(&t.text, indent, t.at_line_start), line);
                 }
-                Node::Expr { code, offset } => {
-                    let line = self.ctx().position(*offset).0;
-                    let text = self.expression_text(code);
-                    frag.push_text(&text, line);
-                }
+                Node::Expr { code, offset } => match self.expression_text(code) {
+                    Some(text) => {
+                        let line = self.ctx().position(*offset).0;
+                        frag.push_text(&text, line);
+                    }
+                    None => {
+                        frag.md.push_str(&token(slots.len()));
+                        slots.push(Slot::Expr(code, *offset));
+                    }
+                },
                 Node::Element(el) => {
                     let tok = token(slots.len());
-                    slots.push(el);
+                    slots.push(Slot::Element(el));
                     if el.inline {
                         frag.md.push_str(&tok);
                     } else {
@@ -99,19 +104,22 @@ impl Renderer<'_> {
         }
     }
 
-    /// The text an `{expression}` stands for, escaped: a prop, an exported
-    /// variable, a literal (`+` and template literals evaluated); nothing
-    /// for a comment alone; anything else stays as written.
-    fn expression_text(&mut self, code: &str) -> String {
+    /// The text an `{expression}` stands for, escaped, when it can be read
+    /// without running it: a prop, an exported variable, a literal (`+`
+    /// and template literals evaluated); nothing for a comment alone.
+    /// `None`: it runs in the sandbox ([`Slot::Expr`]).
+    fn expression_text(&mut self, code: &str) -> Option<String> {
         let without = super::super::attrs::without_comments(code);
         let code = without.trim();
         if code.is_empty() {
-            return String::new();
+            return Some(String::new());
         }
-        match self.expression_value(code) {
-            Some(value) => escape(&value_text(&value).unwrap_or_default()),
-            None => format!("{{{code}}}"),
+        // `## Setup {#custom-id}`: a heading's id, read by the heading.
+        if code.starts_with('#') {
+            return Some(format!("{{{code}}}"));
         }
+        let value = self.expression_value(code)?;
+        Some(escape(&value_text(&value).unwrap_or_default()))
     }
 
     /// The value of an expression that can be read without running

@@ -43,6 +43,9 @@ pub(in crate::markdown) struct Renderer<'a> {
     snippet_esm: HashMap<String, Option<Rc<SnippetEsm>>>,
     /// The page's React components, once one is used.
     pub js: Option<Box<JsPage>>,
+    /// The HTML of JSX attribute values shown as text (`title={<b>x</b>}`),
+    /// by the index their marks in component HTML name.
+    pub jsx_attrs: Vec<String>,
 }
 
 /// What a snippet file exports: constants and components.
@@ -67,6 +70,7 @@ impl<'a> Renderer<'a> {
             timed: false,
             snippet_esm: HashMap::new(),
             js: None,
+            jsx_attrs: Vec::new(),
         }
     }
 
