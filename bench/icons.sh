@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Icons (issue 57): two sheaf binaries compared in one run.
+# Icons (issues 57 and 65): two sheaf binaries compared in one run.
 #
 #   bench/icons.sh BEFORE AFTER [RUNS]
 #
 # 1. `unknown-icon` warnings and `icon-library` notes of `check --format json`
 #    over every site of ../shared/realworld and ../shared/realworld-docsjson,
-#    with the names still unknown after;
+#    with the names still unknown after and the open icon standing in for
+#    each name no library has;
 # 2. the binaries' sizes (as built, and stripped);
 # 3. build time (median of RUNS, default 3, runs alternating) and output
 #    bytes of the 10k-page corpus and of an icon-heavy real site.
@@ -29,6 +30,9 @@ count "$after" "$work/icons-after.jsonl" after
 echo "names still unknown after (count name):"
 grep '"unknown-icon"' "$work/icons-after.jsonl" | grep -o 'unknown icon `[^`]*`' |
   sed 's/unknown icon //' | sort | uniq -c | sort -rn || true
+echo "stand-ins after (count name -> open icon):"
+grep -o 'icon `[^`]*`[^"]*the nearest open icon' "$work/icons-after.jsonl" |
+  sed -E 's/icon `([^`]*)`.*drawn as `([^`]*)`.*/\1 -> \2/' | sort | uniq -c | sort -rn || true
 
 echo "== binary size (bytes: as built / stripped)"
 for bin in "$before" "$after"; do

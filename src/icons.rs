@@ -8,11 +8,15 @@
 //! other two libraries: authors mix names of all three, and Mintlify's
 //! Font Awesome is the Pro kit, whose names often exist in Lucide or
 //! Tabler. Found elsewhere, the icon shows and a note
-//! ([`Rule::IconLibrary`]) says where it came from. A Font Awesome Pro
-//! name no library has shows its open counterpart from [`pro::PRO`] (also
-//! a note). Only a name in no library and no mapping is an
-//! `unknown-icon` warning, with the closest names as suggestions; it shows
-//! the closest Font Awesome icon of its name family, or nothing.
+//! ([`Rule::IconLibrary`]) says where it came from. A name no library has
+//! (Pro artwork cannot be shipped) is drawn by the nearest open icon, also
+//! with a note naming it: the open counterpart [`pro::PRO`] lists for a
+//! Pro name its parts do not explain, else the one the name's parts lead
+//! to ([`stand_in`]: `circle-bolt` → `bolt`, `chart-waterfall` →
+//! `chart-simple`). Only a name nothing fits, or a typo of a known name
+//! (`rocket-lunch`), is an `unknown-icon` warning, with the closest name as
+//! its suggestion; a typo shows what it was meant to be, anything else
+//! nothing.
 //!
 //! Font Awesome's `iconType` picks the style (`regular`, `light` and
 //! `thin` draw `regular`; `brands` brands; others `solid`), falling back to
@@ -32,6 +36,7 @@ use crate::diagnostics::{did_you_mean, Diagnostic};
 use crate::rules::Rule;
 
 mod pro;
+mod stand_in;
 mod table;
 
 pub use table::{Library, Shape};
@@ -49,8 +54,10 @@ pub enum Source {
     Library,
     /// Only another library has it.
     OtherLibrary,
-    /// A Font Awesome Pro name, drawn as this open icon.
+    /// A Font Awesome Pro name, drawn as this open icon ([`pro::PRO`]).
     Pro(&'static str),
+    /// A name no library has, drawn as the open icon its parts lead to.
+    StandIn(&'static str),
 }
 
 /// The drawing of an icon name and where it came from.
@@ -95,46 +102,60 @@ fn in_library(library: Library, name: &str, icon_type: Option<&str>) -> Option<S
 }
 
 /// The icon `name` draws on a site whose `icons.library` is `library`:
-/// that library first, then the others, then the Pro mapping; `None` when
-/// the name is unknown.
+/// that library first, then the others, then the Pro mapping, then the
+/// nearest open icon by the name's parts; `None` when nothing fits or the
+/// name is a typo of a known one.
 pub fn find(name: &str, icon_type: Option<&str>, library: Library) -> Option<Found> {
     let name = normal(name);
-    let others = Library::ALL.into_iter().filter(|&l| l != library);
+    let in_any = |name: &str| in_any_library(name, icon_type, library);
     if let Some(shape) = in_library(library, &name, icon_type) {
         return Some(Found {
             shape,
             source: Source::Library,
         });
     }
-    if let Some(shape) = others.clone().find_map(|l| in_library(l, &name, icon_type)) {
+    if let Some(shape) = in_any(&name) {
         return Some(Found {
             shape,
             source: Source::OtherLibrary,
         });
     }
-    let open = pro::open_name(&name)?;
-    let shape = std::iter::once(Library::FontAwesome)
-        .chain(others)
-        .find_map(|l| in_library(l, open, icon_type))?;
+    if let Some(open) = pro::open_name(&name) {
+        return in_any(open).map(|shape| Found {
+            shape,
+            source: Source::Pro(open),
+        });
+    }
+    if stand_in::typo_of(&name).is_some() {
+        return None;
+    }
+    let open = stand_in::nearest(&name, |c| in_any(c).is_some())?;
+    let shape = in_any(&open)?;
     Some(Found {
         shape,
-        source: Source::Pro(open),
+        source: Source::StandIn(shape.name),
     })
 }
 
+/// The shape of `name` in `library`, else in the other libraries in
+/// [`Library::ALL`]'s order.
+fn in_any_library(name: &str, icon_type: Option<&str>, library: Library) -> Option<Shape> {
+    std::iter::once(library)
+        .chain(Library::ALL.into_iter().filter(|&l| l != library))
+        .find_map(|l| in_library(l, name, icon_type))
+}
+
 /// Inline HTML for icon `name` on a site of `library`, and the note or
-/// warning it deserves (for the caller to place): the drawing, or for an
-/// unknown name the closest Font Awesome icon of its family, or nothing.
+/// warning it deserves (for the caller to place): the drawing, or for a
+/// typo of a known name that name's drawing, or nothing.
 pub fn resolve(name: &str, icon_type: Option<&str>, library: Library) -> (String, Option<Finding>) {
-    match find(name, icon_type, library) {
-        Some(found) => (svg(&found.shape), Finding::of(name, &found, library)),
-        None => {
-            let family = pro::family_icon(&normal(name));
-            let shape = family.and_then(|f| in_library(Library::FontAwesome, &f, icon_type));
-            let html = shape.map(|s| svg(&s)).unwrap_or_default();
-            (html, Some(Finding::unknown(name, library)))
-        }
+    if let Some(found) = find(name, icon_type, library) {
+        return (svg(&found.shape), Finding::of(name, &found, library));
     }
+    let typo = stand_in::typo_of(&normal(name));
+    let meant = typo.and_then(|known| find(known, icon_type, library));
+    let html = meant.map(|found| svg(&found.shape)).unwrap_or_default();
+    (html, Some(Finding::unknown(name, typo, library)))
 }
 
 /// A Font Awesome icon of the theme itself (callouts, the file tree,
@@ -191,6 +212,10 @@ impl Finding {
                 format!(": a Font Awesome Pro name, drawn as `{open}` from {from}"),
                 "name an open icon (Font Awesome Free, Lucide, Tabler) to choose the drawing".into(),
             ),
+            Source::StandIn(open) => (
+                format!(": in no open library (a Font Awesome Pro name?), drawn as `{open}` from {from}, the nearest open icon by its name"),
+                "name an open icon (Font Awesome Free, Lucide, Tabler) to choose the drawing".into(),
+            ),
         };
         Some(Finding {
             rule: Rule::IconLibrary,
@@ -201,8 +226,8 @@ impl Finding {
         })
     }
 
-    fn unknown(name: &str, library: Library) -> Finding {
-        let help = match suggestion(name, library) {
+    fn unknown(name: &str, typo: Option<&str>, library: Library) -> Finding {
+        let help = match typo.or_else(|| suggestion(name, library)) {
             Some(close) => format!("did you mean `{close}`?"),
             None => {
                 "name an icon of Font Awesome Free, Lucide or Tabler, or give an image path or URL"

@@ -1,8 +1,10 @@
-//! Icons as Mintlify shows them (issue 57), on `tests/fixtures/icons` (the
-//! default library, Font Awesome, with names of each kind in every place
-//! icons go), `icons-lucide` and `icons-tabler` (`icons.library`): every
-//! named icon is drawn, decorative, and `check` says where a drawing came
-//! from; only a name in no library is `unknown-icon`, with a suggestion.
+//! Icons as Mintlify shows them (issues 57 and 65), on `tests/fixtures/icons`
+//! (the default library, Font Awesome, with names of each kind in every
+//! place icons go), `icons-lucide` and `icons-tabler` (`icons.library`) and
+//! `icons-pro` (Font Awesome Pro names no list holds): every named icon is
+//! drawn, decorative, and `check` says where a drawing came from or which
+//! open icon stands in; only a name nothing fits is `unknown-icon`, with a
+//! suggestion.
 
 mod common;
 
@@ -133,7 +135,7 @@ fn check_notes_where_a_drawing_came_from_and_warns_only_names_in_no_library() {
         .iter()
         .find(|d| d["rule"] == "unknown-icon")
         .unwrap();
-    assert_eq!(help["help"], "did you mean `rocket`?");
+    assert_eq!(help["help"], "did you mean `rocket-launch`?");
     let notes = of_rule(&findings, "icon-library");
     let noted = |name: &str, says: &str| {
         notes
@@ -161,13 +163,13 @@ fn check_notes_where_a_drawing_came_from_and_warns_only_names_in_no_library() {
         ("wave-pulse", "activity"),
         ("signal-stream", "tower-broadcast"),
         ("message-arrow-up", "message-square-share"),
-        ("square-n", "square-letter-n"),
     ] {
         assert!(
             noted(name, &format!("Font Awesome Pro name, drawn as `{open}`")),
             "{name}"
         );
     }
+    assert!(noted("square-n", "drawn as `square-letter-n` from Tabler"));
     // Names of the current Font Awesome Free are the site's own: no note.
     for name in ["flutter", "webflow", "x-twitter", "bluesky"] {
         assert!(
@@ -209,5 +211,86 @@ fn the_sites_library_draws_its_names_and_others_still_show() {
         if filled.is_some() {
             assert!(home.contains("viewBox=\"0 0 24 24\" fill=\"currentColor\""));
         }
+    }
+}
+
+/// The `(name, stand-in)` of each Pro name `tests/fixtures/icons-pro` uses,
+/// in the order `check` reports them (docs.json, then pages by path).
+const PRO_STAND_INS: &[(&str, &str)] = &[
+    ("circle-bolt", "bolt"),
+    ("user-headset", "headset"),
+    ("phone-forward", "phone-forwarded"),
+    ("performance", "gauge-high"),
+    ("hexagon-vertical-nft", "hexagon"),
+    ("phone-arrow-up-right", "phone-outgoing"),
+    ("message-pen", "message"),
+    ("right-left-large", "right-left"),
+    ("file-brackets-curly", "file-braces"),
+    ("chart-waterfall", "chart-simple"),
+    ("elephant", "hippo"),
+    ("dolphin", "fish"),
+    ("swap", "arrow-right-arrow-left"),
+    ("error", "circle-exclamation"),
+];
+
+#[test]
+fn pro_names_get_a_note_naming_the_open_icon_that_stands_in() {
+    let findings = findings("icons-pro");
+    let notes = of_rule(&findings, "icon-library");
+    assert_eq!(
+        notes.len(),
+        PRO_STAND_INS.len(),
+        "one note per name: {notes:?}"
+    );
+    for ((_, message), (name, open)) in notes.iter().zip(PRO_STAND_INS) {
+        assert!(message.starts_with(&format!("icon `{name}`")), "{message}");
+        assert!(
+            message.contains(&format!("drawn as `{open}` from ")),
+            "{message}"
+        );
+    }
+    // Only the name nothing fits is warned.
+    let unknown = of_rule(&findings, "unknown-icon");
+    assert_eq!(
+        unknown,
+        [(
+            "index.mdx".to_string(),
+            "unknown icon `asdfgh` on `<Card>`: no icon library has it".to_string()
+        )]
+    );
+}
+
+#[test]
+fn every_slot_of_a_pro_name_holds_a_drawing() {
+    let (_out, site, printed) = build_fixture("icons-pro");
+    assert!(printed.contains("1 warning"), "{printed}");
+    let home = read_built(&site, "index.html");
+    let support = read_built(&site, "guides/support/index.html");
+    let slot = "<span class=\"c-card-icon\" data-component-part=\"card-icon\">";
+    let cards: Vec<&str> = home.split(slot).skip(1).collect();
+    assert_eq!(cards.len(), 6, "six cards");
+    for card in &cards[..5] {
+        assert!(card.starts_with("<svg class=\"icon\""), "{card:.80}");
+    }
+    assert!(cards[5].starts_with("</span>"), "nothing for `asdfgh`");
+    let icons = home.split("<span class=\"c-icon icon\"").skip(1);
+    let icons: Vec<&str> = icons.map(|i| &i[i.find('>').unwrap() + 1..]).collect();
+    assert_eq!(icons.len(), 3);
+    assert!(icons.iter().all(|i| i.starts_with("<svg class=\"icon\"")));
+    assert!(home.contains("data-component-part=\"callout-icon\"><svg class=\"icon\""));
+    assert!(support.contains("data-component-part=\"step-number\" aria-hidden=\"true\"><svg"));
+    // Each sidebar group and page icon, on the page of its group.
+    for (page, html) in [("/", &home), ("/guides/support/", &support)] {
+        let sidebar = &html[html.find("id=sidebar").unwrap()..];
+        let sidebar = &sidebar[..sidebar.find("</nav>").unwrap()];
+        assert!(
+            sidebar.contains("<span class=sidebar-group-icon><svg class=icon"),
+            "{page}: {sidebar}"
+        );
+        assert!(
+            sidebar.contains("aria-current=page><svg class=icon"),
+            "{page}: {sidebar}"
+        );
+        every_svg_is_decorative(html, page);
     }
 }

@@ -1,10 +1,9 @@
 //! Font Awesome Pro names, which no open library carries: Mintlify draws
-//! them from its Pro kit, so sites use them. [`PRO`] maps each Pro name
-//! seen on real sites to the open icon of the same meaning (kept as data,
-//! a test per entry); any other name is unknown, and shows the closest
-//! icon of its name family ([`family_icon`]) or nothing.
-
-use super::table::{find, Library};
+//! them from its Pro kit, so sites use them. [`PRO`] maps the Pro names
+//! whose meaning their parts do not tell (`arrow-progress` is a `route`,
+//! `user-headset` a `headset`) to the open icon of the same meaning (kept
+//! as data, a test per entry); every other name is read by its parts
+//! (the stand-in rule, `stand_in.rs`).
 
 /// Pro-only name → the open icon (a Font Awesome Free name, else a Lucide
 /// or Tabler one) that means the same.
@@ -23,16 +22,6 @@ pub const PRO: &[(&str, &str)] = &[
     ("camera-cctv", "cctv"),
     ("chart-mixed", "chart-column"),
     ("chart-pie-simple", "chart-pie"),
-    ("circle-0", "circle-number-0"),
-    ("circle-1", "circle-number-1"),
-    ("circle-2", "circle-number-2"),
-    ("circle-3", "circle-number-3"),
-    ("circle-4", "circle-number-4"),
-    ("circle-5", "circle-number-5"),
-    ("circle-6", "circle-number-6"),
-    ("circle-7", "circle-number-7"),
-    ("circle-8", "circle-number-8"),
-    ("circle-9", "circle-number-9"),
     ("code-simple", "code"),
     ("cursor-click", "mouse-pointer-click"),
     ("diagram-subtask", "list-tree"),
@@ -63,22 +52,12 @@ pub const PRO: &[(&str, &str)] = &[
     ("sidebar-flip", "panel-right"),
     ("signal-stream", "tower-broadcast"),
     ("spinner-third", "loader-circle"),
-    ("square-0", "square-number-0"),
-    ("square-1", "square-number-1"),
-    ("square-2", "square-number-2"),
-    ("square-3", "square-number-3"),
-    ("square-4", "square-number-4"),
-    ("square-5", "square-number-5"),
-    ("square-6", "square-number-6"),
-    ("square-7", "square-number-7"),
-    ("square-8", "square-number-8"),
-    ("square-9", "square-number-9"),
-    ("square-n", "square-letter-n"),
     ("table-layout", "layout-grid"),
     ("table-rows", "rows-3"),
     ("up", "up-long"),
     ("user-crown", "user-shield"),
     ("user-group-simple", "users"),
+    ("user-headset", "headset"),
     ("user-magnifying-glass", "user-search"),
     ("user-robot", "bot"),
     ("user-unlock", "user-lock"),
@@ -93,87 +72,9 @@ pub fn open_name(name: &str) -> Option<&'static str> {
         .map(|(_, open)| *open)
 }
 
-/// Shapes Pro draws around another icon (`circle-1`, `square-code`): the
-/// icon inside is the closest free one.
-const CONTAINERS: [&str; 5] = ["circle", "square", "rectangle", "diamond", "hexagon"];
-
-/// Families of Pro names by their first word, and the free icon that
-/// stands for each (`chart-waterfall-x` → `chart-simple`).
-const FAMILIES: &[(&str, &str)] = &[
-    ("arrow", "arrow-right"),
-    ("arrows", "arrows-rotate"),
-    ("book", "book"),
-    ("calendar", "calendar"),
-    ("chart", "chart-simple"),
-    ("cloud", "cloud"),
-    ("code", "code"),
-    ("comment", "comment"),
-    ("credit", "credit-card"),
-    ("database", "database"),
-    ("diagram", "diagram-project"),
-    ("envelope", "envelope"),
-    ("file", "file"),
-    ("folder", "folder"),
-    ("gear", "gear"),
-    ("globe", "globe"),
-    ("image", "image"),
-    ("key", "key"),
-    ("list", "list"),
-    ("lock", "lock"),
-    ("message", "message"),
-    ("money", "money-bill"),
-    ("paper", "paper-plane"),
-    ("pen", "pen"),
-    ("person", "person"),
-    ("rectangle", "rectangle-list"),
-    ("server", "server"),
-    ("shield", "shield"),
-    ("table", "table"),
-    ("text", "text-height"),
-    ("user", "user"),
-    ("users", "users"),
-    ("video", "video"),
-    ("window", "window-maximize"),
-];
-
-fn is_free(name: &str) -> bool {
-    find(Library::FontAwesome, name, &[]).is_some()
-}
-
-/// The Font Awesome Free icon closest to a name no library has, by name
-/// family: `circle-99` → `circle`, `person-skiing-fast` → `person-skiing`,
-/// `books` → `book`, `chart-waterfall-x` → `chart-simple`; `None` when nothing
-/// is close (a placeholder shape reads as a stray blob on the page).
-pub fn family_icon(name: &str) -> Option<String> {
-    let words: Vec<&str> = name.split('-').collect();
-    let mut candidates: Vec<String> = Vec::new();
-    if let Some((first, rest)) = words.split_first() {
-        if CONTAINERS.contains(first) && !rest.is_empty() {
-            candidates.push(rest.join("-"));
-        }
-    }
-    // Fewer trailing words: `person-skiing-fast` → `person-skiing`.
-    candidates.extend((1..words.len()).rev().map(|n| words[..n].join("-")));
-    let found = std::iter::once(name.to_string())
-        .chain(candidates)
-        .flat_map(|candidate| [singular(&candidate), Some(candidate)])
-        .flatten()
-        .find(|candidate| is_free(candidate));
-    found.or_else(|| {
-        FAMILIES
-            .iter()
-            .find(|(family, _)| words.first() == Some(family))
-            .map(|(_, free)| free.to_string())
-    })
-}
-
-/// `books` → `book`, `list-checks` → `list-check` (not `class` → `clas`).
-fn singular(name: &str) -> Option<String> {
-    (name.ends_with('s') && !name.ends_with("ss")).then(|| name[..name.len() - 1].to_string())
-}
-
 #[cfg(test)]
 mod tests {
+    use super::super::table::{find, Library};
     use super::*;
 
     fn in_any_library(name: &str) -> bool {
@@ -191,27 +92,5 @@ mod tests {
         }
         let names: std::collections::HashSet<_> = PRO.iter().map(|(p, _)| p).collect();
         assert_eq!(names.len(), PRO.len(), "a Pro name listed twice");
-    }
-
-    #[test]
-    fn unknown_names_show_the_closest_free_icon_of_their_family() {
-        for (pro, free) in [
-            ("circle-99", "circle"),
-            ("person-skiing-fast", "person-skiing"),
-            ("square-zap", "zap"),
-            ("chart-waterfall-x", "chart-simple"),
-            ("diagram-qqq", "diagram-project"),
-        ] {
-            assert!(!in_any_library(pro), "{pro} is drawn by a library");
-            assert_eq!(family_icon(pro).as_deref(), Some(free), "{pro}");
-        }
-        assert_eq!(family_icon("zzz-qqq"), None);
-    }
-
-    #[test]
-    fn every_family_names_a_free_icon() {
-        for (family, free) in FAMILIES {
-            assert!(is_free(free), "{family} → {free}");
-        }
     }
 }

@@ -128,18 +128,73 @@ fn pro_names_are_drawn_as_their_open_counterpart_with_a_note() {
 }
 
 #[test]
-fn only_a_name_in_no_library_is_unknown_and_gets_a_suggestion() {
-    let (html, finding) = resolve("no-such-icon-anywhere", None, Library::FontAwesome);
+fn only_a_name_nothing_fits_is_unknown_and_gets_a_suggestion() {
+    let (html, finding) = resolve("asdfgh", None, Library::FontAwesome);
     assert_eq!(html, "", "nothing rather than a placeholder blob");
     let finding = finding.unwrap();
     assert!(finding.warning);
     assert_eq!(finding.rule, Rule::UnknownIcon);
-    let (_, finding) = resolve("rocket-lunch", None, Library::FontAwesome);
-    assert_eq!(finding.unwrap().help, "did you mean `rocket`?");
-    // An unknown name of a known family shows that family's icon.
-    let (html, finding) = resolve("person-skiing-fast", None, Library::FontAwesome);
-    assert!(html.starts_with("<svg"));
-    assert!(finding.unwrap().warning);
+    assert_eq!(
+        finding.message(),
+        "unknown icon `asdfgh`: no icon library has it"
+    );
+    // A typo of a known name: warned, and drawn as the name it misses.
+    let (html, finding) = resolve("rocket-lunch", None, Library::FontAwesome);
+    let finding = finding.unwrap();
+    assert!(finding.warning);
+    assert_eq!(finding.help, "did you mean `rocket-launch`?");
+    assert_eq!(html, resolve("rocket", None, Library::FontAwesome).0);
+    assert!(find("rocket-lunch", None, Library::FontAwesome).is_none());
+}
+
+#[test]
+fn pro_names_no_list_holds_are_drawn_by_their_parts_with_a_note() {
+    for (name, open, from) in [
+        ("circle-bolt", "bolt", Library::FontAwesome),
+        ("phone-arrow-up-right", "phone-outgoing", Library::Lucide),
+        ("phone-arrow-right", "phone", Library::FontAwesome),
+        ("phone-forward", "phone-forwarded", Library::Lucide),
+        ("user-headset", "headset", Library::FontAwesome),
+        ("message-pen", "message", Library::FontAwesome),
+        ("elephant", "hippo", Library::FontAwesome),
+        ("dolphin", "fish", Library::FontAwesome),
+        ("file-brackets-curly", "file-braces", Library::Lucide),
+        ("chart-waterfall", "chart-simple", Library::FontAwesome),
+        ("hexagon-vertical-nft", "hexagon", Library::FontAwesome),
+        ("right-left-large", "right-left", Library::FontAwesome),
+        ("swap", "arrow-right-arrow-left", Library::FontAwesome),
+        ("auto", "wand-magic-sparkles", Library::FontAwesome),
+        ("attributes", "tags", Library::FontAwesome),
+        ("context", "layer-group", Library::FontAwesome),
+        ("performance", "gauge-high", Library::FontAwesome),
+        ("error", "circle-exclamation", Library::FontAwesome),
+        ("migration", "arrow-right-arrow-left", Library::FontAwesome),
+    ] {
+        let found = drawn(name, Library::FontAwesome);
+        assert_eq!(found.shape.library, from, "{name}");
+        assert_eq!(found.shape.name, open, "{name}");
+        let (html, finding) = resolve(name, None, Library::FontAwesome);
+        assert!(html.starts_with("<svg class=\"icon\""), "{name}: {html}");
+        let finding = finding.expect("a note");
+        assert!(!finding.warning, "{name}");
+        assert_eq!(finding.rule, Rule::IconLibrary);
+        assert!(
+            finding
+                .message()
+                .contains(&format!("drawn as `{open}` from {}", from.title())),
+            "{}",
+            finding.message()
+        );
+    }
+    // On a Lucide site the site's library draws the stand-in when it can.
+    let found = drawn("circle-bolt", Library::Tabler);
+    assert_eq!(
+        (found.shape.library, found.shape.name),
+        (Library::Tabler, "bolt")
+    );
+    // Said as a stand-in, not as a listed Pro name.
+    let found = drawn("chart-waterfall", Library::FontAwesome);
+    assert_eq!(found.source, Source::StandIn("chart-simple"));
 }
 
 #[test]
