@@ -130,11 +130,14 @@ fn lowercase_elements_and_dotted_names_are_read_as_mintlify_reads_them() {
         page.contains("<style>.ugs-note { font-weight: 600; }</style>"),
         "{page}"
     );
+    assert!(!page.contains("noindex"), "{page}");
     assert!(
-        !page.contains("noindex") && !page.contains("draft paragraph"),
+        page.contains(
+            "<hide><p>This paragraph about PUT /api/user is kept, as MDX reads it.</p>\n</hide>"
+        ),
         "{page}"
     );
-    assert!(page.contains("sent as <span>the header</span>"), "{page}");
+    assert!(page.contains("sent as <hide>the header</hide>"), "{page}");
     assert!(page.contains("data-tab-label=\"PUT\""), "{page}");
     let notes: Vec<(String, String, String)> = findings()
         .into_iter()
@@ -147,4 +150,7 @@ fn lowercase_elements_and_dotted_names_are_read_as_mintlify_reads_them() {
         "{notes:#?}"
     );
     assert!(notes[1].2.contains("runs in the reader's browser"));
+    assert!(notes[2]
+        .2
+        .contains("is written as an element with its content"));
 }

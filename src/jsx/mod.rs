@@ -140,6 +140,9 @@ impl PageScript {
             }
         }
         let _ = writeln!(prelude, "const frontmatter = {frontmatter};");
+        // Mintlify's personalization gives pages `user`, the signed-in
+        // reader's data: nothing, for a static site's readers.
+        let _ = writeln!(prelude, "const user = {{}};");
         prelude.push_str(SCOPE);
         PageScript {
             prelude,

@@ -24,7 +24,9 @@
 //!   renderer drops such an element on lines of its own, children and
 //!   all; sheaf departs from it on purpose, so that nothing an author
 //!   wrote is lost (its content is what `@mdx-js/mdx` reads, and the
-//!   site's own CSS or scripts may style or define the element). A name
+//!   site's own CSS or scripts may style or define the element); a note
+//!   says so where it stands on lines of its own, for an author who used
+//!   it to hide a draft on Mintlify. A name
 //!   that is no valid element name is written as a `<div>` (`<span>`
 //!   inside a line).
 
@@ -52,6 +54,9 @@ impl Renderer<'_> {
                 String::new()
             }
             name => {
+                if !el.inline {
+                    self.element_note(el, "is written as an element with its content, as MDX reads it; Mintlify's renderer leaves out an element it does not know on lines of its own, content and all", "to hide a draft, take it out of the page; to show it, this is already done");
+                }
                 let body = self.children_html(el);
                 let tag = match is_element_name(name) {
                     true => name,

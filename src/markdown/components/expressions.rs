@@ -154,6 +154,13 @@ mod tests {
     }
 
     #[test]
+    fn personalization_reads_an_anonymous_user() {
+        let page = render("Hello, {user.name ?? 'reader'}!\n");
+        assert!(page.html.contains("<p>Hello, reader!</p>"), "{}", page.html);
+        assert!(page.diagnostics.is_empty(), "{:?}", page.diagnostics);
+    }
+
+    #[test]
     fn conditions_render_mintlify_components() {
         let page = render("{true && <Note>Shown</Note>}\n\n{false && <Note>Hidden</Note>}\n");
         assert!(

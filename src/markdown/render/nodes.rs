@@ -114,9 +114,11 @@ impl Renderer<'_> {
         if code.is_empty() {
             return Some(String::new());
         }
-        // `## Setup {#custom-id}`: a heading's id, read by the heading.
-        if code.starts_with('#') {
-            return Some(format!("{{{code}}}"));
+        // `## Setup {#custom-id}`: a heading's id, read by the heading; and
+        // `{{name}}`, a docs.json variable no one declared (reported where
+        // variables are replaced), shown as written.
+        if code.starts_with('#') || is_variable_reference(code) {
+            return Some(escape(&format!("{{{code}}}")));
         }
         let value = self.expression_value(code)?;
         Some(escape(&value_text(&value).unwrap_or_default()))
@@ -195,4 +197,17 @@ impl Renderer<'_> {
         let esm = self.snippet_esm(&import.source, import.offset)?;
         esm.exports.get(&import.exported).cloned()
     }
+}
+
+/// Whether `code` (inside the braces) is `{name}`: a `{{name}}` docs.json
+/// variable.
+fn is_variable_reference(code: &str) -> bool {
+    let Some(inner) = code.strip_prefix('{').and_then(|c| c.strip_suffix('}')) else {
+        return false;
+    };
+    let inner = inner.trim();
+    inner.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        && inner
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'))
 }
