@@ -385,10 +385,18 @@ impl Theme {
     /// A redirect page for `redirects`: meta refresh, a plain link, and for
     /// a `permanent` one (not `permanent: false`) a canonical link, which
     /// tells search engines the move is for good.
-    pub fn render_redirect(&self, target_url_relative: &str, permanent: bool) -> String {
+    /// `urls` says whether it stands in a folder, where [`head::slash_script`]
+    /// keeps its relative target right at the folder's slashless URL.
+    pub fn render_redirect(
+        &self,
+        target_url_relative: &str,
+        permanent: bool,
+        urls: crate::config::PageUrls,
+    ) -> String {
         let mut context = Context::new();
         context.insert("target", target_url_relative);
         context.insert("permanent", &permanent);
+        context.insert("slash", head::slash_script(urls));
         self.templates
             .render("redirect.html", &context)
             .unwrap_or_else(|_| {
@@ -397,9 +405,10 @@ impl Theme {
                     true => format!("<link rel=\"canonical\" href=\"{target}\">"),
                     false => String::new(),
                 };
+                let slash = head::slash_script(urls);
                 format!(
                     "<!doctype html><meta charset=\"utf-8\"><title>Redirecting</title>\
-                     {canonical}\
+                     <script>{slash}</script>{canonical}\
                      <meta http-equiv=\"refresh\" content=\"0; url={target}\">\
                      <a href=\"{target}\">Redirecting to {target}</a>"
                 )
