@@ -13,7 +13,9 @@
 //! Every link is relative (`../../` from `a/b/index.html`, `../` from
 //! `a/b.html` with `"pageUrls": "html"`), so a site works
 //! under any sub-path and from disk. `<html data-root>` holds the prefix for
-//! scripts. The sidebar shows only the current section, its own group
+//! scripts. At a folder page's slashless URL (Mintlify's form, on a host
+//! that does not redirect it) the head's first script puts the slash back
+//! before any link is read (`head.rs`). The sidebar shows only the current section, its own group
 //! expanded, so per-page work does not grow with the site (a group marked
 //! `expanded` stays open, its tag is a badge, its root page the link of its
 //! name).

@@ -86,11 +86,12 @@ async fn every_link_works_at_both_url_forms_on_both_kinds_of_host() {
         save_screenshot(&browser, "url-forms-failure").await;
     }
     browser.close().await;
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
     eprintln!(
-        "url forms: {} pages, both forms, 2 hosts, {links_checked} links: all 200",
-        pages.len()
+        "url forms: {} pages, both forms, 2 hosts, {links_checked} links, {} failures",
+        pages.len(),
+        failures.len()
     );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 /// Every URL the page names once its scripts ran, resolved by the browser.
