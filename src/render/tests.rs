@@ -902,7 +902,7 @@ fn not_found_works_from_the_root_and_finds_it_elsewhere() {
 #[test]
 fn redirect_page_refreshes_and_links() {
     let fixture = Fixture::new(base_config());
-    let html = (fixture.theme).render_redirect("../new/", true, crate::config::PageUrls::Folders);
+    let html = (fixture.theme).render_redirect("../new/", true, PageUrls::Folders);
     assert!(html.contains("<meta http-equiv=\"refresh\" content=\"0; url=../new/\">"));
     let slash = html.find("history.replaceState").expect("the slash script");
     assert!(
