@@ -93,7 +93,7 @@ rules! {
     IconLibrary "icon-library" Notes "An icon drawn from another library than the site's `icons.library`, or a name no library has (a Font Awesome Pro name) drawn as the nearest open icon, which the note names.",
     ImageMissing "image-missing" Warnings "A config image (logo, favicon, background) that does not exist.",
     BrokenLink "broken-link" Warnings "A link (page, config, redirect or top bar) that names no page or file of the site.",
-    RelativeLink "relative-link" Warnings "A relative link (`guide/setup`) that names a page only when read from the site root; browsers read it from the page's folder, where there is none.",
+    RelativeLink "relative-link" Notes "A relative link (`guide/setup`) that names a page only when read from the site root, as Mintlify's link checker reads it: it leads to that page.",
     BasePathLink "base-path-link" Notes "A root-absolute link that starts with the path the site is published under (`/docs/…` for `--site-url https://example.com/docs`), read from the site root.",
     RedirectLoop "redirect-loop" Warnings "Redirects that come back to where they started, or go on for more than 10 hops; a link through them leads nowhere.",
     FrontmatterSyntax "frontmatter-syntax" Errors "A page's frontmatter is not valid YAML.",

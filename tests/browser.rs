@@ -54,6 +54,8 @@ mod themes;
 mod tools;
 #[path = "browser/try_it.rs"]
 mod try_it;
+#[path = "browser/url_forms.rs"]
+mod url_forms;
 
 use std::path::PathBuf;
 

@@ -1,6 +1,20 @@
 //! The `<head>` every page shares: favicon, the stylesheets and scripts it loads ([`AssetLinks`]), the inline
 //! background image style, and the boot script that sets the colour mode
 //! and docs version before first paint.
+//!
+//! Pages are folders (`a/b/index.html`) whose links are relative to the
+//! folder, so they hold at `/a/b/`. Mintlify's URLs have no trailing slash
+//! (`/a/b`), and a host that serves the folder there without redirecting
+//! ("clean URLs": Vercel, `serve`, some CDNs) would have the browser read
+//! every relative link one folder too high. The boot script's first
+//! statement ([`slash_script`]) puts the slash on the address before
+//! anything else in the page is read (`history.replaceState`, no reload, no
+//! request): the document's URL, from which the browser resolves every
+//! link, stylesheet and script after it, is then the folder's, as a
+//! redirecting host would have made it. Pages opened from disk
+//! (`…/index.html`) and `"pageUrls": "html"` pages (`a/b.html`, whose links
+//! hold at `/a/b` too) are left alone; redirect pages run it too
+//! (`redirect.html`), the 404 page (served at any URL) does not.
 
 use serde::Serialize;
 
@@ -9,7 +23,7 @@ use super::config_links::existing_file;
 use super::fragment::ROOT;
 use super::links;
 use super::site_css::css_string;
-use crate::config::{Mode, SiteConfig};
+use crate::config::{Mode, PageUrls, SiteConfig};
 use crate::content::Site;
 
 /// Hrefs of the bundles and the docs root's own CSS/JS, relative to the root.
@@ -87,7 +101,7 @@ pub fn head_view(site: &Site, assets: &AssetLinks) -> HeadView {
         favicon: favicon.map(links::asset),
         favicon_type,
         style: background_style(site),
-        boot: boot_script(config),
+        boot: format!("{}{}", slash_script(config.page_urls), boot_script(config)),
         stylesheets: assets.stylesheets.clone(),
         scripts: assets.scripts.clone(),
         analytics: assets.analytics.clone(),
@@ -111,6 +125,19 @@ pub fn background_style(site: &Site) -> String {
         ));
     }
     css
+}
+
+/// The statement that gives a folder page's address its trailing slash
+/// when a host served it without one (see the module docs); empty for
+/// `"pageUrls": "html"`.
+pub fn slash_script(urls: PageUrls) -> &'static str {
+    match urls {
+        PageUrls::Folders => {
+            "{let l=location,p=l.pathname;if(/^https?:$/.test(l.protocol)&&!/(\\/|\\.html?)$/.test(p))\
+             try{history.replaceState(history.state,\"\",p+\"/\"+l.search+l.hash)}catch(x){}}"
+        }
+        PageUrls::Html => "",
+    }
 }
 
 /// The inline `<head>` script that sets the colour mode, and the docs

@@ -10,10 +10,10 @@
 //! page's relative root prefix in one pass and renders only `page.html`.
 //! The theme is immutable and `Sync`: the build renders pages in parallel.
 //!
-//! Every link is relative (`../../` from `a/b/index.html`, `../` from
-//! `a/b.html` with `"pageUrls": "html"`), so a site works
-//! under any sub-path and from disk. `<html data-root>` holds the prefix for
-//! scripts. The sidebar shows only the current section, its own group
+//! Every link is relative (`../../` from `a/b/index.html`, `../` from `a/b.html` with
+//! `"pageUrls": "html"`), so a site works under any sub-path and from disk (at a slashless
+//! URL the head's first script adds the slash, `head.rs`). `<html data-root>` holds the
+//! prefix for scripts. The sidebar shows only the current section, its own group
 //! expanded, so per-page work does not grow with the site (a group marked
 //! `expanded` stays open, its tag is a badge, its root page the link of its
 //! name).
@@ -94,7 +94,7 @@ use std::path::PathBuf;
 use serde::Serialize;
 use tera::Context;
 
-use crate::config::{Mode, ThemeName};
+use crate::config::{Mode, PageUrls, ThemeName};
 use crate::content::{Alternate, Page, PageMode, Site};
 use crate::diagnostics::Diagnostic;
 use crate::rules::Rule;
@@ -384,22 +384,25 @@ impl Theme {
 
     /// A redirect page for `redirects`: meta refresh, a plain link, and for
     /// a `permanent` one (not `permanent: false`) a canonical link, which
-    /// tells search engines the move is for good.
-    pub fn render_redirect(&self, target_url_relative: &str, permanent: bool) -> String {
+    /// tells search engines the move is for good; in a folder (`urls`), [`head::slash_script`]
+    /// keeps its relative target right at the folder's slashless URL.
+    pub fn render_redirect(&self, relative: &str, permanent: bool, urls: PageUrls) -> String {
         let mut context = Context::new();
-        context.insert("target", target_url_relative);
+        context.insert("target", relative);
         context.insert("permanent", &permanent);
+        context.insert("slash", head::slash_script(urls));
         self.templates
             .render("redirect.html", &context)
             .unwrap_or_else(|_| {
-                let target = escape_html(target_url_relative);
+                let target = escape_html(relative);
                 let canonical = match permanent {
                     true => format!("<link rel=\"canonical\" href=\"{target}\">"),
                     false => String::new(),
                 };
+                let slash = head::slash_script(urls);
                 format!(
                     "<!doctype html><meta charset=\"utf-8\"><title>Redirecting</title>\
-                     {canonical}\
+                     <script>{slash}</script>{canonical}\
                      <meta http-equiv=\"refresh\" content=\"0; url={target}\">\
                      <a href=\"{target}\">Redirecting to {target}</a>"
                 )

@@ -902,8 +902,13 @@ fn not_found_works_from_the_root_and_finds_it_elsewhere() {
 #[test]
 fn redirect_page_refreshes_and_links() {
     let fixture = Fixture::new(base_config());
-    let html = fixture.theme.render_redirect("../new/", true);
+    let html = (fixture.theme).render_redirect("../new/", true, PageUrls::Folders);
     assert!(html.contains("<meta http-equiv=\"refresh\" content=\"0; url=../new/\">"));
+    let slash = html.find("history.replaceState").expect("the slash script");
+    assert!(
+        slash < html.find("http-equiv").unwrap(),
+        "before the refresh is read"
+    );
     assert!(html.contains("<link rel=\"canonical\" href=\"../new/\">"));
     assert!(html.contains("<a href=\"../new/\">"));
     assert!(html.contains("has moved"));
@@ -912,9 +917,13 @@ fn redirect_page_refreshes_and_links() {
 #[test]
 fn a_temporary_redirect_page_names_no_canonical_url() {
     let fixture = Fixture::new(base_config());
-    let html = fixture.theme.render_redirect("../new/", false);
+    let html = (fixture.theme).render_redirect("../new/", false, crate::config::PageUrls::Html);
     assert!(html.contains("<meta http-equiv=\"refresh\" content=\"0; url=../new/\">"));
     assert!(!html.contains("canonical"), "{html}");
+    assert!(
+        !html.contains("<script>"),
+        "no slash to add to `new.html`: {html}"
+    );
     assert!(html.contains("For now, this page is at <a href=\"../new/\">"));
 }
 

@@ -6,9 +6,13 @@
 //! site folder, and the canonical result must still lie inside the canonical
 //! site folder, so a symlink pointing out of the site is refused too.
 //!
-//! Pages are folders with an `index.html` (`/guide/setup` is
+//! Pages are folders with an `index.html` (`/guide/setup/` is
 //! `guide/setup/index.html`), or with `"pageUrls": "html"` files
-//! (`/guide/setup` is `guide/setup.html`, as static hosts serve them).
+//! (`/guide/setup` is `guide/setup.html`, as static hosts serve them). A
+//! folder asked for without its trailing slash (`/guide/setup`, the form of
+//! every Mintlify URL) is answered as GitHub Pages, Netlify and nginx
+//! answer it: a redirect to `/guide/setup/` ([`Lookup::Slash`]), so the
+//! page's relative links resolve from its own folder.
 
 use std::path::{Path, PathBuf};
 
@@ -19,6 +23,9 @@ use percent_encoding::percent_decode_str;
 pub enum Lookup {
     /// An existing file inside the site.
     File(PathBuf),
+    /// A folder's `index.html` asked for without the folder's trailing
+    /// slash: the target with it (`/a/b?x` → `/a/b/?x`), to redirect to.
+    Slash(String),
     /// Nothing there (serve `404.html`).
     NotFound,
     /// The path tries to leave the site or is malformed.
@@ -30,15 +37,18 @@ pub fn resolve(site: &Path, target: &str) -> Lookup {
     let Some(candidates) = candidates(target) else {
         return Lookup::Refused;
     };
-    let Some(found) = candidates
+    let Some(relative) = candidates
         .into_iter()
-        .map(|relative| site.join(relative))
-        .find(|p| p.is_file())
+        .find(|relative| site.join(relative).is_file())
     else {
         return Lookup::NotFound;
     };
+    let found = site.join(&relative);
     match inside(site, &found) {
-        Some(true) => Lookup::File(found),
+        Some(true) => match slash_location(target, &relative) {
+            Some(location) => Lookup::Slash(location),
+            None => Lookup::File(found),
+        },
         Some(false) => Lookup::Refused,
         None => Lookup::NotFound,
     }
@@ -55,6 +65,22 @@ pub fn candidates(target: &str) -> Option<Vec<PathBuf>> {
         candidates.push(path.with_extension("html"));
     }
     Some(candidates)
+}
+
+/// Where a request for `target` that found the file `relative` is sent
+/// instead: the target with a trailing slash when `relative` is a folder's
+/// `index.html` and the target's path does not end with `/`.
+pub fn slash_location(target: &str, relative: &Path) -> Option<String> {
+    let end = target.find(['?', '#']).unwrap_or(target.len());
+    let (path, query) = target.split_at(end);
+    let folder = relative
+        .file_name()
+        .is_some_and(|name| name == "index.html");
+    let named = path
+        .rsplit('/')
+        .next()
+        .is_some_and(|last| last == "index.html");
+    (folder && !path.ends_with('/') && !named).then(|| format!("{path}/{query}"))
 }
 
 /// The decoded path segments of `target`, or `None` when it is not a plain
@@ -144,8 +170,13 @@ mod tests {
         assert_eq!(resolve(root, "/"), Lookup::File(root.join("index.html")));
         assert_eq!(
             resolve(root, "/guide/setup?x=1#top"),
+            Lookup::Slash("/guide/setup/?x=1#top".into())
+        );
+        assert_eq!(
+            resolve(root, "/guide/setup/index.html"),
             Lookup::File(root.join("guide/setup/index.html"))
         );
+        assert_eq!(resolve(root, "/guide"), Lookup::NotFound);
         assert_eq!(
             resolve(root, "/guide/setup/"),
             Lookup::File(root.join("guide/setup/index.html"))

@@ -137,6 +137,7 @@ fn page(url: &str, shared: &Shared) -> Option<Reply> {
     };
     Some(match files::resolve(&dir, url) {
         Lookup::File(path) => file(&path, 200, reloads),
+        Lookup::Slash(location) => moved(&location),
         Lookup::Refused => refused(),
         Lookup::NotFound => match files::resolve(&dir, "/404.html") {
             Lookup::File(path) => file(&path, 404, reloads),
@@ -153,8 +154,17 @@ fn from_memory(preview: &Preview, url: &str, reloads: u64) -> Option<Reply> {
     };
     candidates.iter().find_map(|relative| {
         let bytes = preview.file(relative)?;
+        if let Some(location) = files::slash_location(url, relative) {
+            return Some(moved(&location));
+        }
         Some(bytes_reply(relative, bytes, 200, reloads))
     })
+}
+
+/// A permanent redirect to `location` (a path of this preview), as static
+/// hosts answer a folder asked for without its trailing slash.
+fn moved(location: &str) -> Reply {
+    text(301, &format!("moved to {location}\n")).with_header(header("Location", location))
 }
 
 fn refused() -> Reply {

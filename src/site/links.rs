@@ -7,7 +7,10 @@
 //! channel's) from its own URL, as on Mintlify. A root-absolute link that
 //! starts with the path the site is published under (`--site-url`'s path,
 //! `--base-path`, `sheaf.toml`) is read from the site root, with a note
-//! (`base-path-link`); on a site without one, a `/docs/x` link to no page
+//! (`base-path-link`); a bare relative link (`guides/setup`) that names no
+//! page from the linking page's folder but one from the site root leads to
+//! that one, with a note (`relative-link`), as Mintlify's checker reads it;
+//! on a site without one, a `/docs/x` link to no page
 //! whose `/x` is a page is told which flag reads it so. Links to
 //! pages or anchors that do not exist, and images that do not exist, are
 //! reported with the page's line.
@@ -195,8 +198,10 @@ impl<'a> UrlResolver<'a> {
     }
 
     /// A link to no page: a bare relative link that names a page from the
-    /// site root (as Mintlify's checker reads it, though browsers do not)
-    /// gets its own rule and the fix; any other, a "did you mean".
+    /// site root leads there (Mintlify's checker reads it from the root,
+    /// though browsers read it from the page's folder, where there is
+    /// none), with a note saying how to write it; any other gets a "did
+    /// you mean".
     fn missing(&self, url: &str, target: &str, slug: &str, suggest: bool) -> UrlRewrite {
         let href = Some(self.unresolved_href(target, url));
         let path = url.split(['#', '?']).next().unwrap_or(url);
@@ -206,24 +211,21 @@ impl<'a> UrlResolver<'a> {
             LinkTarget::Page { page, fragment } => Some((page, fragment)),
             _ => None,
         };
-        if let Some((page, own)) = root_page.as_ref().filter(|_| bare && !suggest) {
-            // Spec text, whose author nobody tells: a bare link that names
-            // a page only from the site root still leads there, as sheaf
-            // read spec links before (on Mintlify it would lead nowhere).
+        let root_file = normalise(path);
+        if bare && self.site.root.join(&root_file).is_file() {
             let fragment = url.split_once('#').map(|(_, f)| f);
-            return self.to_page(page, fragment.or(own.as_deref()));
+            let to = self.outside(&root_file).unwrap_or_else(|| {
+                UrlRewrite::To(with_fragment(
+                    relative(&self.page.dir(), &root_file),
+                    fragment,
+                ))
+            });
+            return self.read_from_the_root(to, url, &root_file, suggest);
         }
-        if bare && root_page.is_some() {
-            return UrlRewrite::Broken {
-                message: format!(
-                    "link `{url}` is read from this page's folder, where there is no such page"
-                ),
-                help: Some(format!(
-                    "browsers read a relative link from the page's folder; write `/{from_root}` for the page at the site root"
-                )),
-                href,
-                rule: Rule::RelativeLink,
-            };
+        if let Some((page, own)) = root_page.as_ref().filter(|_| bare) {
+            let fragment = url.split_once('#').map(|(_, f)| f);
+            let to = self.to_page(page, fragment.or(own.as_deref()));
+            return self.read_from_the_root(to, url, &from_root, suggest);
         }
         let close = suggest.then(|| self.closest_slug(slug)).flatten();
         let help = match (base_path_hint(self.site, url, target), close) {
@@ -236,6 +238,21 @@ impl<'a> UrlResolver<'a> {
             help: Some(help),
             href,
             rule: Rule::BrokenLink,
+        }
+    }
+
+    /// A bare link's rewrite to `path` read from the docs root, with the
+    /// note that says so (none for spec text, whose author nobody tells).
+    fn read_from_the_root(&self, to: UrlRewrite, url: &str, path: &str, tell: bool) -> UrlRewrite {
+        match to {
+            UrlRewrite::To(href) if tell => UrlRewrite::Noted {
+                href,
+                message: format!(
+                    "link `{url}` names nothing from this page's folder: it leads to `/{path}`, read from the docs root as Mintlify's link checker reads it (write `/{path}` to say so)"
+                ),
+                rule: Rule::RelativeLink,
+            },
+            other => other,
         }
     }
 

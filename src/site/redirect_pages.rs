@@ -54,7 +54,7 @@ pub fn redirect_pages(site: &Site, theme: &Theme) -> Vec<(PathBuf, String)> {
                     relative(&urls.folder(&r.source), path) + suffix
                 }
             };
-            let html = theme.render_redirect(&href, r.permanent);
+            let html = theme.render_redirect(&href, r.permanent, urls);
             (PathBuf::from(urls.file(&r.source)), html)
         })
         .collect()

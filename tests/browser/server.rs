@@ -77,6 +77,38 @@ pub fn serve_site(root: PathBuf) -> HttpServer {
     })
 }
 
+/// [`serve_site`] as GitHub Pages, Netlify and nginx serve a site: a
+/// folder asked for without its trailing slash (`/a/b`) is redirected to
+/// `/a/b/` (301) instead of served.
+pub fn serve_site_redirecting(root: PathBuf) -> HttpServer {
+    let fallback = serve_site_handler(root.clone());
+    HttpServer::start(move |request| {
+        let url = request.url().to_string();
+        let end = url.find(['?', '#']).unwrap_or(url.len());
+        let (path, query) = url.split_at(end);
+        let folder = site_file(&root, path).is_some_and(|f| f.ends_with("index.html"))
+            && !path.ends_with('/')
+            && !path.ends_with("index.html");
+        if folder {
+            let moved = Response::from_data(Vec::new())
+                .with_status_code(301)
+                .with_header(header("Location", &format!("{path}/{query}")));
+            return respond_and_close(request, moved);
+        }
+        fallback(request);
+    })
+}
+
+fn serve_site_handler(root: PathBuf) -> impl Fn(Request) + Send + 'static {
+    move |request| {
+        let response = match site_file(&root, request.url()) {
+            Some(file) => file_response(&file, 200),
+            None => file_response(&root.join("404.html"), 404),
+        };
+        respond_and_close(request, response);
+    }
+}
+
 /// The file a request URL names, if it exists inside `root`.
 fn site_file(root: &Path, url: &str) -> Option<PathBuf> {
     let path = url.split(['?', '#']).next().unwrap_or("");

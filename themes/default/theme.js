@@ -1,6 +1,6 @@
 /* sheaf theme: mode toggle, palm's collapsing sidebar, version and language switchers, mobile menu, tab menus, the current
    tab in view, the sidebar's place and current page in view, GitHub stars,
-   "On this page" and its active heading, headings' "#" links. Vanilla, no dependencies. The inline
+   "On this page" and its active heading, headings' "#" links, folder links opened from disk. Vanilla, no dependencies. The inline
    script in <head> has already set data-theme / data-version before paint. */
 (function () {
   "use strict";
@@ -408,7 +408,19 @@
     });
   }
 
+  /* Opened from disk, a link to a page's folder (`../setup/`) would show
+     the folder's listing: a click opens its index.html instead. */
+  function setupDiskLinks() {
+    if (location.protocol !== "file:") return;
+    document.addEventListener("click", function (event) {
+      var link = event.target.closest ? event.target.closest("a[href]") : null;
+      if (!link || link.protocol !== "file:" || link.pathname.slice(-1) !== "/") return;
+      link.pathname += "index.html";
+    }, true);
+  }
+
   function start() {
+    setupDiskLinks();
     setupBanner();
     setupPageActions();
     setupModeToggle();
