@@ -129,6 +129,8 @@ struct Output {
     left_out: Vec<LeftOut>,
     /// The name of the first anchor written for the groups of no anchor.
     top_anchor: Option<String>,
+    /// The name of the first tab written for the groups of no tab.
+    primary_tab: Option<String>,
 }
 
 impl Output {

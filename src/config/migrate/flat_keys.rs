@@ -180,8 +180,12 @@ impl Output {
         if self.top_anchor.is_some() && read_anchors.first() == self.top_anchor.as_ref() {
             read_anchors.remove(0);
         }
+        let mut read_tabs = read_back("tabs");
+        if self.primary_tab.is_some() && read_tabs.first() == self.primary_tab.as_ref() {
+            read_tabs.remove(0);
+        }
         for (field, before, after) in [
-            ("tabs", tabs, read_back("tabs")),
+            ("tabs", tabs, read_tabs),
             ("anchors", anchors, read_anchors),
         ] {
             if before != after {

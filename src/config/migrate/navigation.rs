@@ -192,6 +192,8 @@ impl<'a> Navigation<'a> {
             return;
         }
         let first = self.tab_path(None);
+        let head = Heads(self.config).head(&Step::Tab(None));
+        self.out.primary_tab = head["tab"].as_str().map(String::from);
         self.node(&first);
         for i in 0..self.config.tabs.len() {
             let path = self.tab_path(Some(i));
