@@ -514,9 +514,8 @@ fn migrate(root: &Path, out: Option<PathBuf>, force: bool) -> i32 {
                 warnings_suffix(&written.diagnostics)
             );
             eprintln!(
-                "next: sheaf reads {} first; move it aside to build from {}",
-                written.source.display(),
-                out.display()
+                "{}",
+                crate::site::migrate::next_step(root, &written.source, &out)
             );
             0
         }

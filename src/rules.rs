@@ -76,6 +76,7 @@ rules! {
     UnsupportedValue "unsupported-value" Notes "A value Mintlify knows and sheaf does not act on yet.",
     DocsJsonFeature "docs-json-feature" Notes "A docs.json construct sheaf reads differently from Mintlify, or leaves out.",
     Integration "integration" Notes "An analytics or chat integration (docs.json `integrations`) that built pages load, or one sheaf does not load.",
+    NoHistory "no-history" Notes "`metadata.timestamp` is on, but the docs root's version history cannot be read (no git repository, or no git): pages show no last-modified date.",
     FontNotServed "font-not-served" Notes "A font the config names that the site cannot serve itself (offline with nothing cached, a family the font host lacks); readers see the theme's font.",
     ColorContrast "color-contrast" Notes "A brand colour is shown in a nearby shade so that text on it reaches WCAG 2.1 AA contrast.",
     UnsafeUrl "unsafe-url" Errors "A config URL with a scheme that would run code or show the author's text (`javascript:`, `data:`).",

@@ -95,12 +95,35 @@ struct ReaderView {
 
 fn reader_view(root: &Path, config: &SiteConfig) -> ReaderView {
     let (site, _) = Site::load(&SourceFiles::scan(root), config.clone(), &|_| None);
+    let top = top_anchor(&site);
+    let mut anchors: BTreeSet<String> = config.anchors.iter().map(anchor_key).collect();
+    if let Some((name, icon)) = &top {
+        anchors.insert(format!("{name}  Some({icon:?}) None None None"));
+    }
     ReaderView {
         fields: shared_fields(config),
         tabs: shown_tabs(&site, config),
-        anchors: config.anchors.iter().map(anchor_key).collect(),
-        sections: sections(&site),
+        anchors,
+        sections: sections(&site, top.map(|(name, _)| name)),
     }
+}
+
+/// A site.json without tabs whose anchors hold groups shows the groups of
+/// no anchor under `topAnchor` (name, icon), listed first with the
+/// anchors; docs.json, which has no `topAnchor`, writes it as a first anchor.
+fn top_anchor(site: &Site) -> Option<(String, String)> {
+    let config = &site.config;
+    let listed = || site.pages.iter().filter(|p| p.in_nav);
+    let shown = config.tabs.is_empty()
+        && listed().any(|p| p.anchor.is_some())
+        && listed().any(|p| p.anchor.is_none());
+    let top = config.top_anchor.as_ref();
+    shown.then(|| {
+        (
+            top.map_or("Documentation".into(), |a| a.name.clone()),
+            top.map_or("book-open".into(), |a| a.icon.clone()),
+        )
+    })
 }
 
 fn json<T: serde::Serialize>(value: T) -> Value {
@@ -232,7 +255,10 @@ fn anchor_key(anchor: &Anchor) -> String {
 
 /// Which groups the sidebar shows in each section and version, in order;
 /// a group's section is its first page's (as the sidebar decides).
-fn sections(site: &Site) -> BTreeMap<(String, String, String, String), Vec<String>> {
+fn sections(
+    site: &Site,
+    top_anchor: Option<String>,
+) -> BTreeMap<(String, String, String, String), Vec<String>> {
     let config = &site.config;
     let mut out: BTreeMap<_, Vec<String>> = BTreeMap::new();
     for item in &site.nav {
@@ -249,9 +275,10 @@ fn sections(site: &Site) -> BTreeMap<(String, String, String, String), Vec<Strin
         let tab = page
             .tab
             .map_or_else(|| primary_tab_name(config), |i| config.tabs[i].name.clone());
-        let anchor = page
-            .anchor
-            .map_or(String::new(), |i| config.anchors[i].name.clone());
+        let anchor = page.anchor.map_or_else(
+            || top_anchor.clone().unwrap_or_default(),
+            |i| config.anchors[i].name.clone(),
+        );
         let key = (
             tab,
             anchor,
@@ -381,6 +408,104 @@ fn migrate_then_build_writes_the_same_pages() {
     migrate_then_build_matches(&fixture("browser-site"));
     for site in realworld_sites().iter().take(3) {
         migrate_then_build_matches(site);
+    }
+}
+
+/// The sidebar of a built page as its reader meets it: each link's target
+/// and each text, in order.
+fn sidebar(html: &str) -> Vec<String> {
+    let start = html.find("id=sidebar ").expect("a sidebar");
+    let end = start + html[start..].find("<main").expect("the page after it");
+    let mut out = Vec::new();
+    for part in html[start..end].split('<').skip(1) {
+        let (tag, text) = part.split_once('>').unwrap_or((part, ""));
+        if let Some(href) = tag.split(' ').find_map(|a| a.strip_prefix("href=")) {
+            out.push(format!("-> {href}"));
+        }
+        if !text.trim().is_empty() {
+            out.push(text.trim().to_string());
+        }
+    }
+    out
+}
+
+/// A mint.json with the legacy keys Mintlify's upgrade carries, anchors and
+/// groups of no anchor: the migrated docs.json builds the same pages with
+/// the same sidebars, and `migrate` says where each key went.
+#[test]
+fn a_legacy_mint_json_migrates_as_mintlifys_upgrade_does() {
+    let copy = copy_of(&fixture("migrate-legacy"));
+    let outputs = tempfile::tempdir().unwrap();
+    let before = build(copy.path(), &outputs.path().join("before"));
+    let migrated = sheaf(&["migrate", copy.path().to_str().unwrap()]);
+    assert!(migrated.status.success(), "{}", stderr(&migrated));
+    let text = stderr(&migrated);
+    for line in [
+        "moved `topAnchor` to the first anchor, `Guides`: docs.json has no section outside the anchors, so the groups of no anchor go in this one, listed first, as Mintlify's upgrade writes them",
+        "moved `font` to `fonts.heading` and `fonts.body`: `headings` is `heading` there, `url` is `source`",
+        "moved `footer.socials` to `footer.socials`",
+        "moved `footer.links` to `footer.links`: each column's `title` is its `header`, each link's `url` its `href`",
+        "moved `background.style` to `background.decoration`",
+        "moved `codeBlock.mode` to `styling.codeblocks`",
+        "moved `search.prompt` to `search.prompt`",
+        "moved `api.playground.disableProxy` to `api.playground.proxy`: `true` becomes `false`",
+        "moved `banner` to `banner`",
+        "left out `rounded`: docs.json has no setting for rounded corners; the theme's corners are kept",
+        "left out `scripts`: docs.json has no `scripts`: Mintlify and sheaf load every `.js` file of the docs root, so keep the file there",
+    ] {
+        assert!(text.lines().any(|l| l == line), "{line}\n{text}");
+    }
+    for wrong in [
+        "unknown key",
+        "did you mean",
+        "move it aside",
+        "left out `banner`",
+        "(order)",
+    ] {
+        assert!(!text.contains(wrong), "{wrong}\n{text}");
+    }
+    let docs_json = copy.path().join("docs.json");
+    let next = format!(
+        "next: sheaf now builds from {} (read before mint.json, which a build then ignores with a warning); remove {} once you no longer need it",
+        docs_json.display(),
+        copy.path().join("mint.json").display()
+    );
+    assert!(text.lines().any(|l| l == next), "{text}");
+    let docs: Value = serde_json::from_str(&std::fs::read_to_string(&docs_json).unwrap()).unwrap();
+    assert_eq!(docs["fonts"]["heading"]["family"], "Inter");
+    assert_eq!(docs["fonts"]["body"]["weight"], 400);
+    assert_eq!(
+        docs["footer"]["socials"]["github"],
+        "https://github.com/example/user-group-service"
+    );
+    assert_eq!(
+        docs["footer"]["links"][0]["items"][0]["href"],
+        "https://status.usergroups.example"
+    );
+    assert_eq!(docs["background"]["decoration"], "windows");
+    assert_eq!(docs["styling"]["codeblocks"], "dark");
+    assert_eq!(docs["api"]["playground"]["proxy"], false);
+    assert_eq!(docs["search"]["prompt"], "Search the User Group Service");
+    let anchors: Vec<&str> = (docs["navigation"]["anchors"].as_array().unwrap().iter())
+        .map(|a| a["anchor"].as_str().unwrap())
+        .collect();
+    assert_eq!(anchors, ["Guides", "API Reference", "Status"]);
+
+    set_aside(copy.path(), Path::new("mint.json"));
+    let after = build(copy.path(), &outputs.path().join("after"));
+    assert_eq!(before, after);
+    for page in &before {
+        let read =
+            |side: &str| std::fs::read_to_string(outputs.path().join(side).join(page)).unwrap();
+        if !read("before").contains("id=sidebar ") {
+            continue;
+        }
+        assert_eq!(
+            sidebar(&read("before")),
+            sidebar(&read("after")),
+            "{}",
+            page.display()
+        );
     }
 }
 

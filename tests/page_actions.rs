@@ -131,3 +131,92 @@ fn without_an_mcp_server_its_actions_are_left_out_with_a_note() {
         "an unnamed $mcp stays as written"
     );
 }
+
+/// Every built page's HTML under `site`, by its path.
+fn built_pages(site: &std::path::Path) -> Vec<(String, String)> {
+    let mut pages = Vec::new();
+    let mut folders = vec![site.to_path_buf()];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                folders.push(path);
+            } else if path.extension().is_some_and(|e| e == "html") {
+                let name = path.strip_prefix(site).unwrap().display().to_string();
+                pages.push((name, std::fs::read_to_string(&path).unwrap()));
+            }
+        }
+    }
+    pages
+}
+
+const SPEC: &str = r#"openapi: 3.0.3
+info: {title: User Group Service, version: "1.0"}
+servers: [{url: "https://api.usergroups.example"}]
+paths:
+  /api/user:
+    get:
+      summary: Get or create a user group
+      responses: {"200": {description: The user group}}
+"#;
+
+#[test]
+fn devin_windsurf_and_the_spec_download_are_offered_as_mintlify_lists_them() {
+    let root = fixture_copy("page-actions");
+    let docs = root.path().join("docs.json");
+    common::save_replacing(
+        &docs,
+        r#""vscode",
+      "assistant","#,
+        r#""vscode",
+      "assistant",
+      "devin",
+      "devin-desktop",
+      "windsurf",
+      "download-spec","#,
+    );
+    common::save_replacing(
+        &docs,
+        r#""users/rotate-token"]
+      }"#,
+        r#""users/rotate-token"]
+      },
+      { "group": "API reference", "pages": ["specs/ugs.yaml GET /api/user"] }"#,
+    );
+    std::fs::create_dir(root.path().join("specs")).unwrap();
+    std::fs::write(root.path().join("specs/ugs.yaml"), SPEC).unwrap();
+    let notes: Vec<Value> = (check_findings(root.path()).into_iter())
+        .filter(|f| f["rule"] == "docs-json-feature")
+        .collect();
+    assert_eq!(
+        notes.len(),
+        1,
+        "only `assistant` is not offered: {notes:#?}"
+    );
+    let out = tempfile::tempdir().unwrap();
+    build_ok(root.path(), out.path());
+
+    let guide = actions(&read_built(out.path(), "users/update/index.html"));
+    for expected in [
+        "<a class=page-action href=https://app.devin.ai/ data-ai-link=prompt rel=noopener target=_blank>",
+        "<a class=page-action href=windsurf://cascade data-ai-link=prompt rel=noopener target=_blank>",
+    ] {
+        assert!(guide.iter().any(|a| a == expected), "{expected}: {guide:#?}");
+    }
+    let html = read_built(out.path(), "users/update/index.html");
+    assert!(html.contains(">Open in Devin Desktop</a>") && html.contains(">Open in Windsurf</a>"));
+    assert!(
+        !html.contains("Download API spec"),
+        "a page without an operation offers no spec"
+    );
+
+    let (name, endpoint) = (built_pages(out.path()).into_iter())
+        .find(|(_, html)| html.contains("Download API spec"))
+        .expect("the endpoint page offers its spec");
+    let depth = name.matches('/').count();
+    let href = format!("{}specs/ugs.yaml", "../".repeat(depth));
+    let download = format!("<a class=page-action href={href} download>");
+    assert!(actions(&endpoint).contains(&download), "{name}: {download}");
+    let served = out.path().join(name).parent().unwrap().join(&href);
+    assert_eq!(std::fs::read_to_string(served).unwrap(), SPEC);
+}

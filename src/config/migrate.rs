@@ -17,8 +17,16 @@
 //! their order and default survive (the loader declares each once). External
 //! anchors of a site with tabs go to `navigation.global.anchors`.
 //!
+//! Without tabs, the groups of no anchor go into a first anchor named after
+//! `topAnchor` (else "Documentation"), as Mintlify's upgrade writes them, so
+//! the home page and its sidebar stay the same.
+//!
 //! `flat_keys.rs` writes the keys that map one to one, `navigation.rs` the
-//! nested `navigation`.
+//! nested `navigation`, `legacy.rs` the legacy mint.json keys the site model
+//! does not hold (`font`, `footer`, `background.style`...), read from the
+//! file's own JSON. Each line of [`Migration::left_out`] says what was
+//! moved (and where) or left out (and why); `bench/migrate-oracle.sh`
+//! compares the result with Mintlify's upgrade.
 
 use serde_json::{json, Map, Value};
 
@@ -26,7 +34,10 @@ use super::SiteConfig;
 use crate::sources::SourceFiles;
 
 mod flat_keys;
+mod legacy;
 mod navigation;
+
+pub use legacy::carry_legacy;
 
 use flat_keys::{appearance, background, contextual, errors, footer, integrations, logo_value};
 use navigation::Navigation;
@@ -46,17 +57,24 @@ pub struct Migration {
     pub left_out: Vec<LeftOut>,
 }
 
-/// A site.json field docs.json has no place for (or changes), and why.
+/// A site.json field docs.json has no place for (or changes), and why;
+/// or a legacy mint.json key moved to its docs.json place.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LeftOut {
     /// The site.json field, as a path (`api.auth.inputPrefix`).
     pub field: String,
     pub reason: String,
+    /// Where a moved value went (`fonts.heading`); `None`: left out.
+    pub moved_to: Option<String>,
 }
 
 impl std::fmt::Display for LeftOut {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "left out `{}`: {}", self.field, self.reason)
+        match &self.moved_to {
+            Some(to) if self.reason.is_empty() => write!(f, "moved `{}` to {to}", self.field),
+            Some(to) => write!(f, "moved `{}` to {to}: {}", self.field, self.reason),
+            None => write!(f, "left out `{}`: {}", self.field, self.reason),
+        }
     }
 }
 
@@ -109,6 +127,10 @@ pub fn migrate(config: &SiteConfig, files: &SourceFiles) -> Migration {
 #[derive(Debug, Default)]
 struct Output {
     left_out: Vec<LeftOut>,
+    /// The name of the first anchor written for the groups of no anchor.
+    top_anchor: Option<String>,
+    /// The name of the first tab written for the groups of no tab.
+    primary_tab: Option<String>,
 }
 
 impl Output {
@@ -116,6 +138,7 @@ impl Output {
         self.left_out.push(LeftOut {
             field: field.into(),
             reason: reason.into(),
+            moved_to: None,
         });
     }
 }

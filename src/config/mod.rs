@@ -62,7 +62,7 @@ use std::path::{Path, PathBuf};
 pub use entries::{
     channel_entry, channel_of_entry, is_endpoint_entry, is_schema_entry, normalise_slug, section_of,
 };
-pub use migrate::{migrate, LeftOut, Migration};
+pub use migrate::{carry_legacy, migrate, LeftOut, Migration};
 pub use schema::{docs_schema_for_editors, DOCS_SCHEMA_TEXT, SCHEMA_FILE_NAME, SCHEMA_TEXT};
 pub use semantic::{icon_finding, is_local};
 pub use source::{display_path, offset_of_line_col, SourceDoc};

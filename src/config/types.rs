@@ -82,6 +82,11 @@ pub struct SiteConfig {
     /// Footer link columns (docs.json `footer.links`).
     #[serde(default)]
     pub footer_links: Vec<FooterColumn>,
+    /// A "last modified" line on every page, from the docs root's git
+    /// history (docs.json `metadata.timestamp`); frontmatter `timestamp`
+    /// overrides it for one page.
+    #[serde(default)]
+    pub timestamp: bool,
     /// The search box's placeholder (docs.json `search.prompt`).
     pub search_prompt: Option<String>,
     /// The 404 page's title and text (docs.json `errors.404`).

@@ -73,6 +73,9 @@ pub struct Frontmatter {
     pub playground: Option<String>,
     /// `rss: true`: the page's `<Update>` entries are published as a feed.
     pub rss: bool,
+    /// `timestamp`: show (`true`) or hide (`false`) the page's "last
+    /// modified" line, over the config's `metadata.timestamp`.
+    pub timestamp: Option<bool>,
     /// `og:*` and `twitter:*` keys with their text, in the order written:
     /// the page's own meta tags, which replace the site's of the same name.
     pub meta: Vec<(String, String)>,
@@ -187,7 +190,7 @@ impl Frontmatter {
 
 /// Keys Mintlify documents for a page that sheaf reads but does not act
 /// on, with why: each is a warning at its line (`site::checks`).
-pub const IGNORED_KEYS: [(&str, &str); 3] = [
+pub const IGNORED_KEYS: [(&str, &str); 2] = [
     (
         "public",
         "pages are public on a static site: there is no login",
@@ -196,7 +199,6 @@ pub const IGNORED_KEYS: [(&str, &str); 3] = [
         "groups",
         "pages are public on a static site: there is no login to restrict them to groups",
     ),
-    ("timestamp", "pages show no last-modified date"),
 ];
 
 /// Whether frontmatter key `key` names a meta tag of the page's own.
@@ -237,6 +239,7 @@ fn from_value(value: &Value) -> Frontmatter {
         hide_api_marker: flag("hideApiMarker"),
         playground: text("playground"),
         rss: flag("rss"),
+        timestamp: value.get("timestamp").and_then(Value::as_bool),
         meta,
         values: match serde_json::to_value(value) {
             Ok(serde_json::Value::Object(values)) => values,

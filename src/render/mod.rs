@@ -101,6 +101,7 @@ use crate::rules::Rule;
 use assets::Bundle;
 pub use fragment::link_from;
 use fragment::{Current, ROOT};
+pub use page_meta::LastModified;
 use shared::{AssetLinks, Shared, TabScopes};
 use sidebar::Sidebar;
 use templates::Templates;
@@ -133,6 +134,10 @@ pub struct PageContent {
     pub endpoint_path: Option<String>,
     /// The CSS of the page's utility classes ([`Theme::utilities`]).
     pub utility_css: Option<String>,
+    /// The served spec file or URL of the page's operation (`download-spec`).
+    pub spec: Option<String>,
+    /// When the page's file last changed (`metadata.timestamp`).
+    pub last_modified: Option<LastModified>,
 }
 
 /// One heading of the "On this page" list.
@@ -285,7 +290,7 @@ impl Theme {
                 .map(alternate)
                 .collect(),
             root: &root,
-            current_path: current_path(&page.slug),
+            current_path: page_meta::current_path(&page.slug),
             site_name: &site.config.name,
             initial_mode: self.initial_mode,
             theme_name: Some(self.theme_name).filter(|t| *t != ThemeName::Mint),
@@ -318,7 +323,8 @@ impl Theme {
             is_endpoint: content.is_endpoint,
             prev: prev.map(|p| NavLink::to(p, &dir)),
             next: next.map(|p| NavLink::to(p, &dir)),
-            actions: page_actions::page_actions(site, page, &root),
+            actions: page_actions::page_actions(site, page, &root, content.spec.as_deref()),
+            last_modified: content.last_modified.as_ref(),
             edit_url: self.edit_url(site, page).filter(|_| !custom),
             issue_url: self.issue_url(site, page).filter(|_| !custom),
             head: self.shared.head.to_html(&current),
@@ -547,23 +553,14 @@ struct PageView<'a> {
     /// docs.json `contextual`: copy or view the page's Markdown, ask an
     /// assistant about it (links only).
     actions: Vec<page_actions::PageAction>,
+    /// docs.json `metadata.timestamp`: when the page last changed.
+    last_modified: Option<&'a LastModified>,
     edit_url: Option<String>,
     issue_url: Option<String>,
     head: String,
     topbar: String,
     footer: String,
     sidebar: String,
-}
-
-/// A page's path as Mintlify's `data-current-path` gives it: `/` and its
-/// slug, without a last `index` (`/`, `/api-reference/get-user`).
-fn current_path(slug: &str) -> String {
-    let slug = match slug.rsplit_once('/') {
-        Some((folder, "index")) => folder,
-        None if slug == "index" => "",
-        _ => slug,
-    };
-    format!("/{slug}")
 }
 
 /// The class naming a page mode whose layout differs from the default's

@@ -4,7 +4,10 @@
 //! prompt names the page, filled in by `theme.js`); copy the site's MCP
 //! server URL or its `npx add-mcp` command, or install it in Cursor or VS
 //! Code through their documented links (only with sheaf.toml's `[site]
-//! mcp-server`); and custom links, whose `$path` and `$mcp` are filled in
+//! mcp-server`); open it in Devin (`app.devin.ai/?prompt=`) or in Devin
+//! Desktop and Windsurf (`windsurf://cascade?prompt=`), the links Mintlify's
+//! menu opens; download the spec file an API page documents, as the site
+//! serves it (`download-spec`, only on API pages); and custom links, whose `$path` and `$mcp` are filled in
 //! here and `$page` (the page's Markdown) on the reader's click. Their list
 //! is Mintlify's `#page-context-menu`.
 
@@ -18,11 +21,12 @@ use crate::content::{Page, Site};
 /// One page action beside the title.
 #[derive(Serialize)]
 pub struct PageAction {
-    /// `copy` (the page's Markdown), `copy-text`, `ai`, `page-link` (a
-    /// link with `$page` in it) or `link`.
+    /// `copy` (the page's Markdown), `copy-text`, `ai`, `download` (the
+    /// page's spec), `page-link` (a link with `$page` in it) or `link`.
     kind: &'static str,
     label: String,
-    /// The link; for `copy`, the Markdown to copy (empty without one).
+    /// The link; for `copy`, the Markdown to copy (empty without one); for
+    /// `download`, the spec file.
     href: String,
     /// `copy-text`: what the button copies; `ai`: the prompt's query key.
     data: String,
@@ -50,15 +54,26 @@ impl PageAction {
 
 /// The page actions `contextual` asks for; those that need the page's
 /// Markdown copy only when the site writes them (`markdownSources`), those
-/// that need an MCP server only when the site names one.
-pub fn page_actions(site: &Site, page: &Page, root: &str) -> Vec<PageAction> {
+/// that need an MCP server only when the site names one, `download-spec`
+/// only on a page showing an operation of `spec` (a file of the docs root,
+/// which the site serves, or a URL).
+pub fn page_actions(site: &Site, page: &Page, root: &str, spec: Option<&str>) -> Vec<PageAction> {
     let markdown = site
         .config
         .markdown_sources
         .then(|| format!("{root}{}.md", page.slug));
     let mcp = site.config.mcp_server.as_deref();
+    let spec = spec.map(|spec| match crate::html::is_external_url(spec) {
+        true => spec.to_string(),
+        false => format!("{root}{}", encode_path(spec)),
+    });
     (site.config.contextual.iter())
         .filter_map(|option| match option {
+            ContextualOption::Builtin(BuiltinAction::DownloadSpec) => Some(PageAction::new(
+                "download",
+                "Download API spec",
+                spec.clone()?,
+            )),
             ContextualOption::Builtin(action) => {
                 builtin(*action, markdown.as_deref(), mcp, &site.config.name)
             }
@@ -101,6 +116,11 @@ fn builtin(
             "https://aistudio.google.com/prompts/new_chat",
             "prompt",
         ),
+        Devin => ai("Open in Devin", "https://app.devin.ai/", "prompt"),
+        DevinDesktop => ai("Open in Devin Desktop", WINDSURF, "prompt"),
+        Windsurf => ai("Open in Windsurf", WINDSURF, "prompt"),
+        // Offered by `page_actions`, on API pages only.
+        DownloadSpec => None,
         Mcp => Some(
             PageAction::new("copy-text", "Copy MCP server URL", String::new())
                 .with_data(mcp?.into()),
@@ -121,6 +141,9 @@ fn builtin(
         )),
     }
 }
+
+/// Windsurf's (now Devin Desktop's) link that opens Cascade with a prompt.
+const WINDSURF: &str = "windsurf://cascade";
 
 /// Cursor's MCP install deep link: the server's settings as base64 JSON.
 fn cursor_link(name: &str, server: &str) -> String {
@@ -199,6 +222,11 @@ fn is_safe_link(href: &str) -> bool {
         }
         _ => true,
     }
+}
+
+/// A docs-root path percent-encoded for a URL, its `/` kept.
+fn encode_path(path: &str) -> String {
+    path.split('/').map(encode).collect::<Vec<_>>().join("/")
 }
 
 /// `text` percent-encoded for a URL's query.

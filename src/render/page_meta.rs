@@ -146,6 +146,25 @@ fn scalar_text(value: &serde_json::Value) -> Option<String> {
     }
 }
 
+/// The page's "last modified" line: the date of the last commit that
+/// changed its file, as text (`March 1, 2024`) and for `<time datetime>`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LastModified {
+    pub text: String,
+    pub datetime: String,
+}
+
+/// A page's path as Mintlify's `data-current-path` gives it: `/` and its
+/// slug, without a last `index` (`/`, `/api-reference/get-user`).
+pub(super) fn current_path(slug: &str) -> String {
+    let slug = match slug.rsplit_once('/') {
+        Some((folder, "index")) => folder,
+        None if slug == "index" => "",
+        _ => slug,
+    };
+    format!("/{slug}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

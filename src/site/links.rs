@@ -431,6 +431,16 @@ pub fn is_static_asset(relative: &Path) -> bool {
     !skipped_dir && !matches!(ext, "md" | "mdx") && !config
 }
 
+/// Where the site serves a page's spec (`download-spec`): its URL, or its
+/// path in the docs root when the build copies that file.
+pub fn served_spec(spec: &str) -> Option<String> {
+    if crate::html::is_external_url(spec) {
+        return Some(spec.to_string());
+    }
+    let path = spec.trim_start_matches("./").trim_start_matches('/');
+    is_static_asset(Path::new(path)).then(|| path.to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -58,21 +58,61 @@ pub fn run(root: &Path, out: &Path, force: bool) -> Result<Written, MigrateError
     }
     let text = std::fs::read_to_string(root.join(&source))
         .map_err(|e| MigrateError::Read(root.join(&source), e))?;
+    // The file's own JSON, for the legacy keys the site model leaves out.
+    let raw: serde_json::Value = serde_json::from_str(&text).unwrap_or_default();
     let files = SourceFiles::scan(root);
     let loaded = config::load_text(&files, source.clone(), text);
     let Some(site) = loaded.config.filter(|_| !loaded.diagnostics.has_errors()) else {
         return Err(MigrateError::Invalid(loaded.diagnostics));
     };
     let mut migration = config::migrate(&site, &files);
-    migration
-        .left_out
-        .splice(0..0, unknown_keys(&loaded.diagnostics));
+    let carried = config::carry_legacy(&raw, &mut migration);
+    let diagnostics: Diagnostics = (loaded.diagnostics.into_iter())
+        .filter(|d| !is_unknown_key(d) || !spoken_for(d, &carried))
+        .collect();
+    migration.left_out.splice(0..0, unknown_keys(&diagnostics));
     write(out, &migration.docs, force).map_err(|e| MigrateError::Write(out.to_path_buf(), e))?;
     Ok(Written {
         source,
         migration,
-        diagnostics: loaded.diagnostics,
+        diagnostics,
     })
+}
+
+/// What to do after migrating `source` (relative to `root`) into `out`,
+/// as `build` will then read the root: site.json first, then docs.json,
+/// then mint.json.
+pub fn next_step(root: &Path, source: &Path, out: &Path) -> String {
+    let in_root = out.parent().is_some_and(|dir| same_dir(dir, root))
+        && out.file_name().is_some_and(|name| name == "docs.json");
+    match (in_root, source == Path::new("site.json")) {
+        (false, _) => format!(
+            "next: to build from it, save it as {} (sheaf reads docs.json there)",
+            root.join("docs.json").display()
+        ),
+        (true, true) => format!(
+            "next: sheaf reads site.json before docs.json; move {} aside to build from {}",
+            root.join(source).display(),
+            out.display()
+        ),
+        (true, false) => format!(
+            "next: sheaf now builds from {} (read before mint.json, which a build then ignores with a warning); remove {} once you no longer need it",
+            out.display(),
+            root.join(source).display()
+        ),
+    }
+}
+
+fn same_dir(a: &Path, b: &Path) -> bool {
+    let a = if a.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        a
+    };
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
+    }
 }
 
 /// The keys sheaf does not read (warned about while loading): not in the
@@ -80,13 +120,32 @@ pub fn run(root: &Path, out: &Path, force: bool) -> Result<Written, MigrateError
 fn unknown_keys(diagnostics: &Diagnostics) -> Vec<LeftOut> {
     diagnostics
         .iter()
-        .filter(|d| d.message.starts_with("unknown key"))
+        .filter(|d| is_unknown_key(d))
         .map(|d| LeftOut {
             field: d.json_path.clone().unwrap_or_else(|| d.message.clone()),
             reason: "sheaf does not read this key (see the warning above), so it is not migrated"
                 .into(),
+            moved_to: None,
         })
         .collect()
+}
+
+fn is_unknown_key(diagnostic: &crate::diagnostics::Diagnostic) -> bool {
+    diagnostic.message.starts_with("unknown key")
+}
+
+/// Whether a legacy key's line (`font`, `footer.links`) already says what
+/// became of the key `diagnostic` is about.
+fn spoken_for(diagnostic: &crate::diagnostics::Diagnostic, carried: &[String]) -> bool {
+    let Some(path) = diagnostic.json_path.as_deref() else {
+        return false;
+    };
+    carried.iter().any(|field| {
+        field == path
+            || field
+                .strip_prefix(path)
+                .is_some_and(|rest| rest.starts_with('.'))
+    })
 }
 
 /// Writes `docs` as indented JSON; without `force` only into a new file.

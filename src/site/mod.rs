@@ -61,6 +61,7 @@ mod compare;
 mod diagrams;
 mod extras;
 mod feed;
+mod history;
 pub mod init;
 mod links;
 pub mod migrate;

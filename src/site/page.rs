@@ -135,6 +135,8 @@ pub fn render_text(project: &Project, page: &Page, text: &str, mode: Mode) -> Pa
     let page_href = |reference: &str| schema_page::href(project, page, reference);
     let text = UntrustedText::new(&project.markdown, &untold_urls, &page_href);
     let mut content = page_content(page, &body, endpoint.as_ref(), &text);
+    content.last_modified =
+        super::history::last_modified(project.history.as_ref(), &project.site, page);
     if let Some(script) = &body.script {
         content.html += &project.theme.page_scripts(page.depth(), script);
     }
@@ -299,6 +301,7 @@ fn page_content(
         false => view.method.clone(),
     });
     content.endpoint_path = Some(view.path.clone());
+    content.spec = view.spec.as_deref().and_then(super::links::served_spec);
     content
 }
 

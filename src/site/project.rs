@@ -48,6 +48,9 @@ pub struct Project {
     /// When the build started (ms since 1970), read once: what components'
     /// `Date` says at build time (`SOURCE_DATE_EPOCH` when set).
     pub started_ms: f64,
+    /// The date of each file's last commit, read when a page shows it
+    /// (`metadata.timestamp`, frontmatter `timestamp`).
+    pub(super) history: Option<super::history::History>,
 }
 
 /// How a project is loaded.
@@ -235,6 +238,10 @@ impl Project {
         diagnostics.extend(timings.phase(Phase::Content, || {
             serve_fonts(&mut site, &loading, &loaded.file, loaded.source.as_ref())
         }));
+        let (history, history_note) = timings.phase(Phase::Content, || {
+            super::history::read_for(&site, &loaded.file, loaded.source.as_ref())
+        });
+        diagnostics.extend(history_note);
         if loading.preview {
             // The preview loads no analytics: readers' numbers stay clean.
             site.config.analytics.clear();
@@ -261,6 +268,7 @@ impl Project {
             timings: timings.clone(),
             rules: RuleSettings::default(),
             started_ms: build_time_ms(),
+            history,
         };
         (Some(project), diagnostics)
     }

@@ -396,6 +396,10 @@ impl Conversion {
             self.aliases.insert("/seo".into(), "/seo/indexing".into());
             out.insert("seo".into(), json!({"indexHiddenPages": true}));
         }
+        if let Some(timestamp) = docs.pointer("/metadata/timestamp") {
+            (self.aliases).insert("/timestamp".into(), "/metadata/timestamp".into());
+            out.insert("timestamp".into(), timestamp.clone());
+        }
         if let Some(prompt) = docs.pointer("/search/prompt") {
             out.insert("searchPrompt".into(), prompt.clone());
         }
@@ -540,11 +544,9 @@ fn runs_code(option: &crate::config::ContextualOption) -> bool {
 fn not_offered_because(name: &str) -> &'static str {
     match name {
         "assistant" => "Mintlify's assistant is a hosted service; a static site has none",
-        "download-pdf" | "download-spec" => "sheaf does not write PDFs or spec archives",
-        "devin" | "devin-desktop" | "devin-mcp" | "windsurf" => {
-            "that tool documents no link that opens it with a page or a server"
-        }
-        _ => "sheaf offers copy, view, chatgpt, claude, perplexity, grok, aistudio, mcp, add-mcp, cursor, vscode and custom entries with `title` and `href`",
+        "download-pdf" => "sheaf does not write PDFs",
+        "devin-mcp" => "Devin documents no link that installs an MCP server",
+        _ => "sheaf offers copy, view, chatgpt, claude, perplexity, grok, aistudio, devin, devin-desktop, windsurf, download-spec, mcp, add-mcp, cursor, vscode and custom entries with `title` and `href`",
     }
 }
 

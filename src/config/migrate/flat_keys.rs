@@ -176,9 +176,17 @@ impl Output {
         };
         let tabs: Vec<String> = config.tabs.iter().map(|t| t.name.clone()).collect();
         let anchors: Vec<String> = config.anchors.iter().map(|a| a.name.clone()).collect();
+        let mut read_anchors = read_back("anchors");
+        if self.top_anchor.is_some() && read_anchors.first() == self.top_anchor.as_ref() {
+            read_anchors.remove(0);
+        }
+        let mut read_tabs = read_back("tabs");
+        if self.primary_tab.is_some() && read_tabs.first() == self.primary_tab.as_ref() {
+            read_tabs.remove(0);
+        }
         for (field, before, after) in [
-            ("tabs", tabs, read_back("tabs")),
-            ("anchors", anchors, read_back("anchors")),
+            ("tabs", tabs, read_tabs),
+            ("anchors", anchors, read_anchors),
         ] {
             if before != after {
                 self.leave_out(

@@ -22,6 +22,10 @@ enum Step {
     /// `None`: the first tab, holding the groups of no tab.
     Tab(Option<usize>),
     Anchor(usize),
+    /// The anchor holding the groups of no anchor when there are no tabs
+    /// (`topAnchor`, else "Documentation"), written first as Mintlify's
+    /// upgrade does.
+    TopAnchor,
 }
 
 /// A division being written: its own keys, then what is inside it.
@@ -44,7 +48,7 @@ impl Node {
             Step::Language(_) => &mut self.languages,
             Step::Version(_) => &mut self.versions,
             Step::Tab(_) => &mut self.tabs,
-            Step::Anchor(_) => &mut self.anchors,
+            Step::Anchor(_) | Step::TopAnchor => &mut self.anchors,
         };
         let index = match list.iter().position(|(s, _, _)| s == step) {
             Some(index) => index,
@@ -175,7 +179,10 @@ impl<'a> Navigation<'a> {
     fn declare_tabs(&mut self) {
         if !self.has_tabs() {
             if let Some(top) = &self.config.top_anchor {
-                if top.name != "Documentation" && !self.config.anchors.is_empty() {
+                if top.name != "Documentation"
+                    && !self.config.anchors.is_empty()
+                    && !self.has_top_anchor()
+                {
                     self.out.leave_out(
                         "topAnchor.name",
                         "without tabs docs.json has no section outside the anchors to name",
@@ -185,6 +192,8 @@ impl<'a> Navigation<'a> {
             return;
         }
         let first = self.tab_path(None);
+        let head = Heads(self.config).head(&Step::Tab(None));
+        self.out.primary_tab = head["tab"].as_str().map(String::from);
         self.node(&first);
         for i in 0..self.config.tabs.len() {
             let path = self.tab_path(Some(i));
@@ -220,7 +229,26 @@ impl<'a> Navigation<'a> {
         Some(path)
     }
 
+    /// Whether groups of no anchor go into a first anchor of their own: a
+    /// site without tabs whose anchors hold groups.
+    fn has_top_anchor(&self) -> bool {
+        let holds_groups = self.sections.iter().any(|(_, anchor)| anchor.is_some());
+        let outside = self.sections.iter().any(|(_, anchor)| anchor.is_none());
+        !self.has_tabs() && holds_groups && outside
+    }
+
     fn declare_anchors(&mut self) {
+        if self.has_top_anchor() {
+            let head = Heads(self.config).head(&Step::TopAnchor);
+            let name = head["anchor"].as_str().unwrap_or_default().to_string();
+            self.out.left_out.push(super::LeftOut {
+                field: "topAnchor".into(),
+                reason: "docs.json has no section outside the anchors, so the groups of no anchor go in this one, listed first, as Mintlify's upgrade writes them".into(),
+                moved_to: Some(format!("the first anchor, `{name}`")),
+            });
+            self.out.top_anchor = Some(name);
+            self.node(&[Step::TopAnchor]);
+        }
         for (i, anchor) in self.config.anchors.iter().enumerate() {
             self.note_anchor(i, anchor);
             match self.anchor_path(i) {
@@ -306,6 +334,7 @@ impl<'a> Navigation<'a> {
                 }
                 path
             }
+            None if self.has_top_anchor() => vec![Step::TopAnchor],
             None => self.tab_path(tab),
         };
         if let Some(language) = &group.language {
@@ -422,6 +451,13 @@ impl Heads<'_> {
                 }
             }
             Step::Anchor(i) => anchor_head(&config.anchors[*i], &mut head),
+            Step::TopAnchor => {
+                let top = config.top_anchor.as_ref();
+                let name = top.map_or("Documentation", |a| a.name.as_str());
+                head.insert("anchor".into(), json!(name));
+                let icon = top.map_or("book-open", |a| a.icon.as_str());
+                head.insert("icon".into(), json!(icon));
+            }
         }
         head
     }

@@ -154,19 +154,26 @@ fn anchors_without_tabs_keep_their_order_and_say_what_is_lost() {
         &["guides/a", "guides/unlisted", "b"],
     );
     let nav = &m.docs["navigation"];
+    // The groups of no anchor first, in an anchor of their own, as
+    // Mintlify's upgrade writes them.
     assert_eq!(
         nav["anchors"][0],
+        json!({"anchor": "Documentation", "icon": "book-open", "groups": [{"group": "H", "pages": ["b"]}]})
+    );
+    assert_eq!(
+        nav["anchors"][1],
         json!({"anchor": "Site", "icon": "globe", "href": "https://x"})
     );
-    assert_eq!(nav["anchors"][1]["color"], "#111111");
-    assert_eq!(nav["anchors"][1]["groups"][0]["group"], "G");
-    assert_eq!(nav["groups"][0]["group"], "H");
+    assert_eq!(nav["anchors"][2]["color"], "#111111");
+    assert_eq!(nav["anchors"][2]["groups"][0]["group"], "G");
+    assert!(nav.get("groups").is_none());
     assert!(nav.get("global").is_none());
     assert_eq!(
         fields(&m),
         [
             "colors.anchors",
             "anchors[1].url",
+            "topAnchor",
             "anchors[0].isDefaultHidden",
             "anchors[1].color.to"
         ]

@@ -30,6 +30,14 @@ pub enum BuiltinAction {
     Grok,
     /// Open the page in Google AI Studio.
     Aistudio,
+    /// Open the page in Devin (a session whose prompt names the page).
+    Devin,
+    /// Open the page in Devin Desktop (formerly Windsurf; its `windsurf://` link).
+    DevinDesktop,
+    /// Open the page in Windsurf's Cascade (its `windsurf://` link).
+    Windsurf,
+    /// Download the spec an API page documents (only on API pages).
+    DownloadSpec,
     /// Copy the MCP server's URL.
     Mcp,
     /// Copy the `npx add-mcp` command that installs the MCP server.
