@@ -101,6 +101,7 @@ use crate::rules::Rule;
 use assets::Bundle;
 pub use fragment::link_from;
 use fragment::{Current, ROOT};
+pub use page_actions::McpServer;
 use shared::{AssetLinks, Shared, TabScopes};
 use sidebar::Sidebar;
 use templates::Templates;
@@ -318,7 +319,7 @@ impl Theme {
             is_endpoint: content.is_endpoint,
             prev: prev.map(|p| NavLink::to(p, &dir)),
             next: next.map(|p| NavLink::to(p, &dir)),
-            actions: page_actions::page_actions(site, page, &root),
+            actions: page_actions::page_actions(site, page, &root, self.site_url.as_deref()),
             edit_url: self.edit_url(site, page).filter(|_| !custom),
             issue_url: self.issue_url(site, page).filter(|_| !custom),
             head: self.shared.head.to_html(&current),
