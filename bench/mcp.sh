@@ -15,7 +15,8 @@
 #    started: every shard read once), then 10 warm rounds; median, p90, max.
 #
 # The SDK is installed from npm into target/mcp-sdk (untracked).
-# Environment: BENCH_DIR (default /tmp/sheaf-bench), SHARED, MCP_SDK_VERSION
+# Environment: BENCH_DIR (default /tmp/sheaf-bench), SHARED, SHEAF_BIN (another
+# binary than the release build), MCP_SDK_VERSION
 # (default 1.32.2).
 set -euo pipefail
 n=${1:-10000}
@@ -27,7 +28,7 @@ if [ "$(node -p "require('$sdk/node_modules/@modelcontextprotocol/sdk/package.js
 fi
 # Beside its node_modules, so node finds the SDK.
 cp "$here/bench/mcp/client.mjs" "$sdk/client.mjs"
-bin=$(release_sheaf)
+bin=${SHEAF_BIN:-$(release_sheaf)}
 pids=()
 trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done' EXIT
 
