@@ -65,5 +65,6 @@ import json, sys
 r = json.load(sys.stdin)
 for name in ("cold", "warm"):
     s = r[name]
-    print(f"mcp search, {sys.argv[1]} pages, {name} ({s[\"count\"]} calls of {r[\"queries\"]} queries): median {s[\"median\"]:.2f} ms, p90 {s[\"p90\"]:.2f} ms, max {s[\"max\"]:.2f} ms")
+    line = "mcp search, %s pages, %s (%d calls of %d queries): median %.2f ms, p90 %.2f ms, max %.2f ms"
+    print(line % (sys.argv[1], name, s["count"], r["queries"], s["median"], s["p90"], s["max"]))
 ' "$n"
