@@ -5,8 +5,7 @@
 //! keeps no session: each request is answered by a fresh [`Session`] over
 //! the site as built at that moment. An `MCP-Protocol-Version` header
 //! naming a version the server does not speak is a `400`, as the
-//! specification asks. Host and `Origin` checks are the preview's
-//! (`crate::serve`).
+//! specification asks. Host and `Origin` checks are the preview's own.
 
 use std::path::Path;
 

@@ -1,4 +1,5 @@
-//! Answering one request: the preview's own endpoints under `/__sheaf/`, then
+//! Answering one request: the preview's own endpoints under `/__sheaf/`, the
+//! MCP endpoint `/mcp` (`crate::mcp`, over the served build), then
 //! files of the served build. HTML gets the live script; nothing is cached
 //! (every reload must see the newest build). Every answer but the event
 //! stream ends its connection ([`respond_and_close`]).
