@@ -1,4 +1,4 @@
-//! The command line: `build`, `serve`, `check`, `init`, `migrate`, `schema`.
+//! The command line: `build`, `serve`, `check`, `init`, `migrate`, `mcp`, `schema`.
 //!
 //! Exit codes: 0 success, 1 the docs have errors, 2 usage error (clap's own
 //! code for bad arguments).
@@ -138,6 +138,11 @@ enum Command {
         /// Overwrite the file if it exists.
         #[arg(long)]
         force: bool,
+    },
+    /// Answer AI tools over MCP (stdio): search a site and read its pages.
+    Mcp {
+        /// A docs root, a built site folder or a published site's URL.
+        source: String,
     },
     /// Print the JSON Schema of site.json or docs.json.
     Schema {
@@ -312,6 +317,10 @@ pub fn main() -> i32 {
         }
         Command::Init { dir, format } => init(dir.as_deref(), format),
         Command::Migrate { root, out, force } => migrate(&root, out, force),
+        Command::Mcp { source } => match crate::mcp::run_stdio(&source) {
+            Ok(()) => 0,
+            Err(e) => report_failure(e),
+        },
         Command::Schema { format } => {
             match format {
                 SchemaFormat::SiteJson => print!("{}", crate::config::SCHEMA_TEXT),
@@ -404,10 +413,7 @@ fn serve(root: &Path, port: u16, host: &str, open: bool, cache: BuildCache) -> i
     };
     match crate::serve::run(options) {
         Ok(()) => 0,
-        Err(e) => {
-            eprintln!("error: {e}");
-            EXIT_DOCS_ERROR
-        }
+        Err(e) => report_failure(e),
     }
 }
 
@@ -426,6 +432,7 @@ fn check(root: &Path, checking: Checking, timings: &Timings, output: &OutputArgs
         offline: checking.offline,
         preview: false,
         mcp_server: None,
+        site_url: checking.publish.site_url.clone(),
         cache: checking.cache,
         base_path: crate::site::base_path(
             checking.publish.site_url.as_deref(),
@@ -491,10 +498,7 @@ fn init(dir: Option<&Path>, format: SchemaFormat) -> i32 {
             }
             0
         }
-        Err(e) => {
-            eprintln!("error: {e}");
-            EXIT_DOCS_ERROR
-        }
+        Err(e) => report_failure(e),
     }
 }
 
@@ -527,11 +531,14 @@ fn migrate(root: &Path, out: Option<PathBuf>, force: bool) -> i32 {
             );
             EXIT_DOCS_ERROR
         }
-        Err(e) => {
-            eprintln!("error: {e}");
-            EXIT_DOCS_ERROR
-        }
+        Err(e) => report_failure(e),
     }
+}
+
+/// Says why a command failed; its exit code.
+fn report_failure(e: impl std::fmt::Display) -> i32 {
+    eprintln!("error: {e}");
+    EXIT_DOCS_ERROR
 }
 
 /// Prints diagnostics rustc-style to stderr (coloured on a terminal).

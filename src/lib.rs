@@ -37,6 +37,7 @@ pub mod html;
 pub mod icons;
 pub mod jsx;
 pub mod markdown;
+pub mod mcp;
 pub mod mintignore;
 pub mod openapi;
 pub mod render;

@@ -1,13 +1,15 @@
 //! docs.json `contextual` (issue 59) on tests/fixtures/page-actions: the
 //! built-in actions Mintlify lists that a static site can offer, custom
 //! entries with `$path`, `$mcp` and `$page`, the MCP actions from sheaf.toml's
-//! `[site] mcp-server` (left out with a note without it), and a note naming
-//! why each other action is not offered. Clicks run in
+//! `[site] mcp-server`, else installing `npx -y sheaf mcp SITE-URL` with
+//! `--site-url` (left out with a note without either), the server cards
+//! under `.well-known/`, and a note naming why each other action is not
+//! offered. Clicks run in
 //! tests/browser/page_actions.rs.
 
 mod common;
 
-use common::{build_fixture, build_ok, check_findings, fixture_copy, read_built};
+use common::{build_fixture, build_ok, check_findings, fixture_copy, read_built, sheaf};
 use serde_json::Value;
 
 /// The page action links and buttons of a built page, in order: each
@@ -104,23 +106,19 @@ fn a_link_that_would_run_code_is_a_warning_and_left_out() {
 }
 
 #[test]
-fn without_an_mcp_server_its_actions_are_left_out_with_a_note() {
+fn without_an_mcp_server_or_a_site_url_its_actions_are_left_out_with_a_note() {
     let root = fixture_copy("page-actions");
     std::fs::remove_file(root.path().join("sheaf.toml")).unwrap();
     let found = check_findings(root.path());
     let note: Vec<&Value> = (found.iter())
-        .filter(|f| {
-            f["message"]
-                .as_str()
-                .unwrap_or("")
-                .contains("need an MCP server")
-        })
+        .filter(|f| f["message"].as_str().unwrap_or("").contains("MCP server"))
         .collect();
     assert_eq!(note.len(), 1, "{found:#?}");
     assert_eq!(
         note[0]["message"],
-        "page actions mcp, add-mcp, cursor, vscode need an MCP server and are left out"
+        "page actions mcp, add-mcp, cursor, vscode install the site's MCP server, which needs the site's URL; they are left out"
     );
+    assert!(note[0]["help"].as_str().unwrap().contains("--site-url"));
     assert_eq!(note[0]["line"], 20);
     let out = tempfile::tempdir().unwrap();
     build_ok(root.path(), out.path());
@@ -129,6 +127,74 @@ fn without_an_mcp_server_its_actions_are_left_out_with_a_note() {
     assert!(
         html.contains("server=%24mcp"),
         "an unnamed $mcp stays as written"
+    );
+    assert!(!out.path().join(".well-known/mcp.json").exists());
+}
+
+#[test]
+fn with_a_site_url_the_actions_install_the_published_sites_stdio_server() {
+    let root = fixture_copy("page-actions");
+    std::fs::remove_file(root.path().join("sheaf.toml")).unwrap();
+    let site_url = "https://docs.example.com";
+    let check = sheaf(&[
+        "check",
+        root.path().to_str().unwrap(),
+        "--site-url",
+        site_url,
+        "--format",
+        "json",
+    ]);
+    let printed = String::from_utf8_lossy(&check.stdout);
+    assert!(!printed.contains("MCP server"), "no note: {printed}");
+    let out = tempfile::tempdir().unwrap();
+    let built = sheaf(&[
+        "build",
+        root.path().to_str().unwrap(),
+        "--out",
+        out.path().to_str().unwrap(),
+        "--site-url",
+        site_url,
+    ]);
+    assert!(built.status.success());
+    let html = read_built(out.path(), "users/update/index.html");
+    let found = actions(&html);
+    let mcp: Vec<&String> = (found.iter())
+        .filter(|a| a.contains("mcp") && !a.contains("agent.example.com"))
+        .collect();
+    assert_eq!(
+        mcp,
+        [
+            "<button type=button class=page-action data-copy-text=\"npx -y sheaf mcp https://docs.example.com\" hidden>",
+            "<button type=button class=page-action data-copy-text=\"npx add-mcp &quot;npx -y sheaf mcp https://docs.example.com&quot;\" hidden>",
+            "<a class=page-action href=\"cursor://anysphere.cursor-deeplink/mcp/install?name=User%20Group%20Service&amp;config=eyJjb21tYW5kIjoibnB4IiwiYXJncyI6WyIteSIsInNoZWFmIiwibWNwIiwiaHR0cHM6Ly9kb2NzLmV4YW1wbGUuY29tIl19\">",
+            "<a class=page-action href=vscode:mcp/install?%7B%22name%22%3A%22User%20Group%20Service%22%2C%22type%22%3A%22stdio%22%2C%22command%22%3A%22npx%22%2C%22args%22%3A%5B%22-y%22%2C%22sheaf%22%2C%22mcp%22%2C%22https%3A%2F%2Fdocs.example.com%22%5D%7D>",
+        ]
+    );
+    assert!(
+        html.contains("server=npx%20-y%20sheaf%20mcp%20https%3A%2F%2Fdocs.example.com"),
+        "$mcp is the command"
+    );
+    for card in [
+        ".well-known/mcp.json",
+        ".well-known/mcp",
+        "mcp/server-card.json",
+    ] {
+        let card: Value = serde_json::from_str(&read_built(out.path(), card)).unwrap();
+        assert_eq!(card["name"], "com.example.docs/user-group-service");
+        assert_eq!(card["packages"][0]["identifier"], "sheaf");
+        let args = &card["mcpServers"]["user-group-service"]["args"];
+        assert_eq!(args, &serde_json::json!(["-y", "sheaf", "mcp", site_url]));
+    }
+}
+
+#[test]
+fn a_named_server_is_advertised_as_a_remote() {
+    let (_out, site, _) = build_fixture("page-actions");
+    let card: Value = serde_json::from_str(&read_built(&site, ".well-known/mcp.json")).unwrap();
+    assert_eq!(card["remotes"][0]["type"], "streamable-http");
+    assert_eq!(
+        card["remotes"][0]["url"],
+        "https://mcp.usergroups.example/mcp"
     );
 }
 

@@ -102,6 +102,7 @@ use assets::Bundle;
 pub use fragment::link_from;
 use fragment::{Current, ROOT};
 pub use page_meta::LastModified;
+pub use page_actions::McpServer;
 use shared::{AssetLinks, Shared, TabScopes};
 use sidebar::Sidebar;
 use templates::Templates;
@@ -323,7 +324,13 @@ impl Theme {
             is_endpoint: content.is_endpoint,
             prev: prev.map(|p| NavLink::to(p, &dir)),
             next: next.map(|p| NavLink::to(p, &dir)),
-            actions: page_actions::page_actions(site, page, &root, content.spec.as_deref()),
+            actions: page_actions::page_actions(
+                site,
+                page,
+                &root,
+                content.spec.as_deref(),
+                self.site_url.as_deref(),
+            ),
             last_modified: content.last_modified.as_ref(),
             edit_url: self.edit_url(site, page).filter(|_| !custom),
             issue_url: self.issue_url(site, page).filter(|_| !custom),

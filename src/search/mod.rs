@@ -76,7 +76,7 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 
 pub use codec::DecodeError;
-pub use query::{query, Hit, QueryError, Searcher};
+pub use query::{query, Hit, IndexFiles, QueryError, Searcher};
 pub use tokenize::tokenize;
 
 /// One page, as the indexer sees it.

@@ -9,6 +9,10 @@
 //!    the term (a common term whose postings were cut).
 //! 4. Docs holding a word are ranked as `rank.rs` says, within the reader's
 //!    version and language (`None`: all).
+//!
+//! The files come from an [`IndexFiles`]: a folder (a built site's
+//! `search/`), or anything else that hands over a file by its key, such as
+//! the MCP server's copy of a published site read over HTTP (`crate::mcp`).
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
@@ -42,12 +46,38 @@ pub enum QueryError {
     Decode(#[from] DecodeError),
 }
 
+/// Where a [`Searcher`] reads the index's files.
+pub trait IndexFiles: Send {
+    /// The text of the file `key` (`meta`, `t/ab`, `d/3`, `c/0`; the file
+    /// is `KEY.js` under the index's folder).
+    fn read(&self, key: &str) -> std::io::Result<String>;
+    /// Where the files are, for messages.
+    fn label(&self) -> PathBuf;
+}
+
+/// An index folder on disk (`<site>/search/`).
+struct Folder(PathBuf);
+
+impl IndexFiles for Folder {
+    fn read(&self, key: &str) -> std::io::Result<String> {
+        std::fs::read_to_string(self.0.join(format!("{key}.js")))
+    }
+    fn label(&self) -> PathBuf {
+        self.0.clone()
+    }
+}
+
 /// One matching page, best first.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Hit {
     pub doc: u32,
     pub url: String,
     pub title: String,
+    /// The doc's navigation group (the breadcrumb a result shows).
+    pub group: Option<String>,
+    /// The excerpt of the section that matched best (of the page's top
+    /// when none did), about 110 characters.
+    pub excerpt: String,
     /// The doc's version (`None`: in every version).
     pub version: Option<String>,
     /// The sections that matched best (anchor, heading), at most three.
@@ -79,14 +109,17 @@ struct Meta {
 struct DocJson {
     u: String,
     t: String,
+    #[serde(default)]
+    g: Option<String>,
     s: Vec<[String; 3]>,
 }
 
 /// An opened index directory (`<site>/search/`) with its loaded files cached.
 pub struct Searcher {
+    files: Box<dyn IndexFiles>,
     dir: PathBuf,
     meta: Meta,
-    cache: HashMap<String, Value>,
+    cache: HashMap<String, std::sync::Arc<Value>>,
     /// First doc id of each bundle.
     bundle_starts: Vec<u32>,
     /// First doc id of each card file.
@@ -101,8 +134,14 @@ pub fn query(index_dir: &Path, q: &str) -> Result<Vec<Hit>, QueryError> {
 
 impl Searcher {
     pub fn open(index_dir: &Path) -> Result<Self, QueryError> {
+        Searcher::with_files(Box::new(Folder(index_dir.to_path_buf())))
+    }
+
+    /// Opens the index whose files `files` hands over.
+    pub fn with_files(files: Box<dyn IndexFiles>) -> Result<Self, QueryError> {
         let mut searcher = Searcher {
-            dir: index_dir.to_path_buf(),
+            dir: files.label(),
+            files,
             meta: Meta::default(),
             cache: HashMap::new(),
             bundle_starts: Vec::new(),
@@ -110,8 +149,8 @@ impl Searcher {
             bytes_read: BTreeMap::new(),
         };
         let meta = searcher.load("meta")?;
-        searcher.meta = serde_json::from_value(meta)
-            .map_err(|e| searcher.format_error("meta", e.to_string()))?;
+        searcher.meta =
+            Meta::deserialize(&*meta).map_err(|e| searcher.format_error("meta", e.to_string()))?;
         searcher.bundle_starts = starts(&searcher.meta.bundles)?;
         searcher.card_starts = starts(&searcher.meta.cards)?;
         Ok(searcher)
@@ -140,9 +179,19 @@ impl Searcher {
             .saturating_sub(1);
         let position = (doc - starts.get(file).copied().unwrap_or(0)) as usize;
         let key = format!("{kind}/{file}");
-        let mut value = self.load(&key)?;
-        let entry = value.get_mut(position).map(Value::take).unwrap_or_default();
+        let value = self.load(&key)?;
+        let entry = value.get(position).cloned().unwrap_or_default();
         Ok((key, entry))
+    }
+
+    /// The site's versions, as the index names them (empty: one version).
+    pub fn versions(&self) -> &[String] {
+        &self.meta.versions
+    }
+
+    /// The site's languages, as the index names them (empty: one language).
+    pub fn languages(&self) -> &[String] {
+        &self.meta.languages
     }
 
     /// Every file loaded so far (key → bytes): what a browser would download.
@@ -213,6 +262,10 @@ impl Searcher {
             serde_json::from_value(value).map_err(|e| self.format_error(&key, e.to_string()))?;
         let mut sections: Vec<(u16, u32)> = score.sections.clone().into_iter().collect();
         sections.sort_by(|(a, x), (b, y)| y.cmp(x).then(a.cmp(b)));
+        let best = sections.first().map_or(0, |&(index, _)| usize::from(index));
+        let excerpt = (json.s.get(best).or(json.s.first()))
+            .map(|[_, _, excerpt]| excerpt.clone())
+            .unwrap_or_default();
         let sections = sections
             .into_iter()
             .take(MAX_SECTIONS)
@@ -225,6 +278,8 @@ impl Searcher {
             coverage: title_coverage(terms, &json.t),
             url: json.u,
             title: json.t,
+            group: json.g,
+            excerpt,
             version,
             sections,
             strong_terms: score.strong,
@@ -280,13 +335,12 @@ impl Searcher {
         Ok(best)
     }
 
-    fn load(&mut self, key: &str) -> Result<Value, QueryError> {
+    fn load(&mut self, key: &str) -> Result<std::sync::Arc<Value>, QueryError> {
         if let Some(value) = self.cache.get(key) {
             return Ok(value.clone());
         }
-        let path = self.dir.join(format!("{key}.js"));
-        let text = std::fs::read_to_string(&path).map_err(|source| QueryError::Io {
-            path: path.clone(),
+        let text = self.files.read(key).map_err(|source| QueryError::Io {
+            path: self.dir.join(format!("{key}.js")),
             source,
         })?;
         let prefix = format!("sheafSearchData(\"{key}\",");
@@ -294,8 +348,9 @@ impl Searcher {
             .strip_prefix(&prefix)
             .and_then(|rest| rest.trim_end().strip_suffix(");"))
             .ok_or_else(|| self.format_error(key, "missing sheafSearchData wrapper".into()))?;
-        let value: Value =
-            serde_json::from_str(json).map_err(|e| self.format_error(key, e.to_string()))?;
+        let value: std::sync::Arc<Value> = serde_json::from_str::<Value>(json)
+            .map_err(|e| self.format_error(key, e.to_string()))?
+            .into();
         self.bytes_read.insert(key.to_owned(), text.len() as u64);
         self.cache.insert(key.to_owned(), value.clone());
         Ok(value)

@@ -1,4 +1,5 @@
-//! Answering one request: the preview's own endpoints under `/__sheaf/`, then
+//! Answering one request: the preview's own endpoints under `/__sheaf/`, the
+//! MCP endpoint `/mcp` (`crate::mcp`, over the served build), then
 //! files of the served build. HTML gets the live script; nothing is cached
 //! (every reload must see the newest build). Every answer but the event
 //! stream ends its connection ([`respond_and_close`]).
@@ -52,6 +53,7 @@ pub fn handle(request: Request, shared: &Arc<Shared>) {
             let reply = proxy(&mut request, shared);
             respond_and_close(request, reply);
         }
+        MCP_PATH if is_mcp_request(&request) => mcp(request, shared),
         _ => {
             let reply = match request.method() {
                 Method::Get | Method::Head => page(request.url(), shared),
@@ -62,6 +64,74 @@ pub fn handle(request: Request, shared: &Arc<Shared>) {
                 None => answer_once_built(request, shared),
             }
         }
+    }
+}
+
+/// Where the preview answers MCP (`crate::mcp`, Streamable HTTP).
+pub const MCP_PATH: &str = "/mcp";
+
+/// A request for the MCP endpoint rather than a page the site may have at
+/// `/mcp`: any method but GET and HEAD, or a GET asking for an event stream.
+fn is_mcp_request(request: &Request) -> bool {
+    match request.method() {
+        Method::Get | Method::Head => header_value(request, "Accept")
+            .is_some_and(|accept| accept.contains("text/event-stream")),
+        _ => true,
+    }
+}
+
+/// `/mcp`: one JSON-RPC message POSTed, answered over the site as last
+/// built (waiting for the first build on a thread of its own). A browser
+/// page of another origin is refused (403), as MCP asks against DNS
+/// rebinding; clients that send no `Origin` are not browsers.
+fn mcp(mut request: Request, shared: &Arc<Shared>) {
+    if request.method() != &Method::Post {
+        let reply = text(
+            405,
+            "the MCP endpoint takes POST requests (no event stream)\n",
+        )
+        .with_header(header("Allow", "POST"));
+        return respond_and_close(request, reply);
+    }
+    let origin = header_value(&request, "Origin");
+    if origin.is_some_and(|origin| !shared.hosts.is_own_origin(&origin)) {
+        return respond_and_close(
+            request,
+            text(
+                403,
+                "the MCP endpoint answers only this preview's pages and tools without an Origin\n",
+            ),
+        );
+    }
+    let mut body = Vec::new();
+    let cap = crate::mcp::MAX_BODY as u64 + 1;
+    if let Err(e) = request.as_reader().take(cap).read_to_end(&mut body) {
+        return respond_and_close(request, text(400, &format!("{e}\n")));
+    }
+    let version = header_value(&request, "MCP-Protocol-Version");
+    let built = shared.snapshot().dir.is_some();
+    let shared = Arc::clone(shared);
+    let answer = move || {
+        shared.wait_until_built();
+        let reply = match shared.snapshot().dir {
+            Some(dir) => mcp_reply(crate::mcp::answer_http(&dir, &body, version.as_deref())),
+            None => text(503, "the site has not built yet\n"),
+        };
+        respond_and_close(request, reply);
+    };
+    match built {
+        true => answer(),
+        false => drop(std::thread::spawn(answer)),
+    }
+}
+
+fn mcp_reply(answer: crate::mcp::HttpAnswer) -> Reply {
+    match answer.body {
+        Some(body) => json(answer.status, &body),
+        None => with_type(
+            Response::from_data(Vec::new()).with_status_code(answer.status),
+            "application/json",
+        ),
     }
 }
 

@@ -31,10 +31,14 @@ pub fn after_loading(
     out
 }
 
-/// The page actions that need an MCP server when sheaf.toml names none:
-/// they are left out, and a note at `contextual` says how to offer them.
+/// The page actions that install an MCP server, when there is none to
+/// install: sheaf.toml names no server and no site URL (`--site-url`)
+/// says where the site is published, whose stdio server (`npx -y sheaf
+/// mcp SITE-URL`) they would install. They are left out, and one note at
+/// `contextual` names the flag.
 pub fn mcp_actions(
     config: &SiteConfig,
+    site_url: Option<&str>,
     file: &Path,
     source: Option<&SourceDoc>,
 ) -> Vec<Diagnostic> {
@@ -49,15 +53,15 @@ pub fn mcp_actions(
             _ => None,
         })
         .collect();
-    if wanting.is_empty() || config.mcp_server.is_some() {
+    if wanting.is_empty() || config.mcp_server.is_some() || site_url.is_some() {
         return Vec::new();
     }
     let note = Diagnostic::note(
         file,
-        format!("page actions {} need an MCP server and are left out", wanting.join(", ")),
+        format!("page actions {} install the site's MCP server, which needs the site's URL; they are left out", wanting.join(", ")),
     )
     .with_rule(Rule::DocsJsonFeature)
-    .with_help("a static site hosts no MCP server: name yours in sheaf.toml, `[site]` `mcp-server = \"https://…\"`");
+    .with_help("build with `--site-url https://docs.example.com`: readers then install `npx -y sheaf mcp https://docs.example.com`, sheaf's server for the published site (or name your own in sheaf.toml, `[site]` `mcp-server = \"https://…\"`)");
     vec![match source {
         Some(doc) => doc.locate(note, "/contextual"),
         None => note,

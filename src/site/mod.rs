@@ -64,6 +64,7 @@ mod feed;
 mod history;
 pub mod init;
 mod links;
+mod mcp_card;
 pub mod migrate;
 mod output;
 mod page;
@@ -252,6 +253,7 @@ pub fn build_with(root: &Path, out: &Path, options: &BuildOptions) -> BuildResul
         offline: options.offline,
         preview: false,
         mcp_server: None,
+        site_url: options.site_url.clone(),
         cache: options.cache.clone(),
         base_path: options.base_path(),
     };

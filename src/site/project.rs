@@ -69,6 +69,9 @@ pub struct Loading {
     pub base_path: Option<String>,
     /// sheaf.toml's `[site] mcp-server`, for the MCP page actions.
     pub mcp_server: Option<String>,
+    /// `--site-url`: the MCP page actions install the published site's
+    /// server without an `mcp-server`.
+    pub site_url: Option<String>,
 }
 
 impl Loading {
@@ -108,6 +111,7 @@ impl Project {
             cache: cache.clone(),
             base_path: None,
             mcp_server: None,
+            site_url: None,
         };
         Project::load_with(root, markdown, loading, &Timings::off())
     }
@@ -150,6 +154,7 @@ impl Project {
         config.mcp_server = loading.mcp_server.clone();
         diagnostics.extend(super::checks::mcp_actions(
             &config,
+            loading.site_url.as_deref(),
             &loaded.file,
             loaded.source.as_ref(),
         ));

@@ -193,6 +193,12 @@ fn write_extras(
     }
     let llms_index = extras::llms_index(site, site_url);
     staging.put(Path::new(extras::LLMS_INDEX), llms_index.as_bytes())?;
+    let mcp_server = site.config.mcp_server.as_deref();
+    if let Some(card) = super::mcp_card::server_card(&site.config.name, mcp_server, site_url) {
+        for path in super::mcp_card::CARD_PATHS {
+            staging.put(Path::new(path), card.as_bytes())?;
+        }
+    }
     if let Some(llms) = llms {
         llms.finish(site)?
             .into_inner()

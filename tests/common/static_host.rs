@@ -42,6 +42,11 @@ impl StaticHost {
         }
     }
 
+    /// The host's address, `http://127.0.0.1:PORT/`.
+    pub fn url(&self) -> String {
+        format!("http://127.0.0.1:{}/", self.port)
+    }
+
     /// The status and body of `path` (from the host's root).
     pub fn get(&self, path: &str) -> (u16, String) {
         let mut stream = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
