@@ -6,8 +6,9 @@
 //! Each command hands over to its stage (`site` for `build`, `check`,
 //! `init` and `migrate`; `serve`) and prints the diagnostics it collected
 //! once, at the end, rustc-style ([`render_terminal`]; in colour on a
-//! terminal unless `NO_COLOR` is set). `check --strict` turns warnings into
-//! errors. `build` and `check` take `--format json|github` (on stdout,
+//! terminal unless `NO_COLOR` is set). `check` fails on warnings as on
+//! errors (what CI runs, as `mint validate` does) unless `--lenient`
+//! (`--warnings-ok`); `--strict` is kept as a no-op for old scripts. `build` and `check` take `--format json|github` (on stdout,
 //! [`diagnostics::json_lines`], [`diagnostics::github_commands`]),
 //! `--verbose` (every finding, not one line per rule and file when many)
 //! and `--quiet` (no progress bar, no closing line); `build` shows a
@@ -98,8 +99,12 @@ enum Command {
     Check {
         #[arg(default_value = ".")]
         root: PathBuf,
-        /// Treat warnings as errors.
-        #[arg(long)]
+        /// Pass with warnings: only errors fail (without it, any warning
+        /// fails the check, as CI wants; notes never do).
+        #[arg(long, visible_alias = "warnings-ok")]
+        lenient: bool,
+        /// Accepted for compatibility: warnings fail `check` unless --lenient.
+        #[arg(long, hide = true, conflicts_with = "lenient")]
         strict: bool,
         #[command(flatten)]
         publish: PublishArgs,
@@ -293,7 +298,8 @@ pub fn main() -> i32 {
         } => serve(&root, port, &host, open, cache.cache()),
         Command::Check {
             root,
-            strict,
+            lenient,
+            strict: _,
             publish,
             offline,
             timings,
@@ -302,7 +308,7 @@ pub fn main() -> i32 {
             output,
         } => {
             let checking = Checking {
-                strict,
+                lenient,
                 publish,
                 offline,
                 utility_classes,
@@ -413,7 +419,7 @@ fn serve(root: &Path, port: u16, host: &str, open: bool, cache: BuildCache) -> i
 
 /// `check`'s flags.
 struct Checking {
-    strict: bool,
+    lenient: bool,
     publish: PublishArgs,
     offline: bool,
     utility_classes: bool,
@@ -446,18 +452,23 @@ fn check(root: &Path, checking: Checking, timings: &Timings, output: &OutputArgs
     if checking.utility_classes {
         checked.utility_classes.iter().for_each(|c| println!("{c}"));
     }
-    let mut diagnostics = checked.diagnostics;
-    if checking.strict {
-        diagnostics.make_warnings_errors();
-    }
+    let diagnostics = checked.diagnostics;
     let checked = Summary {
         pages: None,
         seconds: started.elapsed().as_secs_f64(),
     };
     report_as(&diagnostics, root, output, checked);
     print_timings(timings, started);
-    if diagnostics.has_errors() {
-        output.say(format_args!("check failed: {}", summary(&diagnostics)));
+    let failed = diagnostics.has_errors() || !checking.lenient && diagnostics.warning_count() > 0;
+    if failed {
+        let hint = match diagnostics.has_errors() {
+            true => "",
+            false => "; warnings fail `check` (`--lenient` passes with them)",
+        };
+        output.say(format_args!(
+            "check failed: {}{hint}",
+            summary(&diagnostics)
+        ));
         EXIT_DOCS_ERROR
     } else {
         output.say(format_args!(

@@ -1,4 +1,4 @@
-//! `sheaf init`: a small working docs site that `sheaf check --strict`
+//! `sheaf init`: a small working docs site that `sheaf check`
 //! accepts, written without a question. [`StarterFormat`] picks its config:
 //! a `site.json` with its JSON Schema beside it (so editors complete and
 //! check it; the default), or Mintlify's `docs.json`, whose `$schema` names

@@ -95,7 +95,7 @@ impl<'a> UrlResolver<'a> {
         match fragment {
             Some(f) if !self.page.may_have_anchor(f) => UrlRewrite::Broken {
                 message: format!("no heading `#{f}` on this page"),
-                help: Some("link to an existing heading id (shown by the anchor link next to each heading)".into()),
+                help: Some(closest_heading(self.page, f).unwrap_or_else(|| "link to an existing heading id (shown by the anchor link next to each heading)".into())),
                 href: None,
                 rule: Rule::BrokenLink,
             },
@@ -252,12 +252,16 @@ impl<'a> UrlResolver<'a> {
         let href = with_fragment(relative(&self.page.dir(), &place.url()), fragment);
         match fragment.filter(|f| !page.may_have_anchor(f)) {
             // The page is there: the link leads to it, only not to a heading.
-            Some(f) => UrlRewrite::Broken {
-                message: format!("no heading `#{f}` on page `{}`", page.slug),
-                help: Some(format!("link to an existing heading of `{}`", page.slug)),
-                href: Some(href),
-                rule: Rule::BrokenLink,
-            },
+            Some(f) => {
+                UrlRewrite::Broken {
+                    message: format!("no heading `#{f}` on page `{}`", page.slug),
+                    help: Some(closest_heading(page, f).unwrap_or_else(|| {
+                        format!("link to an existing heading of `{}`", page.slug)
+                    })),
+                    href: Some(href),
+                    rule: Rule::BrokenLink,
+                }
+            }
             None => UrlRewrite::To(href),
         }
     }
@@ -412,6 +416,13 @@ pub fn is_static_asset(relative: &Path) -> bool {
     let config = crate::config::CONFIG_FILES.contains(&name.as_ref())
         || name == crate::rules::settings::FILE;
     !skipped_dir && !matches!(ext, "md" | "mdx") && !config
+}
+
+/// "did you mean `#configure`?" for a fragment close to a heading id of `page`.
+fn closest_heading(page: &Page, fragment: &str) -> Option<String> {
+    let mut ids: Vec<&str> = page.heading_ids.iter().map(String::as_str).collect();
+    ids.sort_unstable();
+    crate::diagnostics::did_you_mean(fragment, ids).map(|id| format!("did you mean `#{id}`?"))
 }
 
 #[cfg(test)]

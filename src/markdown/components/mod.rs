@@ -25,6 +25,7 @@ mod elements;
 mod layout;
 mod mode_classes;
 mod names;
+mod props;
 mod react;
 mod react_scope;
 mod tabs;

@@ -43,6 +43,7 @@ impl Renderer<'_> {
                 problem.help.clone(),
             );
         }
+        self.check_component_attributes(&doc.nodes);
         if let Some(offset) = doc.too_deep {
             self.error_at(
                 Rule::InputLimit,
@@ -67,11 +68,11 @@ impl Renderer<'_> {
         for node in nodes {
             match node {
                 Node::Text(t) => {
-                    let line = self.ctx().position(t.offset).0;
+                    let line = self.ctx().line(t.offset);
                     frag.push_text(&dedent(&t.text, indent, t.at_line_start), line);
                 }
                 Node::Expr { code, offset } => {
-                    let line = self.ctx().position(*offset).0;
+                    let line = self.ctx().line(*offset);
                     let text = self.expression_text(code);
                     frag.push_text(&text, line);
                 }
@@ -81,7 +82,7 @@ impl Renderer<'_> {
                     if el.inline {
                         frag.md.push_str(&tok);
                     } else {
-                        let line = self.ctx().position(el.offset).0;
+                        let line = self.ctx().line(el.offset);
                         frag.push_block(&tok, line);
                     }
                 }
