@@ -21,17 +21,23 @@
 //! `docs-json` prints the embedded JSON Schema; `init --format` picks the
 //! starter's config file the same way. `--version` names the commit.
 
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
 use clap::{Parser, Subcommand, ValueEnum};
 
 use crate::cache::BuildCache;
-use crate::diagnostics::{self, render_terminal, Diagnostics, Format, Summary};
+use crate::diagnostics::{self, Diagnostics, Format, Summary};
+
+mod say;
 use crate::timings::Timings;
+pub use say::report;
+use say::{stderr_color, summary, warnings_suffix};
 
 /// Exit code when the docs have errors.
 pub const EXIT_DOCS_ERROR: i32 = 1;
+/// The preview's port when `--port` does not name one.
+const DEFAULT_PORT: u16 = 3000;
+
 /// Exit code for a usage error.
 pub const EXIT_USAGE: i32 = 2;
 
@@ -83,9 +89,10 @@ enum Command {
     Serve {
         #[arg(default_value = ".")]
         root: PathBuf,
-        /// Port to listen on.
-        #[arg(long, short, default_value_t = 3000)]
-        port: u16,
+        /// Port to listen on; a busy one is an error [default: 3000, or
+        /// the next free one after it, said when it moves].
+        #[arg(long, short)]
+        port: Option<u16>,
         /// Address to bind; anything but loopback exposes the preview to the network.
         #[arg(long, default_value = "127.0.0.1")]
         host: String,
@@ -343,9 +350,10 @@ fn print_timings(timings: &Timings, started: std::time::Instant) {
     }
 }
 
-/// Says once, before anything else, that a Mintlify file is read.
-fn say_which_config(root: &Path) {
-    if let Some(line) = crate::config::reading_notice(root) {
+/// Says once, before anything else, that a Mintlify file is read: a
+/// legacy mint.json always, a docs.json only when `verbose`.
+fn say_which_config(root: &Path, verbose: bool) {
+    if let Some(line) = crate::config::reading_notice(root, verbose) {
         eprintln!("{line}");
     }
 }
@@ -357,7 +365,7 @@ fn build(
     publish: &PublishArgs,
     output: &OutputArgs,
 ) -> i32 {
-    say_which_config(root);
+    say_which_config(root, output.verbose);
     let out = out.unwrap_or_else(|| root.join("_site"));
     let started = std::time::Instant::now();
     let mut result = crate::site::build_with(root, &out, &options);
@@ -395,15 +403,16 @@ fn build(
     0
 }
 
-fn serve(root: &Path, port: u16, host: &str, open: bool, cache: BuildCache) -> i32 {
+fn serve(root: &Path, port: Option<u16>, host: &str, open: bool, cache: BuildCache) -> i32 {
     if let Err(missing) = crate::site::target::check_root(root) {
         report(&Diagnostics::from(vec![missing]), root);
         return EXIT_DOCS_ERROR;
     }
-    say_which_config(root);
+    say_which_config(root, false);
     let options = crate::serve::Options {
         root: root.to_path_buf(),
-        port,
+        port: port.unwrap_or(DEFAULT_PORT),
+        port_may_move: port.is_none(),
         host: host.to_string(),
         open,
         cache,
@@ -427,7 +436,7 @@ struct Checking {
 }
 
 fn check(root: &Path, checking: Checking, timings: &Timings, output: &OutputArgs) -> i32 {
-    say_which_config(root);
+    say_which_config(root, output.verbose);
     let loading = crate::site::Loading {
         offline: checking.offline,
         preview: false,
@@ -440,11 +449,13 @@ fn check(root: &Path, checking: Checking, timings: &Timings, output: &OutputArgs
     };
     let started = std::time::Instant::now();
     let mut checked = crate::site::check_with(root, loading, timings);
-    let config_read = checked
-        .diagnostics
-        .iter()
-        .all(|d| d.rule != Some(crate::rules::Rule::ConfigMissing));
-    if config_read {
+    let config_read = (checked.diagnostics.iter()).all(|d| {
+        !matches!(
+            d.rule,
+            Some(crate::rules::Rule::ConfigMissing | crate::rules::Rule::ConfigSyntax)
+        )
+    });
+    if config_read && output.verbose {
         checked
             .diagnostics
             .extend(checking.publish.relative_sitemap_note(root));
@@ -546,14 +557,6 @@ fn migrate(root: &Path, out: Option<PathBuf>, force: bool) -> i32 {
     }
 }
 
-/// Prints diagnostics rustc-style to stderr (coloured on a terminal).
-pub fn report(diagnostics: &Diagnostics, root: &Path) {
-    if diagnostics.is_empty() {
-        return;
-    }
-    eprint!("{}", render_terminal(diagnostics, root, stderr_color()));
-}
-
 /// Prints diagnostics in the `--format` asked for: human on stderr
 /// (many of one rule in one file as one line unless `--verbose`), json and
 /// github on stdout.
@@ -569,34 +572,5 @@ fn report_as(diagnostics: &Diagnostics, root: &Path, output: &OutputArgs, done: 
             "{}",
             diagnostics::github_commands(diagnostics, root, output.verbose)
         ),
-    }
-}
-
-fn stderr_color() -> bool {
-    std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none()
-}
-
-fn summary(diagnostics: &Diagnostics) -> String {
-    format!(
-        "{} error{}, {} warning{}",
-        diagnostics.error_count(),
-        plural(diagnostics.error_count()),
-        diagnostics.warning_count(),
-        plural(diagnostics.warning_count())
-    )
-}
-
-fn warnings_suffix(diagnostics: &Diagnostics) -> String {
-    match diagnostics.warning_count() {
-        0 => String::new(),
-        n => format!(" ({n} warning{})", plural(n)),
-    }
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
     }
 }

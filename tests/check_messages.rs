@@ -145,3 +145,113 @@ fn page_findings_name_the_exact_column_and_show_the_line() {
         "{text}"
     );
 }
+
+/// A `sheaf init --format docs-json` starter in a temporary folder, with
+/// `edit` applied to its file `name`.
+fn starter_with(name: &str, edit: impl Fn(&str) -> String) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let made = sheaf(&[
+        "init",
+        dir.path().join("docs").to_str().unwrap(),
+        "--format",
+        "docs-json",
+    ]);
+    assert!(made.status.success(), "{}", stderr(&made));
+    let file = dir.path().join("docs").join(name);
+    let text = std::fs::read_to_string(&file).unwrap();
+    std::fs::write(&file, edit(&text)).unwrap();
+    dir
+}
+
+fn check_docs(dir: &tempfile::TempDir) -> (Option<i32>, String) {
+    let output = sheaf(&["check", dir.path().join("docs").to_str().unwrap()]);
+    (output.status.code(), stderr(&output))
+}
+
+#[test]
+fn a_frontmatter_error_names_the_pages_lines() {
+    let dir = starter_with("quickstart.mdx", |text| {
+        text.replace("description: Build", "description: [Build")
+    });
+    let (code, text) = check_docs(&dir);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(
+        text.contains("error: invalid frontmatter: did not find expected ',' or ']', while parsing a flow sequence at line 3 column 14\n  --> quickstart.mdx:4:1\n  |\n4 | ---\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn two_commas_in_docs_json_are_named_and_nothing_else_is_said() {
+    let dir = starter_with("docs.json", |text| text.replace("\"mint\",", "\"mint\",,"));
+    let (code, text) = check_docs(&dir);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(
+        text.starts_with(
+            "error: invalid JSON: two commas in a row; remove one\n  --> docs.json:3:19\n"
+        ),
+        "{text}"
+    );
+    let out = dir.path().join("site");
+    let built = sheaf(&[
+        "build",
+        dir.path().join("docs").to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    for said in [text, stderr(&built)] {
+        assert!(!said.contains("relative-sitemap"), "{said}");
+        assert!(!said.contains("reading docs.json"), "{said}");
+    }
+}
+
+#[test]
+fn a_misspelt_primary_colour_is_reported_not_the_default_that_replaces_it() {
+    let dir = starter_with("docs.json", |text| {
+        text.replace("\"primary\"", "\"primray\"")
+    });
+    let (code, text) = check_docs(&dir);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(
+        text.contains("warning: `colors.primray`: unknown key `primray`"),
+        "{text}"
+    );
+    assert!(text.contains("= help: did you mean `primary`?"), "{text}");
+    assert!(!text.contains("color-contrast"), "{text}");
+    assert!(
+        !text.contains("#0D9373"),
+        "no default colour is named: {text}"
+    );
+}
+
+#[test]
+fn a_missing_docs_folder_names_every_config_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("nosuchdir");
+    let built = sheaf(&["build", missing.to_str().unwrap()]);
+    assert_eq!(built.status.code(), Some(1));
+    assert!(
+        stderr(&built)
+            .contains("= help: pass the folder that holds docs.json, mint.json or site.json"),
+        "{}",
+        stderr(&built)
+    );
+}
+
+#[test]
+fn a_busy_port_asked_for_is_an_error() {
+    let dir = starter_with("docs.json", str::to_string);
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port().to_string();
+    let root = dir.path().join("docs");
+    let served = common::sheaf_within(
+        &["serve", root.to_str().unwrap(), "--port", &port],
+        std::time::Duration::from_secs(120),
+    );
+    let text = stderr(&served);
+    assert_eq!(served.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains(&format!("error: port {port} is busy (another program, or another preview, listens there); pick another with --port")),
+        "{text}"
+    );
+}

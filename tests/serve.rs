@@ -68,6 +68,7 @@ fn options(root: &Path) -> Options {
     Options {
         root: root.to_path_buf(),
         port: 0,
+        port_may_move: false,
         host: "127.0.0.1".into(),
         open: false,
         cache: sheaf::cache::BuildCache::disabled(),

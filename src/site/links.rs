@@ -413,8 +413,11 @@ pub fn is_static_asset(relative: &Path) -> bool {
         s.starts_with('.') || s.starts_with('_') || s == "node_modules"
     });
     let ext = relative.extension().and_then(|e| e.to_str()).unwrap_or("");
+    // `site.schema.json` beside site.json (as `sheaf init` writes it) is
+    // the editor's schema of the config, no part of the site.
     let config = crate::config::CONFIG_FILES.contains(&name.as_ref())
-        || name == crate::rules::settings::FILE;
+        || name == crate::rules::settings::FILE
+        || name == "site.schema.json";
     !skipped_dir && !matches!(ext, "md" | "mdx") && !config
 }
 
@@ -437,6 +440,7 @@ mod tests {
         for skipped in [
             "sheaf.toml",
             "site.json",
+            "site.schema.json",
             "docs.json",
             "mint.json",
             "a.mdx",
