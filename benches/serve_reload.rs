@@ -36,6 +36,7 @@ fn main() {
     let options = Options {
         root: root.to_path_buf(),
         port: addr.port(),
+        port_may_move: false,
         host: addr.ip().to_string(),
         open: false,
         cache: sheaf::cache::BuildCache::disabled(),

@@ -6,8 +6,9 @@
 //! Each command hands over to its stage (`site` for `build`, `check`,
 //! `init` and `migrate`; `serve`) and prints the diagnostics it collected
 //! once, at the end, rustc-style ([`render_terminal`]; in colour on a
-//! terminal unless `NO_COLOR` is set). `check --strict` turns warnings into
-//! errors. `build` and `check` take `--format json|github` (on stdout,
+//! terminal unless `NO_COLOR` is set). `check` fails on warnings as on
+//! errors (what CI runs, as `mint validate` does) unless `--lenient`
+//! (`--warnings-ok`); `--strict` is kept as a no-op for old scripts. `build` and `check` take `--format json|github` (on stdout,
 //! [`diagnostics::json_lines`], [`diagnostics::github_commands`]),
 //! `--verbose` (every finding, not one line per rule and file when many)
 //! and `--quiet` (no progress bar, no closing line); `build` shows a
@@ -20,17 +21,23 @@
 //! `docs-json` prints the embedded JSON Schema; `init --format` picks the
 //! starter's config file the same way. `--version` names the commit.
 
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
 use clap::{Parser, Subcommand, ValueEnum};
 
 use crate::cache::BuildCache;
-use crate::diagnostics::{self, render_terminal, Diagnostics, Format, Summary};
+use crate::diagnostics::{self, Diagnostics, Format, Summary};
+
+mod say;
 use crate::timings::Timings;
+pub use say::report;
+use say::{stderr_color, summary, warnings_suffix};
 
 /// Exit code when the docs have errors.
 pub const EXIT_DOCS_ERROR: i32 = 1;
+/// The preview's port when `--port` does not name one.
+const DEFAULT_PORT: u16 = 3000;
+
 /// Exit code for a usage error.
 pub const EXIT_USAGE: i32 = 2;
 
@@ -82,9 +89,10 @@ enum Command {
     Serve {
         #[arg(default_value = ".")]
         root: PathBuf,
-        /// Port to listen on.
-        #[arg(long, short, default_value_t = 3000)]
-        port: u16,
+        /// Port to listen on; a busy one is an error [default: 3000, or
+        /// the next free one after it, said when it moves].
+        #[arg(long, short)]
+        port: Option<u16>,
         /// Address to bind; anything but loopback exposes the preview to the network.
         #[arg(long, default_value = "127.0.0.1")]
         host: String,
@@ -98,8 +106,12 @@ enum Command {
     Check {
         #[arg(default_value = ".")]
         root: PathBuf,
-        /// Treat warnings as errors.
-        #[arg(long)]
+        /// Pass with warnings: only errors fail (without it, any warning
+        /// fails the check, as CI wants; notes never do).
+        #[arg(long, visible_alias = "warnings-ok")]
+        lenient: bool,
+        /// Accepted for compatibility: warnings fail `check` unless --lenient.
+        #[arg(long, hide = true, conflicts_with = "lenient")]
         strict: bool,
         #[command(flatten)]
         publish: PublishArgs,
@@ -298,7 +310,8 @@ pub fn main() -> i32 {
         } => serve(&root, port, &host, open, cache.cache()),
         Command::Check {
             root,
-            strict,
+            lenient,
+            strict: _,
             publish,
             offline,
             timings,
@@ -307,7 +320,7 @@ pub fn main() -> i32 {
             output,
         } => {
             let checking = Checking {
-                strict,
+                lenient,
                 publish,
                 offline,
                 utility_classes,
@@ -346,9 +359,10 @@ fn print_timings(timings: &Timings, started: std::time::Instant) {
     }
 }
 
-/// Says once, before anything else, that a Mintlify file is read.
-fn say_which_config(root: &Path) {
-    if let Some(line) = crate::config::reading_notice(root) {
+/// Says once, before anything else, that a Mintlify file is read: a
+/// legacy mint.json always, a docs.json only when `verbose`.
+fn say_which_config(root: &Path, verbose: bool) {
+    if let Some(line) = crate::config::reading_notice(root, verbose) {
         eprintln!("{line}");
     }
 }
@@ -360,7 +374,7 @@ fn build(
     publish: &PublishArgs,
     output: &OutputArgs,
 ) -> i32 {
-    say_which_config(root);
+    say_which_config(root, output.verbose);
     let out = out.unwrap_or_else(|| root.join("_site"));
     let started = std::time::Instant::now();
     let mut result = crate::site::build_with(root, &out, &options);
@@ -398,15 +412,16 @@ fn build(
     0
 }
 
-fn serve(root: &Path, port: u16, host: &str, open: bool, cache: BuildCache) -> i32 {
+fn serve(root: &Path, port: Option<u16>, host: &str, open: bool, cache: BuildCache) -> i32 {
     if let Err(missing) = crate::site::target::check_root(root) {
         report(&Diagnostics::from(vec![missing]), root);
         return EXIT_DOCS_ERROR;
     }
-    say_which_config(root);
+    say_which_config(root, false);
     let options = crate::serve::Options {
         root: root.to_path_buf(),
-        port,
+        port: port.unwrap_or(DEFAULT_PORT),
+        port_may_move: port.is_none(),
         host: host.to_string(),
         open,
         cache,
@@ -419,7 +434,7 @@ fn serve(root: &Path, port: u16, host: &str, open: bool, cache: BuildCache) -> i
 
 /// `check`'s flags.
 struct Checking {
-    strict: bool,
+    lenient: bool,
     publish: PublishArgs,
     offline: bool,
     utility_classes: bool,
@@ -427,7 +442,7 @@ struct Checking {
 }
 
 fn check(root: &Path, checking: Checking, timings: &Timings, output: &OutputArgs) -> i32 {
-    say_which_config(root);
+    say_which_config(root, output.verbose);
     let loading = crate::site::Loading {
         offline: checking.offline,
         preview: false,
@@ -441,11 +456,13 @@ fn check(root: &Path, checking: Checking, timings: &Timings, output: &OutputArgs
     };
     let started = std::time::Instant::now();
     let mut checked = crate::site::check_with(root, loading, timings);
-    let config_read = checked
-        .diagnostics
-        .iter()
-        .all(|d| d.rule != Some(crate::rules::Rule::ConfigMissing));
-    if config_read {
+    let config_read = (checked.diagnostics.iter()).all(|d| {
+        !matches!(
+            d.rule,
+            Some(crate::rules::Rule::ConfigMissing | crate::rules::Rule::ConfigSyntax)
+        )
+    });
+    if config_read && output.verbose {
         checked
             .diagnostics
             .extend(checking.publish.relative_sitemap_note(root));
@@ -453,18 +470,23 @@ fn check(root: &Path, checking: Checking, timings: &Timings, output: &OutputArgs
     if checking.utility_classes {
         checked.utility_classes.iter().for_each(|c| println!("{c}"));
     }
-    let mut diagnostics = checked.diagnostics;
-    if checking.strict {
-        diagnostics.make_warnings_errors();
-    }
+    let diagnostics = checked.diagnostics;
     let checked = Summary {
         pages: None,
         seconds: started.elapsed().as_secs_f64(),
     };
     report_as(&diagnostics, root, output, checked);
     print_timings(timings, started);
-    if diagnostics.has_errors() {
-        output.say(format_args!("check failed: {}", summary(&diagnostics)));
+    let failed = diagnostics.has_errors() || !checking.lenient && diagnostics.warning_count() > 0;
+    if failed {
+        let hint = match diagnostics.has_errors() {
+            true => "",
+            false => "; warnings fail `check` (`--lenient` passes with them)",
+        };
+        output.say(format_args!(
+            "check failed: {}{hint}",
+            summary(&diagnostics)
+        ));
         EXIT_DOCS_ERROR
     } else {
         output.say(format_args!(
@@ -541,14 +563,6 @@ fn report_failure(e: impl std::fmt::Display) -> i32 {
     EXIT_DOCS_ERROR
 }
 
-/// Prints diagnostics rustc-style to stderr (coloured on a terminal).
-pub fn report(diagnostics: &Diagnostics, root: &Path) {
-    if diagnostics.is_empty() {
-        return;
-    }
-    eprint!("{}", render_terminal(diagnostics, root, stderr_color()));
-}
-
 /// Prints diagnostics in the `--format` asked for: human on stderr
 /// (many of one rule in one file as one line unless `--verbose`), json and
 /// github on stdout.
@@ -564,34 +578,5 @@ fn report_as(diagnostics: &Diagnostics, root: &Path, output: &OutputArgs, done: 
             "{}",
             diagnostics::github_commands(diagnostics, root, output.verbose)
         ),
-    }
-}
-
-fn stderr_color() -> bool {
-    std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none()
-}
-
-fn summary(diagnostics: &Diagnostics) -> String {
-    format!(
-        "{} error{}, {} warning{}",
-        diagnostics.error_count(),
-        plural(diagnostics.error_count()),
-        diagnostics.warning_count(),
-        plural(diagnostics.warning_count())
-    )
-}
-
-fn warnings_suffix(diagnostics: &Diagnostics) -> String {
-    match diagnostics.warning_count() {
-        0 => String::new(),
-        n => format!(" ({n} warning{})", plural(n)),
-    }
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
     }
 }

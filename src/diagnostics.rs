@@ -18,7 +18,7 @@
 //! diagnostic may name a file the build refused to read.
 //!
 //! Severities decide the exit code: an error fails `build` and `check`, a
-//! warning fails only `check --strict` ([`Diagnostics::make_warnings_errors`]),
+//! warning fails `check` but not `build` (`check --lenient` lets it pass),
 //! and a note (what sheaf accepts without acting on, such as a docs.json's
 //! analytics) never fails. [`did_you_mean`] gives the "did you mean" help of
 //! unknown keys, pages, components and rule names ([`Suggestions`] over a
@@ -43,8 +43,8 @@ mod suggest;
 pub use formats::{github_commands, human, json_lines, Format, Group, Summary, GROUP_OVER};
 pub use suggest::Suggestions;
 
-/// How bad a problem is. Errors fail `build` and `check`; warnings fail only
-/// `check --strict`; notes (something accepted but not acted on, such as
+/// How bad a problem is. Errors fail `build` and `check`; warnings fail
+/// `check` (unless `--lenient`), never `build`; notes (something accepted but not acted on, such as
 /// analytics ids) never fail.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -304,7 +304,7 @@ impl Diagnostics {
         self.0.iter()
     }
 
-    /// Turns every warning into an error (`check --strict`); notes stay notes.
+    /// Turns every warning into an error (a `sheaf.toml` level, tests); notes stay notes.
     pub fn make_warnings_errors(&mut self) {
         for d in self
             .0
@@ -357,9 +357,23 @@ impl From<Vec<Diagnostic>> for Diagnostics {
 /// Renders diagnostics rustc-style into a string: headline, `--> file:line:col`,
 /// the source line with a caret under the offending span, and `= help:`.
 /// Sources are read from `root` joined with each diagnostic's file.
+/// A finding placed only by line and column gets the line too, with the
+/// word there underlined ([`word_at`]).
 pub fn render_terminal(diagnostics: &Diagnostics, root: &Path, color: bool) -> String {
+    render_terminal_with(diagnostics, root, color, true)
+}
+
+/// [`render_terminal`]; `excerpts` false leaves a finding without a span
+/// plain (a group's one line).
+fn render_terminal_with(
+    diagnostics: &Diagnostics,
+    root: &Path,
+    color: bool,
+    excerpts: bool,
+) -> String {
     let mut files = SimpleFiles::new();
     let mut ids: HashMap<PathBuf, Option<usize>> = HashMap::new();
+    let mut line_starts: HashMap<usize, LineStarts> = HashMap::new();
     let config = Config {
         chars: Chars::ascii(),
         ..Config::default()
@@ -378,15 +392,55 @@ pub fn render_terminal(diagnostics: &Diagnostics, root: &Path, color: bool) -> S
                 .ok()
                 .map(|src| files.add(d.file.display().to_string(), src))
         });
-        match (file_id, &d.span) {
+        let span = match (file_id, &d.span, d.position) {
+            (Some(_), Some(span), _) => Some(span.clone()),
+            (Some(id), None, Some(at)) if excerpts => files.get(id).ok().and_then(|f| {
+                let lines = line_starts
+                    .entry(id)
+                    .or_insert_with(|| LineStarts::new(f.source()));
+                word_at(f.source(), lines, at)
+            }),
+            _ => None,
+        };
+        match (file_id, span) {
             (Some(id), Some(span)) => {
-                let cs = to_codespan(d).with_labels(vec![Label::primary(id, span.clone())]);
+                let cs = to_codespan(d).with_labels(vec![Label::primary(id, span)]);
                 let _ = term::emit(&mut out, &config, &files, &cs);
             }
             _ => write_plain(&mut out, d, color),
         }
     }
     String::from_utf8_lossy(out.as_slice()).into_owned()
+}
+
+/// The span to underline for a finding placed only by line and column:
+/// from there to the end of the word (up to the next space or the line's
+/// end), or the one character there. `None` past the file's end.
+fn word_at(source: &str, lines: &LineStarts, at: Position) -> Option<Range<usize>> {
+    let start = lines.start_of(at.line)?;
+    let line = source[start..].split('\n').next().unwrap_or_default();
+    let line = line.strip_suffix('\r').unwrap_or(line);
+    let column = line
+        .char_indices()
+        .nth(at.column.saturating_sub(1))
+        .map_or(line.len(), |(i, _)| i);
+    let rest = &line[column..];
+    let word = markdown_link_len(rest)
+        .or_else(|| rest.find(char::is_whitespace))
+        .unwrap_or(rest.len());
+    let width = match word {
+        0 => rest.chars().next().map_or(0, char::len_utf8),
+        n => n,
+    };
+    Some(start + column..start + column + width)
+}
+
+/// The length of the Markdown link or image `text` starts with
+/// (`[text](url)`, `![alt](src)`), when it does.
+fn markdown_link_len(text: &str) -> Option<usize> {
+    let label = text.strip_prefix('!').unwrap_or(text).strip_prefix('[')?;
+    let close = text.len() - label.len() + label.find("](")?;
+    Some(close + text[close..].find(')')? + 1)
 }
 
 fn to_codespan(d: &Diagnostic) -> CsDiagnostic<usize> {

@@ -125,11 +125,11 @@ fn the_action_checks_strictly_then_builds_with_github_annotations() {
     let html = std::fs::read_to_string(page).unwrap();
     assert!(html.contains(&format!("<link rel=canonical href={url}/quickstart/>")));
     let check = step(&action, "sheaf check")["run"].as_str().unwrap();
-    assert!(check.contains("strict=(--strict)"), "{check}");
+    assert!(check.contains("lenient=(--lenient)"), "{check}");
 }
 
 #[test]
-fn the_action_fails_on_a_warning_when_strict() {
+fn the_action_fails_on_a_warning_unless_strict_is_false() {
     let action = action();
     let repo = tempfile::tempdir().unwrap();
     let docs = repo.path().join("docs");

@@ -138,6 +138,7 @@ fn the_preview_loads_no_integration() {
     let options = Options {
         root: root.path().to_path_buf(),
         port: 0,
+        port_may_move: false,
         host: "127.0.0.1".into(),
         open: false,
         cache: sheaf::cache::BuildCache::disabled(),

@@ -14,7 +14,13 @@ use serde_json::Value;
 /// The diagnostics `check --format json` prints for fixture `name`.
 fn findings(name: &str) -> Vec<Value> {
     let root = fixture(name);
-    let output = sheaf(&["check", root.to_str().unwrap(), "--format", "json"]);
+    let output = sheaf(&[
+        "check",
+        "--lenient",
+        root.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     String::from_utf8_lossy(&output.stdout)
         .lines()

@@ -68,6 +68,7 @@ fn options(root: &Path) -> Options {
     Options {
         root: root.to_path_buf(),
         port: 0,
+        port_may_move: false,
         host: "127.0.0.1".into(),
         open: false,
         cache: sheaf::cache::BuildCache::disabled(),
@@ -629,14 +630,14 @@ fn a_body_edit_keeps_the_sites_warnings_and_rechecks_links_to_its_headings() {
     wait_until(&server, "the first build", |s| {
         s.dir.is_some() && !s.previewing()
     });
-    let missing = "notes.mdx:5:1: link `/changelog` points to a page that does not exist";
+    let missing = "notes.mdx:5:9: link `/changelog` points to a page that does not exist";
     assert_eq!(status_headlines(&agent, &server), [missing]);
 
     let built = server.snapshot().build;
     let setup = root.path().join("setup.mdx");
     common::save_replacing(&setup, "## Install", "## Installing");
     wait_until(&server, "the edit is built", |s| s.build > built);
-    let broken = "index.mdx:5:1: no heading `#install` on page `setup`";
+    let broken = "index.mdx:5:12: no heading `#install` on page `setup`";
     assert_eq!(status_headlines(&agent, &server), [broken, missing]);
     let page = get(&agent, &format!("{}setup/", server.url()));
     assert!(page.body.contains("id=\"installing\""), "{}", page.body);

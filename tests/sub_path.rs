@@ -206,7 +206,7 @@ fn hreflang_alternates_are_absolute_with_a_site_url() {
 }
 
 #[test]
-fn without_a_site_url_build_and_check_say_once_the_sitemap_is_root_relative() {
+fn without_a_site_url_build_and_a_verbose_check_say_once_the_sitemap_is_root_relative() {
     let (_out, site, printed) = build(&fixture("sub-path"), &["--base-path", "/docs"]);
     assert_eq!(
         printed.matches("rule: relative-sitemap").count(),
@@ -228,6 +228,11 @@ fn without_a_site_url_build_and_check_say_once_the_sitemap_is_root_relative() {
         "{quickstart}"
     );
     let found = check(&fixture("sub-path"), &["--base-path", "/docs"]);
+    assert!(
+        with_rule(&found, "relative-sitemap").is_empty(),
+        "only when verbose"
+    );
+    let found = check(&fixture("sub-path"), &["--base-path", "/docs", "--verbose"]);
     let notes = with_rule(&found, "relative-sitemap");
     assert_eq!(notes.len(), 1, "{found:#?}");
     assert_eq!(notes[0]["severity"], "note");

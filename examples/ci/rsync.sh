@@ -11,6 +11,6 @@ set -eu
 : "${SITE_URL:?set SITE_URL to the public URL of the site}"
 : "${DEST:?set DEST to the rsync destination, user@host:/path}"
 
-sheaf check --strict docs
+sheaf check docs
 sheaf build docs --out _site --site-url "$SITE_URL"
 rsync -az --delete --exclude .sheaf-output _site/ "$DEST"

@@ -36,7 +36,9 @@ struct Change {
     given_ratio: f64,
 }
 
-/// A note for every colour of `colors` the theme shows in another shade.
+/// A note for every colour of `colors` the theme shows in another shade;
+/// none about a colour the file does not hold (the default a misspelt
+/// `"primary"` leaves in its place: the misspelling is reported instead).
 pub fn notes(doc: &SourceDoc, colors: Option<&Colors>, file: &Path) -> Vec<Diagnostic> {
     let Some(colors) = colors else {
         return Vec::new();
@@ -57,6 +59,7 @@ pub fn notes(doc: &SourceDoc, colors: Option<&Colors>, file: &Path) -> Vec<Diagn
         ("/colors/dark", colors.dark.as_deref(), dark),
     ]
     .into_iter()
+    .filter(|(pointer, _, _)| doc.is_written(pointer))
     .filter_map(|(pointer, given, changes)| {
         let note = note(file, given?, &changes)?;
         Some(doc.locate(note, pointer))

@@ -127,13 +127,14 @@ pub fn find_config_file(root: &Path) -> Option<PathBuf> {
 }
 
 /// The line saying which Mintlify file is read when `root` has no
-/// `site.json` (decisions.md: say so once per run); `None` for `site.json`
-/// or no config at all.
-pub fn reading_notice(root: &Path) -> Option<String> {
+/// `site.json` (decisions.md: say so once per run): a legacy mint.json
+/// always, a docs.json (what Mintlify sites have) only when `verbose`;
+/// `None` for `site.json` or no config at all.
+pub fn reading_notice(root: &Path, verbose: bool) -> Option<String> {
     let file = find_config_file(root)?;
     let what = match file.to_str()? {
         "mint.json" => "Mintlify's legacy config, read as site.json",
-        "docs.json" => "Mintlify's config, read into the same site model",
+        "docs.json" if verbose => "Mintlify's config, read into the same site model",
         _ => return None,
     };
     Some(format!(
@@ -462,11 +463,14 @@ mod tests {
     fn reading_a_mintlify_file_is_said() {
         let nav = r#"{"name": "M", "navigation": [{"group": "A", "pages": ["intro"]}]}"#;
         let mint = site(&[("mint.json", nav)]);
-        let line = reading_notice(mint.path()).unwrap();
+        let line = reading_notice(mint.path(), false).unwrap();
         assert!(line.ends_with("reading mint.json (Mintlify's legacy config, read as site.json)"));
         let both = site(&[("mint.json", nav), ("site.json", nav)]);
-        assert_eq!(reading_notice(both.path()), None);
-        assert_eq!(reading_notice(site(&[]).path()), None);
+        assert_eq!(reading_notice(both.path(), false), None);
+        assert_eq!(reading_notice(site(&[]).path(), true), None);
+        let docs = site(&[("docs.json", "{}")]);
+        assert_eq!(reading_notice(docs.path(), false), None);
+        assert!(reading_notice(docs.path(), true).is_some());
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //!
 //! A navigation page that does not exist is a warning, as Mintlify builds
 //! such sites (real ones ship with stale entries): the entry is left out of
-//! the sidebar and `check --strict` fails.
+//! the sidebar and `check` fails.
 
 use std::collections::{HashMap, HashSet};
 use std::path::Path;

@@ -60,7 +60,11 @@ impl SourceDoc {
     pub fn parse(text: String, file: &Path) -> Result<SourceDoc, Diagnostic> {
         let value = serde_json::from_str(&text).map_err(|e| {
             let offset = error_offset(&text, &e);
-            syntax_error(&text, file, offset..offset + 1, &message_of(&e))
+            let what = match is_second_comma(&text, offset) {
+                true => "two commas in a row; remove one".to_string(),
+                false => message_of(&e),
+            };
+            syntax_error(&text, file, offset..offset + 1, &what)
         })?;
         // The text is valid JSON now; the second parse only records spans.
         let ast = jsonc_parser::parse_to_ast(&text, &CollectOptions::default(), &strict_json())
@@ -156,6 +160,17 @@ impl SourceDoc {
             false => self.span_of(pointer),
         };
         diagnostic.at_span(&self.text, span)
+    }
+
+    /// Whether the value at `pointer` is written in the author's file (not
+    /// a default a repair put in its place, as for a misspelt
+    /// `"primray"` in `colors`).
+    pub fn is_written(&self, pointer: &str) -> bool {
+        let original = self.original(pointer);
+        match self.included_at(&original) {
+            Some((included, rest)) => included.doc.is_written(rest),
+            None => self.spans.contains_key(&original),
+        }
     }
 
     /// The span of the value at JSON pointer `pointer` (`/colors/primary`),
@@ -268,6 +283,16 @@ pub fn offset_of_line_col(text: &str, line: usize, column: usize) -> usize {
 }
 
 /// serde_json's message without its own " at line L column C" suffix.
+/// Whether the character at `offset` is a comma with only space between
+/// it and the comma before (`"a": 1,,`), which serde_json reports as
+/// "key must be a string" or "expected value".
+fn is_second_comma(text: &str, offset: usize) -> bool {
+    let Some(before) = text.get(..offset) else {
+        return false;
+    };
+    text[offset..].starts_with(',') && before.trim_end().ends_with(',')
+}
+
 fn message_of(error: &serde_json::Error) -> String {
     let text = error.to_string();
     match text.rfind(" at line ") {
@@ -347,6 +372,17 @@ pub fn display_path(pointer: &str) -> String {
 mod tests {
     use super::*;
     use crate::diagnostics::Position;
+
+    #[test]
+    fn two_commas_in_a_row_are_named_so() {
+        for text in ["{\n  \"a\": 1,,\n  \"b\": 2\n}", "{\"a\": [1, ,2]}"] {
+            let err = SourceDoc::parse(text.to_string(), Path::new("docs.json")).unwrap_err();
+            assert_eq!(
+                err.message, "invalid JSON: two commas in a row; remove one",
+                "{text}"
+            );
+        }
+    }
 
     fn doc(text: &str) -> SourceDoc {
         SourceDoc::parse(text.to_string(), Path::new("site.json")).unwrap()

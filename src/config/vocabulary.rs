@@ -2,7 +2,7 @@
 //! names (`schema/mintlify-docs-vocabulary.txt`, written from the package
 //! `@mintlify/validation` by `bench/mintlify_vocabulary.py`). A key or value
 //! outside sheaf's schema that Mintlify names is a note ("sheaf does not act
-//! on it yet"), which never fails a build, not even `check --strict`; one
+//! on it yet"), which never fails a build, not even `check`; one
 //! that Mintlify does not name either is a warning (likely a typo).
 //!
 //! Entries are keyed by the names of the keys holding them (a key by its

@@ -155,7 +155,8 @@ pub fn split<'a>(source: &'a str, file: &Path) -> (Split<'a>, Option<Diagnostic>
                     (at.line, at.column)
                 }
             };
-            let diagnostic = Diagnostic::error(file, format!("invalid frontmatter: {e}"))
+            let message = in_page_lines(&e.to_string(), line);
+            let diagnostic = Diagnostic::error(file, format!("invalid frontmatter: {message}"))
                 .with_rule(Rule::FrontmatterSyntax)
                 .at_line(line + 1, column)
                 .with_help(
@@ -170,6 +171,48 @@ pub fn split<'a>(source: &'a str, file: &Path) -> (Split<'a>, Option<Diagnostic>
         body_line_offset: offset,
     };
     (split, problem)
+}
+
+/// A YAML error's message with its positions counted in the page (the
+/// YAML block starts on line 2, after `---`): the one the finding is
+/// placed at (line `at` of the block) left out, the others (`while parsing
+/// a flow sequence at line 2 column 14`) moved down a line.
+fn in_page_lines(message: &str, at: usize) -> String {
+    let mut out = String::new();
+    let mut rest = message;
+    let mut dropped = false;
+    while let Some(i) = rest.find(" at line ") {
+        out.push_str(&rest[..i]);
+        let after = &rest[i + " at line ".len()..];
+        let digits = after
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(after.len());
+        let line: Option<usize> = after[..digits].parse().ok();
+        let column_part = after[digits..].strip_prefix(" column ");
+        match (line, column_part) {
+            (Some(line), Some(column)) => {
+                let digits = column
+                    .find(|c: char| !c.is_ascii_digit())
+                    .unwrap_or(column.len());
+                if line == at && !dropped {
+                    dropped = true;
+                } else {
+                    out.push_str(&format!(
+                        " at line {} column {}",
+                        line + 1,
+                        &column[..digits]
+                    ));
+                }
+                rest = &column[digits..];
+            }
+            _ => {
+                out.push_str(" at line ");
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 impl Frontmatter {
@@ -259,6 +302,16 @@ fn scalar_text(value: &Value) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn yaml_positions_are_the_pages() {
+        let message = "did not find expected ',' or ']' at line 3 column 1, while parsing a flow sequence at line 2 column 14";
+        assert_eq!(
+            super::in_page_lines(message, 3),
+            "did not find expected ',' or ']', while parsing a flow sequence at line 3 column 14"
+        );
+        assert_eq!(super::in_page_lines("no position", 1), "no position");
+    }
+
     use super::*;
 
     fn parse(src: &str) -> (Split<'_>, Option<Diagnostic>) {

@@ -116,10 +116,11 @@ pub fn human(diagnostics: &Diagnostics, root: &Path, color: bool, verbose: bool)
             help: Some(group.help()),
             ..group.first.clone()
         };
-        out.push_str(&super::render_terminal(
+        out.push_str(&super::render_terminal_with(
             &Diagnostics::from(vec![line]),
             root,
             color,
+            false,
         ));
     }
     out

@@ -1,5 +1,5 @@
 //! `x-sheaf-lint-ignore`: an author acknowledges a lint finding in the spec,
-//! so `sheaf check --strict` can gate CI on the findings that are not
+//! so `sheaf check` can gate CI on the findings that are not
 //! deliberate.
 //!
 //! ```yaml

@@ -3,7 +3,7 @@
 //!
 //! ```toml
 //! [rules]
-//! broken-link = "error"       # fail the build on it, not only `check --strict`
+//! broken-link = "error"       # fail the build on it, not only `check`
 //! heading-order = "off"       # never report it
 //!
 //! [files."specs/github.json"] # one file (a key ending in `/`: a folder)

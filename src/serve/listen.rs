@@ -1,6 +1,8 @@
 //! Choosing the address to listen on. Loopback by default; any other host
-//! must be asked for and earns a warning. A busy port moves to the next free
-//! one (announced), up to [`PORT_ATTEMPTS`] ports on.
+//! must be asked for and earns a warning. A busy default port moves to the
+//! next free one (announced), up to [`PORT_ATTEMPTS`] ports on; a port
+//! asked for with `--port` that is busy is an error (the preview is not
+//! where the author will look for it).
 
 use std::io::ErrorKind;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpListener, ToSocketAddrs};
@@ -19,8 +21,9 @@ pub struct Bound {
     pub notices: Vec<String>,
 }
 
-/// Binds `host:port`; port 0 lets the system choose.
-pub fn bind(host: &str, port: u16) -> Result<Bound, ServeError> {
+/// Binds `host:port`; port 0 lets the system choose. A busy `port` gives
+/// way to the next free one only when it `may_move`.
+pub fn bind(host: &str, port: u16, may_move: bool) -> Result<Bound, ServeError> {
     let ip = resolve_host(host)?;
     let mut notices = Vec::new();
     if !ip.is_loopback() {
@@ -28,8 +31,8 @@ pub fn bind(host: &str, port: u16) -> Result<Bound, ServeError> {
             "warning: listening on {ip}: the preview and its API proxy are reachable from other machines on the network"
         ));
     }
-    let last = if port == 0 {
-        0
+    let last = if port == 0 || !may_move {
+        port
     } else {
         port.saturating_add(PORT_ATTEMPTS - 1)
     };
@@ -40,7 +43,9 @@ pub fn bind(host: &str, port: u16) -> Result<Bound, ServeError> {
                 give_up_on_stalled_writes(&listener);
                 let addr = listener.local_addr().map_err(ServeError::Bind)?;
                 if candidate != port {
-                    notices.push(format!("port {port} is busy; using port {candidate}"));
+                    notices.push(format!(
+                        "note: port {port} is busy; using port {candidate} (--port picks one)"
+                    ));
                 }
                 return Ok(Bound {
                     listener,
@@ -52,7 +57,10 @@ pub fn bind(host: &str, port: u16) -> Result<Bound, ServeError> {
             Err(e) => return Err(ServeError::Bind(e)),
         }
     }
-    Err(ServeError::PortsBusy { first: port, last })
+    match may_move {
+        true => Err(ServeError::PortsBusy { first: port, last }),
+        false => Err(ServeError::PortBusy(port)),
+    }
 }
 
 /// Turns Nagle's algorithm off for the accepted connections (they inherit
@@ -97,31 +105,33 @@ mod tests {
 
     #[test]
     fn loopback_is_quiet_and_port_zero_picks_a_port() {
-        let bound = bind("127.0.0.1", 0).unwrap();
+        let bound = bind("127.0.0.1", 0, false).unwrap();
         assert_ne!(bound.addr.port(), 0);
         assert!(bound.notices.is_empty());
-        assert!(bind("localhost", 0).unwrap().addr.ip().is_loopback());
+        assert!(bind("localhost", 0, false).unwrap().addr.ip().is_loopback());
     }
 
     #[test]
-    fn a_busy_port_moves_to_the_next_free_one() {
+    fn a_busy_default_port_moves_to_the_next_free_one_and_a_chosen_one_fails() {
         let taken = TcpListener::bind("127.0.0.1:0").unwrap();
         let port = taken.local_addr().unwrap().port();
-        let bound = bind("127.0.0.1", port).unwrap();
+        let bound = bind("127.0.0.1", port, true).unwrap();
         assert_ne!(bound.addr.port(), port);
         assert_eq!(
             bound.notices,
             [format!(
-                "port {port} is busy; using port {}",
+                "note: port {port} is busy; using port {} (--port picks one)",
                 bound.addr.port()
             )]
         );
+        let refused = bind("127.0.0.1", port, false).unwrap_err();
+        assert!(matches!(refused, ServeError::PortBusy(p) if p == port));
     }
 
     #[cfg(target_os = "linux")]
     #[test]
     fn accepted_connections_inherit_the_write_timeout() {
-        let bound = bind("127.0.0.1", 0).unwrap();
+        let bound = bind("127.0.0.1", 0, false).unwrap();
         let _client = std::net::TcpStream::connect(bound.addr).unwrap();
         let (accepted, _) = bound.listener.accept().unwrap();
         assert_eq!(accepted.write_timeout().unwrap(), Some(WRITE_TIMEOUT));
@@ -133,12 +143,12 @@ mod tests {
 
     #[test]
     fn other_hosts_are_warned_about() {
-        let bound = bind("0.0.0.0", 0).unwrap();
+        let bound = bind("0.0.0.0", 0, false).unwrap();
         assert!(bound.notices[0].starts_with("warning: listening on 0.0.0.0"));
     }
 
     #[test]
     fn unknown_hosts_are_an_error() {
-        assert!(matches!(bind("", 0), Err(ServeError::Host(_))));
+        assert!(matches!(bind("", 0, false), Err(ServeError::Host(_))));
     }
 }

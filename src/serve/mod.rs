@@ -76,6 +76,9 @@ pub use site::{BuildFn, Snapshot};
 pub struct Options {
     pub root: PathBuf,
     pub port: u16,
+    /// Whether a busy `port` may give way to the next free one (the
+    /// default port); one asked for with `--port` may not.
+    pub port_may_move: bool,
     pub host: String,
     pub open: bool,
     /// The build cache: drawings made by earlier builds are not drawn again.
@@ -91,6 +94,8 @@ pub enum ServeError {
     Host(String),
     #[error("ports {first} to {last} are all busy; pick another with --port")]
     PortsBusy { first: u16, last: u16 },
+    #[error("port {0} is busy (another program, or another preview, listens there); pick another with --port, or leave --port out to take the next free port after 3000")]
+    PortBusy(u16),
     #[error("cannot listen: {0}")]
     Bind(std::io::Error),
     #[error("cannot create the preview's temporary folder: {0}")]

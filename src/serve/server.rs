@@ -73,7 +73,7 @@ impl Server {
     /// Watches first, so that no save made while the site loads and builds
     /// is missed (it waits for the build, then applies).
     fn start_site(options: &Options, site: Site) -> Result<Server, ServeError> {
-        let bound = listen::bind(&options.host, options.port)?;
+        let bound = listen::bind(&options.host, options.port, options.port_may_move)?;
         let shared = Arc::new(Shared::new(
             Content::Built(Box::new(site)),
             AllowList::for_site(&options.root),
@@ -98,7 +98,7 @@ impl Server {
         if !dir.is_dir() {
             return Err(ServeError::NoRoot(dir.to_path_buf()));
         }
-        let bound = listen::bind(host, port)?;
+        let bound = listen::bind(host, port, false)?;
         let content = Content::Fixed(Arc::new(ServedFolder::fixed(dir.to_path_buf())));
         let hosts = Hosts::new(host, bound.addr);
         Server::listen(bound, Arc::new(Shared::new(content, allow, hosts)))

@@ -166,10 +166,11 @@ fn report(root: &Path, snapshot: &Snapshot, started: Instant) {
             Some(_) => "still serving the last good build",
             None => "nothing to serve until it builds",
         };
+        let errors = snapshot.diagnostics.error_count();
+        let s = if errors == 1 { "" } else { "s" };
         eprintln!(
-            "build {} failed ({} errors); {serving}",
-            snapshot.build,
-            snapshot.diagnostics.error_count()
+            "build {} failed ({errors} error{s}); {serving}",
+            snapshot.build
         );
     } else {
         eprintln!("build {} done in {:.2?}", snapshot.build, started.elapsed());

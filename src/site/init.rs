@@ -1,4 +1,4 @@
-//! `sheaf init`: a small working docs site that `sheaf check --strict`
+//! `sheaf init`: a small working docs site that `sheaf check`
 //! accepts, written without a question. [`StarterFormat`] picks its config:
 //! a `site.json` with its JSON Schema beside it (so editors complete and
 //! check it; the default), or Mintlify's `docs.json`, whose `$schema` names
@@ -64,7 +64,7 @@ sheaf serve
 ## Configure
 
 `CONFIG` holds the name, colors and navigation. Your editor checks it
-against `SCHEMA`.
+against SCHEMA.
 "#;
 
 /// Which config file `sheaf init` writes.
@@ -81,7 +81,7 @@ impl StarterFormat {
     /// The starter site's files, by name, with their text.
     fn files(self) -> Vec<(&'static str, String)> {
         let (config, schema) = match self {
-            StarterFormat::SiteJson => ("site.json", SCHEMA_FILE_NAME),
+            StarterFormat::SiteJson => ("site.json", "`site.schema.json`"),
             StarterFormat::DocsJson => ("docs.json", "Mintlify's schema, named by `$schema`"),
         };
         let name_config = |page: &str| page.replace("CONFIG", config).replace("SCHEMA", schema);

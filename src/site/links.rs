@@ -98,7 +98,7 @@ impl<'a> UrlResolver<'a> {
         match fragment {
             Some(f) if !self.page.may_have_anchor(f) => UrlRewrite::Broken {
                 message: format!("no heading `#{f}` on this page"),
-                help: Some("link to an existing heading id (shown by the anchor link next to each heading)".into()),
+                help: Some(closest_heading(self.page, f).unwrap_or_else(|| "link to an existing heading id (shown by the anchor link next to each heading)".into())),
                 href: None,
                 rule: Rule::BrokenLink,
             },
@@ -269,12 +269,16 @@ impl<'a> UrlResolver<'a> {
         let href = with_fragment(relative(&self.page.dir(), &place.url()), fragment);
         match fragment.filter(|f| !page.may_have_anchor(f)) {
             // The page is there: the link leads to it, only not to a heading.
-            Some(f) => UrlRewrite::Broken {
-                message: format!("no heading `#{f}` on page `{}`", page.slug),
-                help: Some(format!("link to an existing heading of `{}`", page.slug)),
-                href: Some(href),
-                rule: Rule::BrokenLink,
-            },
+            Some(f) => {
+                UrlRewrite::Broken {
+                    message: format!("no heading `#{f}` on page `{}`", page.slug),
+                    help: Some(closest_heading(page, f).unwrap_or_else(|| {
+                        format!("link to an existing heading of `{}`", page.slug)
+                    })),
+                    href: Some(href),
+                    rule: Rule::BrokenLink,
+                }
+            }
             None => UrlRewrite::To(href),
         }
     }
@@ -426,8 +430,11 @@ pub fn is_static_asset(relative: &Path) -> bool {
         s.starts_with('.') || s.starts_with('_') || s == "node_modules"
     });
     let ext = relative.extension().and_then(|e| e.to_str()).unwrap_or("");
+    // `site.schema.json` beside site.json (as `sheaf init` writes it) is
+    // the editor's schema of the config, no part of the site.
     let config = crate::config::CONFIG_FILES.contains(&name.as_ref())
-        || name == crate::rules::settings::FILE;
+        || name == crate::rules::settings::FILE
+        || name == "site.schema.json";
     !skipped_dir && !matches!(ext, "md" | "mdx") && !config
 }
 
@@ -439,6 +446,13 @@ pub fn served_spec(spec: &str) -> Option<String> {
     }
     let path = spec.trim_start_matches("./").trim_start_matches('/');
     is_static_asset(Path::new(path)).then(|| path.to_string())
+}
+
+/// "did you mean `#configure`?" for a fragment close to a heading id of `page`.
+fn closest_heading(page: &Page, fragment: &str) -> Option<String> {
+    let mut ids: Vec<&str> = page.heading_ids.iter().map(String::as_str).collect();
+    ids.sort_unstable();
+    crate::diagnostics::did_you_mean(fragment, ids).map(|id| format!("did you mean `#{id}`?"))
 }
 
 #[cfg(test)]
@@ -453,6 +467,7 @@ mod tests {
         for skipped in [
             "sheaf.toml",
             "site.json",
+            "site.schema.json",
             "docs.json",
             "mint.json",
             "a.mdx",

@@ -89,7 +89,7 @@ fn missing_root(root: &Path) -> Diagnostic {
     };
     Diagnostic::error(root, format!("docs folder `{}` {what}", root.display()))
         .with_rule(Rule::DocsRootMissing)
-        .with_help("pass the folder that holds site.json or mint.json")
+        .with_help("pass the folder that holds docs.json, mint.json or site.json")
 }
 
 /// An existing output folder: fine when empty or marked; with `force`, fine

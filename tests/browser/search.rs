@@ -2,7 +2,8 @@
 //! `tests/fixtures/search-ranking` answered as the Rust mirror answers them
 //! (`tests/search_ranking.rs`), and the dialog's version note on
 //! `tests/fixtures/search-versions`: which version is searched, the button
-//! that widens it to all (by keyboard), each result then naming its version.
+//! that widens it to all (by keyboard), each result then naming its version;
+//! one Escape closes the dialog.
 
 use fantoccini::actions::{InputSource, KeyAction, KeyActions};
 use fantoccini::key::Key;
@@ -131,6 +132,30 @@ async fn the_dialog_says_which_version_it_searches_and_widens_to_all() {
     assert_eq!(
         shown(&browser).await,
         json!([["Rotate a token", "v2"], ["Rotate a token (v1)", "v1"]])
+    );
+    browser.close().await;
+}
+
+/// The footer says "Esc to close": one Escape closes the dialog, also with
+/// text in the search field (which would otherwise take it to clear the
+/// text), and the focus goes back where it was.
+#[tokio::test]
+async fn one_escape_closes_the_dialog_with_text_typed() {
+    let Some(browser) = launch().await else {
+        return;
+    };
+    let site = named_fixture_site("search-versions");
+    browser.goto(&site.url("v1/rotate/")).await;
+    search_for(&browser, "rotate").await;
+    press(&browser, Key::Escape).await;
+    browser
+        .wait_until("!document.querySelector('dialog.sheaf-search[open]')")
+        .await;
+    let typed = "return document.querySelector('#search-input').value;";
+    assert_eq!(
+        browser.eval_string(typed).await,
+        "rotate",
+        "closed, not cleared"
     );
     browser.close().await;
 }

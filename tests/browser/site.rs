@@ -126,6 +126,7 @@ pub fn start_preview(root: &Path) -> sheaf::serve::Server {
     let options = sheaf::serve::Options {
         root: root.to_path_buf(),
         port: 0,
+        port_may_move: false,
         host: "127.0.0.1".into(),
         open: false,
         cache: sheaf::cache::BuildCache::disabled(),

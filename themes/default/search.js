@@ -976,7 +976,12 @@
 
   function onInputKey(event) {
     var count = options().length;
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+    /* One Escape closes the dialog, as its footer says: a search field
+       would otherwise take the first to clear its text. */
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      closeDialog();
+    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       if (!count) return;
       var step = event.key === 'ArrowDown' ? 1 : -1;

@@ -1,7 +1,7 @@
 //! What MDX rejects that sheaf reads anyway. Mintlify compiles every page
 //! with MDX (`@mdx-js/mdx`), which fails the page on these; sheaf builds it
 //! and says so, once per place, as an `mdx-syntax` problem (a warning, so
-//! `check --strict` fails): MDX's reason, and what to write instead. The
+//! `check` fails): MDX's reason, and what to write instead. The
 //! parser finds what is wrong inside one piece of syntax (a tag it cannot
 //! read, a `<` that starts none, an expression or ESM statement that is not
 //! JavaScript); [`structure`] finds what is wrong with where an element's

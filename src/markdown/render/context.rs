@@ -20,6 +20,9 @@ pub(in crate::markdown) struct DocCtx {
     pub file: PathBuf,
     pub line_offset: usize,
     line_starts: Vec<usize>,
+    /// The document's text: findings count columns in characters of it,
+    /// and a few look again at what an element wrote.
+    source: String,
     pub imports: HashMap<String, Import>,
     /// `export const` values and snippet props.
     pub vars: HashMap<String, Value>,
@@ -38,6 +41,7 @@ impl DocCtx {
             file,
             line_offset,
             line_starts,
+            source: source.to_string(),
             imports: doc
                 .imports
                 .iter()
@@ -48,10 +52,34 @@ impl DocCtx {
         }
     }
 
-    /// 1-based line and column (in the document) of byte `offset`.
+    /// 1-based line and column (in the document; columns count
+    /// characters, as every finding's do) of byte `offset`.
     pub(super) fn position(&self, offset: usize) -> (usize, usize) {
         let line = self.line_starts.partition_point(|&s| s <= offset).max(1);
-        (line, offset - self.line_starts[line - 1] + 1)
+        let start = self.line_starts[line - 1];
+        let column = match self.source.get(start..offset) {
+            Some(before) => before.chars().count(),
+            None => offset.saturating_sub(start),
+        };
+        (line, column + 1)
+    }
+
+    /// The 1-based line (in the document) of byte `offset`.
+    pub(super) fn line(&self, offset: usize) -> usize {
+        self.line_starts.partition_point(|&s| s <= offset).max(1)
+    }
+
+    /// The text of line `line` (1-based) of the document, without its
+    /// line break.
+    pub(super) fn line_text(&self, line: usize) -> Option<&str> {
+        let start = *self.line_starts.get(line.checked_sub(1)?)?;
+        let end = (self.line_starts.get(line)).map_or(self.source.len(), |&next| next - 1);
+        self.source.get(start..end)
+    }
+
+    /// The document's text.
+    pub(in crate::markdown) fn source(&self) -> &str {
+        &self.source
     }
 }
 

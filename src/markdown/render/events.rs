@@ -100,8 +100,8 @@ impl Renderer<'_> {
                 title,
                 id,
             }) => {
-                let url =
-                    self.rewrite_url_at_line(dest_url, UrlKind::Link, frag.line_at(range.start), 1);
+                let (line, column) = self.place(frag, range);
+                let url = self.rewrite_url_at_line(dest_url, UrlKind::Link, line, column);
                 out.push(Event::Start(Tag::Link {
                     link_type: *link_type,
                     dest_url: url.into(),
@@ -115,11 +115,11 @@ impl Renderer<'_> {
                 title,
                 id,
             }) => {
-                let line = frag.line_at(range.start);
+                let (line, column) = self.place(frag, range);
                 if matches!(events.get(i + 1), Some((Event::End(TagEnd::Image), _))) {
-                    self.image_without_alt(line, 1, dest_url);
+                    self.image_without_alt(line, column, dest_url);
                 }
-                let url = self.rewrite_url_at_line(dest_url, UrlKind::Asset, line, 1);
+                let url = self.rewrite_url_at_line(dest_url, UrlKind::Asset, line, column);
                 out.push(Event::Start(Tag::Image {
                     link_type: *link_type,
                     dest_url: url.into(),
@@ -172,6 +172,38 @@ impl Renderer<'_> {
         i + 1
     }
 
+    /// The line and column (in characters) of the document where the
+    /// Markdown at `range` of `frag` is written. Text reaches the fragment
+    /// dedented and with elements as tokens, so its first line (up to a
+    /// token) is looked for on the source line, from where it sits in the
+    /// fragment's line (dedenting only takes away), else from the start;
+    /// column 1 when it is not there as written.
+    fn place(&self, frag: &Fragment, range: &Range<usize>) -> (usize, usize) {
+        let line = frag.line_at(range.start);
+        let md = &frag.md;
+        let start = range.start.min(md.len());
+        let end = range.end.clamp(start, md.len());
+        let piece = md[start..end]
+            .split(['\n', TOKEN_OPEN])
+            .next()
+            .unwrap_or_default();
+        let line_start = md[..start].rfind('\n').map_or(0, |i| i + 1);
+        let ctx = self.ctx();
+        let Some(source_line) = ctx.line_text(line).filter(|_| !piece.is_empty()) else {
+            return (line, 1);
+        };
+        let mut from = (start - line_start).min(source_line.len());
+        while !source_line.is_char_boundary(from) {
+            from -= 1;
+        }
+        let found =
+            (source_line[from..].find(piece).map(|i| from + i)).or_else(|| source_line.find(piece));
+        match found {
+            Some(at) => (line, source_line[..at].chars().count() + 1),
+            None => (line, 1),
+        }
+    }
+
     /// A formula the MDX parser found ([`mdx::formula_of_code`]) as MathML.
     fn math<'e>(
         &mut self,
@@ -181,10 +213,10 @@ impl Renderer<'_> {
         frag: &Fragment,
     ) -> Event<'e> {
         if !display && looks_like_prices(tex) {
-            let line = frag.line_at(range.start);
+            let (line, column) = self.place(frag, range);
             self.warn_line(Rule::DollarMath,
                 line,
-                1,
+                column,
                 format!("`${tex}$` reads as a formula, as on Mintlify: two dollar signs in a paragraph hold TeX"),
                 Some("write `\\$` for a dollar sign".to_string()),
             );
@@ -192,11 +224,11 @@ impl Renderer<'_> {
         self.out.text.push_str(tex);
         let (html, problem) = super::super::math::math_html(tex, display);
         if let Some(reason) = problem {
-            let line = frag.line_at(range.start);
+            let (line, column) = self.place(frag, range);
             self.warn_line(
                 Rule::InvalidTex,
                 line,
-                1,
+                column,
                 format!("formula `{tex}` is not valid TeX: {reason}"),
                 Some("sheaf shows its source instead".to_string()),
             );

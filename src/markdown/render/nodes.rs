@@ -43,6 +43,7 @@ impl Renderer<'_> {
                 problem.help.clone(),
             );
         }
+        self.check_component_attributes(&doc.nodes);
         if let Some(offset) = doc.too_deep {
             self.error_at(
                 Rule::InputLimit,
@@ -67,12 +68,12 @@ impl Renderer<'_> {
         for node in nodes {
             match node {
                 Node::Text(t) => {
-                    let line = self.ctx().position(t.offset).0;
+                    let line = self.ctx().line(t.offset);
                     frag.push_text(&dedent(&t.text, indent, t.at_line_start), line);
                 }
                 Node::Expr { code, offset } => match self.expression_text(code) {
                     Some(text) => {
-                        let line = self.ctx().position(*offset).0;
+                        let line = self.ctx().line(*offset);
                         frag.push_text(&text, line);
                     }
                     None => {
@@ -86,7 +87,7 @@ impl Renderer<'_> {
                     if el.inline {
                         frag.md.push_str(&tok);
                     } else {
-                        let line = self.ctx().position(el.offset).0;
+                        let line = self.ctx().line(el.offset);
                         frag.push_block(&tok, line);
                     }
                 }

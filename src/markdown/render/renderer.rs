@@ -121,7 +121,7 @@ impl<'a> Renderer<'a> {
 
     /// The 1-based line of byte `offset` of the current document.
     pub fn line_of(&self, offset: usize) -> usize {
-        self.ctx().position(offset).0
+        self.ctx().line(offset)
     }
 
     /// Warns at byte `offset` of the current document.
