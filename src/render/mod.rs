@@ -133,6 +133,8 @@ pub struct PageContent {
     pub endpoint_path: Option<String>,
     /// The CSS of the page's utility classes ([`Theme::utilities`]).
     pub utility_css: Option<String>,
+    /// The meta description when the frontmatter has none (an endpoint's).
+    pub meta_description: Option<String>,
 }
 
 /// One heading of the "On this page" list.
@@ -264,12 +266,13 @@ impl Theme {
             href: format!("{root}{}", site.pages[alternate.page].url()),
             equivalent: alternate.equivalent,
         };
+        let described = content.meta_description.as_deref();
         let view = PageView {
             lang: site.language_of(page),
             page_language: page.language.as_deref(),
             tab: page.tab,
             section: self.tab_scopes.section_of(page.tab, page.anchor),
-            meta: page_meta::page_meta(site, page, &page.title, self.site_url.as_deref()),
+            meta: page_meta::page_meta(site, page, described, self.site_url.as_deref()),
             no_tabs: self.tab_scopes.hides_bar(page.tab, page.anchor),
             hreflang: (site.alternates.languages.of(page.id).iter())
                 .map(|a| AlternateLink {

@@ -299,6 +299,7 @@ fn page_content(
         false => view.method.clone(),
     });
     content.endpoint_path = Some(view.path.clone());
+    content.meta_description = Some(view.meta_description());
     content
 }
 
