@@ -133,7 +133,9 @@ pub fn read_text(path: &Path, shown: &Path) -> Result<String, ReadError> {
         });
     }
     let mut text = String::with_capacity(size as usize);
-    file.read_to_string(&mut text)?;
+    // Through `take`, which asks the file for no size hint: the one stat
+    // above is the file's only one.
+    (&mut file).take(u64::MAX).read_to_string(&mut text)?;
     Ok(text)
 }
 

@@ -75,7 +75,7 @@ pub use nav::{GroupDisplay, NavItem};
 pub use page::{frontmatter_line, Page, PageId};
 pub use resolve::{is_wildcard, LinkTarget, Redirects};
 pub use slugs::{EntryFacts, DEFAULT_DIRECTORY};
-pub use text::{PageText, TextError, Texts};
+pub use text::{PageText, TextBudget, TextError, Texts, BUILD_TEXT_BUDGET};
 
 use crate::config::{section_of, AnchorDisplay, SiteConfig};
 use crate::confine::DocsRoot;

@@ -51,6 +51,49 @@ pub struct EndpointView {
     pub webhook: bool,
 }
 
+/// The longest page description [`EndpointView::meta_description`] gives
+/// (what search engines show of one), in characters.
+const META_DESCRIPTION_CHARS: usize = 160;
+
+impl EndpointView {
+    /// What the page's `<meta name="description">` says when its
+    /// frontmatter says nothing: the first paragraph of the operation's
+    /// description as plain text (cut at a word, at most
+    /// [`META_DESCRIPTION_CHARS`]), else its summary (the title).
+    pub fn meta_description(&self) -> String {
+        let first = self.description_md.as_deref().map(first_paragraph_text);
+        match first.filter(|text| !text.is_empty()) {
+            Some(text) => shortened(&text, META_DESCRIPTION_CHARS),
+            None => self.title.clone(),
+        }
+    }
+}
+
+/// The text of the first paragraph of Markdown `md`, without its markup.
+fn first_paragraph_text(md: &str) -> String {
+    use pulldown_cmark::{Event, Parser, TagEnd};
+    let mut text = String::new();
+    for event in Parser::new(md) {
+        match event {
+            Event::Text(t) | Event::Code(t) => text.push_str(&t),
+            Event::SoftBreak | Event::HardBreak => text.push(' '),
+            Event::End(TagEnd::Paragraph | TagEnd::Heading(_)) if !text.trim().is_empty() => break,
+            _ => {}
+        }
+    }
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// `text` cut to at most `max` characters at a word, with an ellipsis.
+fn shortened(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_string();
+    }
+    let cut: String = text.chars().take(max - 1).collect();
+    let at_word = cut.rsplit_once(' ').map_or(cut.as_str(), |(head, _)| head);
+    format!("{}…", at_word.trim_end_matches([',', ';', ':', '.']))
+}
+
 /// Parameters by where they go.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct Parameters {
@@ -159,5 +202,27 @@ impl ExampleView {
         } else {
             "text"
         }
+    }
+}
+
+#[cfg(test)]
+mod meta_tests {
+    use super::*;
+
+    #[test]
+    fn the_meta_description_is_the_first_paragraph_as_text_else_the_summary() {
+        assert_eq!(
+            first_paragraph_text(
+                "Gets the **current** [user](/u) by `id`.\nOr makes one.\n\nMore."
+            ),
+            "Gets the current user by id. Or makes one."
+        );
+        let long = "word ".repeat(60);
+        let short = shortened(long.trim(), 160);
+        assert!(
+            short.chars().count() <= 160 && short.ends_with("word…"),
+            "{short}"
+        );
+        assert_eq!(shortened("short", 160), "short");
     }
 }

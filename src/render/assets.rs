@@ -7,6 +7,8 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+mod minify;
+
 use rust_embed::Embed;
 
 use crate::config::ThemeName;
@@ -183,8 +185,22 @@ pub fn bundle(
     if ext == "css" {
         bytes.extend_from_slice(b"}\n");
     }
+    let bytes = minified(bytes, ext);
     let path = format!("{OUTPUT_DIR}/sheaf.{}.{ext}", fingerprint(&bytes));
     Bundle { path, bytes }
+}
+
+/// A bundle's bytes as shipped: JavaScript minified ([`minify`]);
+/// as written if an override made them other than UTF-8.
+fn minified(bytes: Vec<u8>, ext: &str) -> Vec<u8> {
+    let text = match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(e) => return e.into_bytes(),
+    };
+    match ext {
+        "js" => minify::js(&text).into_bytes(),
+        _ => text.into_bytes(),
+    }
 }
 
 /// The folder of the layout themes' own CSS (`themes/<name>.css`), of which
@@ -264,6 +280,16 @@ mod tests {
         assert!(at(".last{}") < at(".site{}"), "generated rules come last");
         assert!(css.starts_with("/*! Icons: Font Awesome"));
         assert!(!css.contains("script()"));
+    }
+
+    #[test]
+    fn the_script_bundle_ships_minified() {
+        let f = files(&[(
+            "theme.js",
+            "// note\nfunction go(a) {\n  return a + 1;\n}\n",
+        )]);
+        let js = String::from_utf8(bundle(&f, "js", "theme.js", "").bytes).unwrap();
+        assert!(js.contains("return a+1") && !js.contains("note"), "{js}");
     }
 
     #[test]

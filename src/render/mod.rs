@@ -139,6 +139,8 @@ pub struct PageContent {
     pub spec: Option<String>,
     /// When the page's file last changed (`metadata.timestamp`).
     pub last_modified: Option<LastModified>,
+    /// The meta description when the frontmatter has none (an endpoint's).
+    pub meta_description: Option<String>,
 }
 
 /// One heading of the "On this page" list.
@@ -270,12 +272,13 @@ impl Theme {
             href: format!("{root}{}", site.pages[alternate.page].url()),
             equivalent: alternate.equivalent,
         };
+        let described = content.meta_description.as_deref();
         let view = PageView {
             lang: site.language_of(page),
             page_language: page.language.as_deref(),
             tab: page.tab,
             section: self.tab_scopes.section_of(page.tab, page.anchor),
-            meta: page_meta::page_meta(site, page, &page.title, self.site_url.as_deref()),
+            meta: page_meta::page_meta(site, page, described, self.site_url.as_deref()),
             no_tabs: self.tab_scopes.hides_bar(page.tab, page.anchor),
             hreflang: (site.alternates.languages.of(page.id).iter())
                 .map(|a| AlternateLink {

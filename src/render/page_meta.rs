@@ -2,7 +2,8 @@
 //!
 //! Three sources, each over the one before, one tag per name:
 //! 1. what every page says of itself: `description` and `og:description`
-//!    (its frontmatter description as text), `og:title`, `og:site_name`,
+//!    (its frontmatter description as text, else an endpoint page's from
+//!    its operation), `og:title`, `og:site_name`,
 //!    `og:type`, `twitter:card`, and `robots: noindex` for a page search
 //!    engines should not index;
 //! 2. the config's `metadata` (docs.json `seo.metatags`), site-wide;
@@ -28,10 +29,20 @@ pub struct Meta {
     content: String,
 }
 
-/// The meta tags of `page`, titled `title` in `site`, published at `site_url`.
-pub fn page_meta(site: &Site, page: &Page, title: &str, site_url: Option<&str>) -> Vec<Meta> {
+/// The meta tags of `page` in `site`, published at `site_url`; `fallback`
+/// is the description to give when its frontmatter has none.
+pub fn page_meta(
+    site: &Site,
+    page: &Page,
+    fallback: Option<&str>,
+    site_url: Option<&str>,
+) -> Vec<Meta> {
+    let title = page.title.as_str();
     let mut meta = Vec::new();
-    if let Some(description) = page.description_text() {
+    let description = page
+        .description_text()
+        .or_else(|| fallback.map(String::from));
+    if let Some(description) = description {
         set(&mut meta, "description", &description);
         set(&mut meta, "og:description", &description);
     }

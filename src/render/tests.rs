@@ -633,6 +633,20 @@ fn description_fills_meta_and_og_tags() {
 }
 
 #[test]
+fn an_endpoint_description_fills_meta_tags_unless_the_frontmatter_has_one() {
+    let fixture = Fixture::new(base_config());
+    let content = PageContent {
+        meta_description: Some("Gets the user".into()),
+        ..toc()
+    };
+    let html = fixture.page_with("guides/one", &content);
+    assert!(html.contains("<meta name=description content=\"Gets the user\">"));
+    assert!(html.contains("<meta property=og:description content=\"Gets the user\">"));
+    let html = fixture.page_with("index", &content);
+    assert!(html.contains("<meta name=description content=\"Start here\">"));
+}
+
+#[test]
 fn group_name_is_the_eyebrow() {
     let fixture = Fixture::new(base_config());
     assert!(fixture

@@ -2,7 +2,7 @@
 //!
 //! A build first loads the project once (`project`): the config, the
 //! OpenAPI specs, the pages and the theme, into an immutable [`Project`]
-//! that every page job shares; the pages' texts are let go once loaded.
+//! that every page job shares; the pages' texts are kept up to a budget.
 //!
 //! Then it renders the pages as independent jobs in parallel (rayon), a
 //! step of `RENDER_STEP` pages at a time (`write_pages`, here): each job
@@ -18,7 +18,7 @@
 //!
 //! ```text
 //! Project::load ─► config ─► specs ─► Site ─► theme       (once, immutable;
-//!                  the pages' texts let go once loaded)
+//!                  the pages' texts kept up to a budget)
 //! per step      ─► per page, in parallel: its file read again (unchanged, or
 //!                  the build fails) ─► page::render_text (HTML + search doc)
 //!               ─► HTML, Markdown copy ─► staging, unless the previous output

@@ -29,6 +29,7 @@
 //!   followed;
 //! - leftovers of interrupted builds: see `swap.rs`.
 
+use std::collections::HashSet;
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -57,6 +58,9 @@ pub struct Staging {
     previous: Option<PathBuf>,
     /// Files created whole ([`Staging::create`]), compared at commit.
     streams: Mutex<Vec<PathBuf>>,
+    /// The folders made inside the staging folder (and the staging folder
+    /// itself), so that each is made once, before its first file.
+    folders: Mutex<HashSet<PathBuf>>,
 }
 
 impl Staging {
@@ -76,10 +80,11 @@ impl Staging {
             .tempdir_in(&parent)?
             .keep();
         let staging = Staging {
-            dir: Some(dir),
+            dir: Some(dir.clone()),
             out: out.to_path_buf(),
             previous: has_entries(out).then(|| out.to_path_buf()),
             streams: Mutex::new(Vec::new()),
+            folders: Mutex::new(HashSet::from([dir.clone()])),
         };
         staging.put(Path::new(OUTPUT_MARKER), MARKER_TEXT.as_bytes())?;
         Ok(staging)
@@ -93,15 +98,13 @@ impl Staging {
 
     /// Writes `bytes` at `relative` inside the staging folder, or links the
     /// previous output's file there when it holds the same bytes. Its
-    /// folder is created when the first write into it fails, so page jobs
-    /// create their own folders in parallel.
+    /// folder is made first if this build has not made it yet, so page
+    /// jobs make their own folders in parallel and no call fails.
     pub fn put(&self, relative: &Path, bytes: &[u8]) -> io::Result<()> {
         if let Some(previous) = self.unchanged(relative, |old| same_file_bytes(old, bytes)) {
             return self.link(relative, &previous);
         }
-        in_folder(&self.path().join(relative), |path| {
-            new_file(path)?.write_all(bytes)
-        })
+        self.in_folder(relative, |path| new_file(path)?.write_all(bytes))
     }
 
     /// Copies the file `source` to `relative`, or links the previous
@@ -112,7 +115,7 @@ impl Staging {
         if let Some(previous) = self.unchanged(relative, same) {
             return self.link(relative, &previous);
         }
-        in_folder(&self.path().join(relative), |path| {
+        self.in_folder(relative, |path| {
             io::copy(&mut fs::File::open(source)?, &mut new_file(path)?).map(drop)
         })
     }
@@ -121,7 +124,7 @@ impl Staging {
     /// compared with the previous output's copy at commit.
     pub fn create(&self, relative: &Path) -> io::Result<fs::File> {
         lock(&self.streams).push(relative.to_path_buf());
-        in_folder(&self.path().join(relative), new_file)
+        self.in_folder(relative, new_file)
     }
 
     /// The previous output's file at `relative`, when `same` says it holds
@@ -133,9 +136,42 @@ impl Staging {
 
     /// Links the previous output's file `previous` at `relative`.
     fn link(&self, relative: &Path, previous: &Path) -> io::Result<()> {
-        in_folder(&self.path().join(relative), |path| {
+        self.in_folder(relative, |path| {
             replacing(path, |path| fs::hard_link(previous, path))
         })
+    }
+
+    /// Runs `write` on the staging folder's `relative`, once its folder
+    /// is made.
+    fn in_folder<T>(
+        &self,
+        relative: &Path,
+        write: impl Fn(&Path) -> io::Result<T>,
+    ) -> io::Result<T> {
+        let path = self.path().join(relative);
+        if let Some(parent) = path.parent() {
+            self.make_folder(parent)?;
+        }
+        write(&path)
+    }
+
+    /// Makes the folder `dir` inside the staging folder, and the folders
+    /// above it, unless this build made them already: one `mkdir` each,
+    /// none failing (a folder another thread makes at the same moment is
+    /// taken as made).
+    fn make_folder(&self, dir: &Path) -> io::Result<()> {
+        if lock(&self.folders).contains(dir) {
+            return Ok(());
+        }
+        if let Some(parent) = dir.parent() {
+            self.make_folder(parent)?;
+        }
+        match fs::create_dir(dir) {
+            Err(e) if e.kind() != io::ErrorKind::AlreadyExists => return Err(e),
+            _ => {}
+        }
+        lock(&self.folders).insert(dir.to_path_buf());
+        Ok(())
     }
 
     /// Makes the output what the build produced, in one step: the staging
@@ -188,20 +224,6 @@ impl Drop for Staging {
         if let Some(dir) = self.dir.take() {
             let _ = swap::remove_marked_tree(&dir);
         }
-    }
-}
-
-/// Runs `write` on `path`, creating its folder when the first try finds it
-/// missing.
-fn in_folder<T>(path: &Path, write: impl Fn(&Path) -> io::Result<T>) -> io::Result<T> {
-    match write(path) {
-        Err(e) if e.kind() == io::ErrorKind::NotFound => {
-            if let Some(parent) = path.parent() {
-                fs::create_dir_all(parent)?;
-            }
-            write(path)
-        }
-        result => result,
     }
 }
 
@@ -385,6 +407,29 @@ mod tests {
         );
         let leftovers: Vec<_> = fs::read_dir(dir.path()).unwrap().collect();
         assert_eq!(leftovers.len(), 1, "no staging folder remains");
+    }
+
+    #[test]
+    fn files_land_in_folders_made_once_and_nothing_else_is_left() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("site");
+        let staging = Staging::new(&out).unwrap();
+        let files = ["index.html", "a/b/index.html", "a/b.md", "a/c/d/index.html"];
+        for file in files {
+            staging.put(Path::new(file), file.as_bytes()).unwrap();
+        }
+        let made = lock(&staging.folders).len();
+        assert_eq!(made, 5, "the staging folder, a, a/b, a/c, a/c/d");
+        staging.commit().unwrap();
+        let mut written = files_under(&out, Path::new(""));
+        written.sort();
+        let mut expected: Vec<PathBuf> = files.iter().map(PathBuf::from).collect();
+        expected.push(PathBuf::from(OUTPUT_MARKER));
+        expected.sort();
+        assert_eq!(written, expected);
+        for file in files {
+            assert_eq!(fs::read_to_string(out.join(file)).unwrap(), file);
+        }
     }
 
     #[test]

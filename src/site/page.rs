@@ -302,6 +302,7 @@ fn page_content(
     });
     content.endpoint_path = Some(view.path.clone());
     content.spec = view.spec.as_deref().and_then(super::links::served_spec);
+    content.meta_description = Some(view.meta_description());
     content
 }
 

@@ -173,11 +173,12 @@ impl Project {
         timings.phase(Phase::Specs, || {
             fill_openapi_groups(&mut config.navigation, &mut specs, &asyncapi)
         });
-        // The preview renders from memory; a build reads each page again.
+        // The preview renders from memory; a build keeps what fits its
+        // budget and reads the other pages again.
         let texts = if loading.preview {
             Texts::Keep
         } else {
-            Texts::Release
+            Texts::Within(crate::content::BUILD_TEXT_BUDGET)
         };
         // Reading the pages' references loads the found specs they need.
         let specs = RefCell::new(specs);

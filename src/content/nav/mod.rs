@@ -10,7 +10,7 @@ mod generated;
 
 use super::slugs::EntryFacts;
 use super::{fallback_title, frontmatter, page_diagnostic, Page, PageId};
-use super::{PageText, Texts};
+use super::{PageText, TextBudget, Texts};
 use crate::config::{
     channel_entry, channel_of_entry, is_endpoint_entry, normalise_slug, NavEntry, NavGroup,
     PageUrls, SiteConfig,
@@ -119,7 +119,7 @@ pub(super) struct Loader<'a> {
     /// are placed by folder.
     placed: HashSet<PageId>,
     /// Whether the pages keep their texts.
-    texts: Texts,
+    texts: TextBudget,
     /// The versions the config declares: a frontmatter `version` naming
     /// another is left to the navigation (and warned about by the checks).
     versions: HashSet<String>,
@@ -164,7 +164,7 @@ struct ParsedFile {
 
 impl PageFile {
     /// The `.mdx`/`.md` file of `slug`, read and split; `None` when there is none.
-    fn read(files: &SourceFiles, slug: &str, texts: Texts) -> Option<PageFile> {
+    fn read(files: &SourceFiles, slug: &str, texts: &TextBudget) -> Option<PageFile> {
         let path = files.page_file(slug)?;
         let parsed = files
             .read_to_string(&path)
@@ -174,7 +174,7 @@ impl PageFile {
 }
 
 impl ParsedFile {
-    fn new(source: String, path: &Path, slug: &str, texts: Texts) -> ParsedFile {
+    fn new(source: String, path: &Path, slug: &str, texts: &TextBudget) -> ParsedFile {
         let (split, problem) = frontmatter::split(&source, path);
         let body = split.body;
         ParsedFile {
@@ -185,7 +185,7 @@ impl ParsedFile {
             diagrams: mermaid_sources(body),
             frontmatter: split.frontmatter,
             problem,
-            text: PageText::new(source, texts),
+            text: texts.text(source),
         }
     }
 }
@@ -200,7 +200,7 @@ impl Page {
         let Some(path) = &self.source_path else {
             return false;
         };
-        let parsed = ParsedFile::new(text, path, &self.slug, Texts::Keep);
+        let parsed = ParsedFile::new(text, path, &self.slug, &TextBudget::new(Texts::Keep));
         let titled_by_body = self.frontmatter.title.is_none()
             && self.openapi.is_none()
             && self.frontmatter.asyncapi.is_none();
@@ -244,7 +244,7 @@ impl<'a> Loader<'a> {
     ) -> Self {
         let folder = |name: &str| crate::markdown::slug(name);
         Loader {
-            texts,
+            texts: TextBudget::new(texts),
             versions: config
                 .version_names()
                 .into_iter()
@@ -401,7 +401,7 @@ impl<'a> Loader<'a> {
         }
         let file = match self.prefetched.remove(&slug) {
             Some(file) => file,
-            None => PageFile::read(self.files, &slug, self.texts)?,
+            None => PageFile::read(self.files, &slug, &self.texts)?,
         };
         self.seen.insert(slug.clone());
         let PageFile { path, parsed } = file;
@@ -431,7 +431,7 @@ impl<'a> Loader<'a> {
     /// the disk when the files are not cached (a fresh checkout of a large
     /// site), so many files are read by more threads than there are cores.
     fn read_ahead(&mut self, slugs: Vec<String>) {
-        let (files, texts) = (self.files, self.texts);
+        let (files, texts) = (self.files, &self.texts);
         let many = slugs.len() >= MANY_FILES;
         let read = || {
             slugs
