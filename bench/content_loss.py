@@ -6,8 +6,9 @@ Builds every site of the given folders (default: ../shared/realworld and
 by --sheaf (default target/release/sheaf) and counts, per site and in all:
 
 - expression source leaked as text: a `{…}` MDX expression written into the
-  page as its JavaScript (`=&gt;`, `.map(`, `.filter(` or `&amp;&amp;` in
-  prose, outside code) — what sheaf did before it ran such expressions;
+  page as its JavaScript (`{name.field}`, `=&gt;`, `.map(`, `.filter(` or
+  `&amp;&amp;` in prose, outside code) — what sheaf did before it ran such
+  expressions (a `{{variable}}` left as written counts too);
 - warnings by rule, among them `mdx-expression` (an expression that could not
   run, shown as nothing), `component-code` and `unknown-icon`.
 
@@ -24,7 +25,7 @@ import subprocess
 import sys
 import tempfile
 
-LEAKS = re.compile(r"=&gt;|\.map\(|\.filter\(|&amp;&amp;")
+LEAKS = re.compile(r"=&gt;|\.map\(|\.filter\(|&amp;&amp;|\{[^{}<>\n]{1,200}\}")
 
 
 def prose(html):

@@ -587,11 +587,6 @@ fn values_sheaf_does_not_know_are_notes_or_warnings_and_the_site_builds() {
         ),
         (
             "note",
-            "`contextual.options[2]`: Mintlify's value \"download-spec\" is not in sheaf's list",
-            "docs.json:12:33",
-        ),
-        (
-            "note",
             "`navigation.languages[1].language`: Mintlify's value \"zh-CN\"",
             "docs.json:28:21",
         ),

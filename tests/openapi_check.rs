@@ -92,7 +92,11 @@ fn lint_findings_point_at_the_spec_line_and_column() {
             ),
         ],
     );
-    assert_eq!(output.status.code(), Some(0), "warnings only");
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "warnings fail check, as mint validate fails"
+    );
 }
 
 #[test]

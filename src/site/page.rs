@@ -3,22 +3,21 @@
 //! reads only the immutable project, so jobs run in parallel.
 
 use std::borrow::Cow;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use super::channel;
 use super::links::UrlResolver;
 use super::page_text::{search_doc, sections, LlmsText};
 use super::schema_page;
+use super::snippets::find_snippet;
 use super::untrusted_text::UntrustedText;
 use super::Project;
 use crate::config::PlaygroundMode;
-use crate::confine::{DocsRoot, ReadError};
 use crate::content::variables::substitute;
 use crate::content::{frontmatter_line, Page, PageId};
 use crate::diagnostics::Diagnostic;
 use crate::markdown::{
-    ApiFieldKind, ExampleKind, PageEnv, Rendered, Snippet, SnippetError, UpdateEntry, UrlKind,
-    UrlRewrite,
+    ApiFieldKind, ExampleKind, PageEnv, Rendered, UpdateEntry, UrlKind, UrlRewrite,
 };
 use crate::openapi::{
     is_schema_reference, parse_api_reference, render_endpoint_html, EndpointText, EndpointView,
@@ -376,41 +375,6 @@ fn page_location(project: &Project, page: &Page) -> String {
     format!("{origin}/{}", page.url().trim_end_matches('/'))
 }
 
-/// The snippet file a reference names: as written from the root, or inside
-/// `snippets/` or `_snippets/` (both folder names are used by real sites).
-/// A file that resolves outside the docs root is refused, whatever
-/// other candidate exists.
-pub fn find_snippet(docs: &DocsRoot, reference: &str) -> Result<Snippet, SnippetError> {
-    let clean = reference
-        .trim()
-        .trim_start_matches("./")
-        .trim_start_matches('/');
-    if clean.split('/').any(|part| part == "..") {
-        return Err(SnippetError::Missing);
-    }
-    let names = ["", "snippets/", "_snippets/"]
-        .into_iter()
-        .flat_map(|folder| ["", ".mdx", ".md"].map(|ext| format!("{folder}{clean}{ext}")));
-    for name in names {
-        match docs.read_to_string(Path::new(&name)) {
-            Ok(source) => {
-                return Ok(Snippet {
-                    path: PathBuf::from(name),
-                    source,
-                })
-            }
-            Err(refused @ ReadError::Outside { .. }) => {
-                return Err(SnippetError::Outside(refused.to_string()))
-            }
-            Err(too_large @ ReadError::TooLarge { .. }) => {
-                return Err(SnippetError::TooLarge(too_large.to_string()))
-            }
-            Err(ReadError::Io(_)) => {}
-        }
-    }
-    Err(SnippetError::Missing)
-}
-
 /// The endpoint shown on a page: its OpenAPI operation, or a hand-written
 /// `api:` endpoint, or none. A reference that matches no operation is an error.
 fn endpoint_view(
@@ -561,42 +525,5 @@ mod tests {
             .map(|t| (t.id.as_str(), t.text.as_str()))
             .collect();
         assert_eq!(ids, [("body", "Body"), ("try-it", "Try it")]);
-    }
-
-    #[test]
-    fn snippets_resolve_from_root_snippets_and_underscore_snippets() {
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::create_dir_all(dir.path().join("_snippets")).unwrap();
-        std::fs::create_dir_all(dir.path().join("snippets")).unwrap();
-        std::fs::write(dir.path().join("_snippets/help.mdx"), "Help!").unwrap();
-        std::fs::write(dir.path().join("snippets/a.mdx"), "A").unwrap();
-        let docs = DocsRoot::new(dir.path());
-        assert_eq!(find_snippet(&docs, "help.mdx").unwrap().source, "Help!");
-        assert_eq!(find_snippet(&docs, "/snippets/a.mdx").unwrap().source, "A");
-        assert_eq!(
-            find_snippet(&docs, "snippets/a").unwrap().path,
-            PathBuf::from("snippets/a.mdx")
-        );
-        assert_eq!(
-            find_snippet(&docs, "../etc/passwd"),
-            Err(SnippetError::Missing)
-        );
-    }
-
-    #[test]
-    fn a_snippet_resolving_outside_the_root_is_refused() {
-        let dir = tempfile::tempdir().unwrap();
-        let root = dir.path().join("docs");
-        std::fs::create_dir_all(root.join("snippets")).unwrap();
-        std::fs::write(dir.path().join("secret.txt"), "root:x:0:0").unwrap();
-        std::os::unix::fs::symlink(dir.path().join("secret.txt"), root.join("snippets/p.mdx"))
-            .unwrap();
-        let refused = find_snippet(&DocsRoot::new(&root), "snippets/p.mdx");
-        match refused {
-            Err(SnippetError::Outside(message)) => {
-                assert!(message.contains("secret.txt"), "{message}")
-            }
-            other => panic!("{other:?}"),
-        }
     }
 }
