@@ -98,7 +98,7 @@ fn every_icon_of_every_kind_is_drawn_in_every_place() {
     for (component, count) in [
         ("<span class=\"c-icon icon\"", 3),
         ("class=\"c-tab tab\" data-component-part=\"tab-button\" id=", 3),
-        ("<span class=\"c-step-marker\" data-component-part=\"step-number\" aria-hidden=\"true\"><svg", 3),
+        ("<span class=\"c-step-number\" data-component-part=\"step-number\" aria-hidden=\"true\"><span class=\"c-step-marker\"><svg", 3),
     ] {
         assert_eq!(body.matches(component).count(), count, "{component}");
     }

@@ -252,12 +252,15 @@ fn accordions_and_expandables_are_details() {
         .contains("<div class=\"c-accordion-group accordion-group\">"));
     assert!(
         r.html
-            .contains("<details class=\"c-accordion accordion\" id=\"q\" open><summary data-component-part=\"accordion-button\">"),
+            .contains("<details class=\"c-accordion accordion\" data-component-part=\"accordion\" id=\"q\" open><summary data-component-part=\"accordion-button\">\
+                <span class=\"c-accordion-caret\" data-component-part=\"accordion-caret-right\" aria-hidden=\"true\"></span>\
+                <span class=\"c-accordion-icon\" data-component-part=\"accordion-icon\">"),
         "{}",
         r.html
     );
     assert!(r.html.contains(
-        "<span class=\"c-accordion-title\" data-component-part=\"accordion-title\">Q</span><span class=\"c-accordion-desc\" data-component-part=\"accordion-description\">d</span>"
+        "<span class=\"c-accordion-head\" data-component-part=\"accordion-title-container\">\
+         <span class=\"c-accordion-title\" data-component-part=\"accordion-title\">Q</span><span class=\"c-accordion-desc\" data-component-part=\"accordion-description\">d</span></span></summary>"
     ));
     assert!(r
         .html
@@ -273,13 +276,13 @@ fn accordion_ids_are_the_ones_links_are_checked_against() {
     let r = render(source);
     assert!(
         r.html
-            .contains("<details class=\"c-accordion accordion\" id=\"dashboard-2\">"),
+            .contains("<details class=\"c-accordion accordion\" data-component-part=\"accordion\" id=\"dashboard-2\">"),
         "{}",
         r.html
     );
     assert!(
         r.html
-            .contains("<details class=\"c-accordion accordion\" id=\"own\">"),
+            .contains("<details class=\"c-accordion accordion\" data-component-part=\"accordion\" id=\"own\">"),
         "{}",
         r.html
     );

@@ -138,8 +138,10 @@ impl Renderer<'_> {
             .unwrap_or_default();
         let body = self.children_html(el);
         format!(
-            "<details class=\"c-accordion accordion\"{id}{open}><summary data-component-part=\"accordion-button\">{icon}\
-             <span class=\"c-accordion-title\" data-component-part=\"accordion-title\">{}</span>{description}</summary>\
+            "<details class=\"c-accordion accordion\" data-component-part=\"accordion\"{id}{open}><summary data-component-part=\"accordion-button\">\
+             <span class=\"c-accordion-caret\" data-component-part=\"accordion-caret-right\" aria-hidden=\"true\"></span>{icon}\
+             <span class=\"c-accordion-head\" data-component-part=\"accordion-title-container\">\
+             <span class=\"c-accordion-title\" data-component-part=\"accordion-title\">{}</span>{description}</span></summary>\
              <div class=\"c-accordion-body\" data-component-part=\"accordion-content\">{body}</div></details>",
             escape(&title)
         )
@@ -189,7 +191,8 @@ impl Renderer<'_> {
         let body = self.children_html(el);
         format!(
             "<li class=\"c-step step\" data-component-part=\"step-item\" value=\"{number}\">\
-             <span class=\"c-step-marker\" data-component-part=\"step-number\" aria-hidden=\"true\">{marker}</span>\
+             <span class=\"c-step-line\" data-component-part=\"step-line\" aria-hidden=\"true\"></span>\
+             <span class=\"c-step-number\" data-component-part=\"step-number\" aria-hidden=\"true\"><span class=\"c-step-marker\">{marker}</span></span>\
              <div class=\"c-step-content\">{title}<div class=\"c-step-body\" data-component-part=\"step-content\">{body}</div></div></li>"
         )
     }
