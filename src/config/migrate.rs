@@ -33,10 +33,12 @@ use serde_json::{json, Map, Value};
 use super::SiteConfig;
 use crate::sources::SourceFiles;
 
+mod divisions;
 mod flat_keys;
 mod legacy;
 mod navigation;
 
+pub use divisions::anchors_nest_tabs;
 pub use legacy::carry_legacy;
 
 use flat_keys::{appearance, background, contextual, errors, footer, integrations, logo_value};

@@ -177,13 +177,20 @@ impl Output {
         let tabs: Vec<String> = config.tabs.iter().map(|t| t.name.clone()).collect();
         let anchors: Vec<String> = config.anchors.iter().map(|a| a.name.clone()).collect();
         let mut read_anchors = read_back("anchors");
-        if self.top_anchor.is_some() && read_anchors.first() == self.top_anchor.as_ref() {
-            read_anchors.remove(0);
+        // The first anchor written for the groups of no anchor (or the tabs)
+        // comes after the anchors nested in a version.
+        let top = read_anchors
+            .iter()
+            .position(|a| Some(a) == self.top_anchor.as_ref());
+        if let Some(index) = top {
+            read_anchors.remove(index);
         }
         let mut read_tabs = read_back("tabs");
         if self.primary_tab.is_some() && read_tabs.first() == self.primary_tab.as_ref() {
             read_tabs.remove(0);
         }
+        // Tabs that hold nothing are not written, and said so apart.
+        let tabs: Vec<String> = tabs.into_iter().filter(|t| read_tabs.contains(t)).collect();
         for (field, before, after) in [
             ("tabs", tabs, read_tabs),
             ("anchors", anchors, read_anchors),

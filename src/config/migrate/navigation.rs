@@ -3,14 +3,12 @@
 //! is written into ([`Node`]), their own keys ([`Heads`]), and the notes on
 //! what the nesting cannot keep.
 
-use std::collections::HashSet;
-
 use serde_json::{json, Map, Value};
 
+use super::divisions::{first_page, listed_slugs, page_slug};
 use super::{insert_some, Output};
 use crate::config::{
-    is_endpoint_entry, normalise_slug, section_of, Anchor, AnchorColor, IconType, NavEntry,
-    NavGroup, SiteConfig, Version,
+    section_of, Anchor, AnchorColor, IconType, NavEntry, NavGroup, SiteConfig, Version,
 };
 use crate::sources::SourceFiles;
 
@@ -22,9 +20,9 @@ enum Step {
     /// `None`: the first tab, holding the groups of no tab.
     Tab(Option<usize>),
     Anchor(usize),
-    /// The anchor holding the groups of no anchor when there are no tabs
-    /// (`topAnchor`, else "Documentation"), written first as Mintlify's
-    /// upgrade does.
+    /// The anchor holding the groups of no anchor (`topAnchor`, else
+    /// "Documentation"), written first as Mintlify's upgrade does: on a site
+    /// without tabs, or one whose anchors nest its tabs (then it holds them).
     TopAnchor,
 }
 
@@ -68,6 +66,10 @@ impl Node {
             ("tabs", self.tabs),
             ("anchors", self.anchors),
         ] {
+            let items: Vec<_> = items
+                .into_iter()
+                .filter(|(step, head, node)| !is_empty_tab(step, head, node))
+                .collect();
             if items.is_empty() {
                 continue;
             }
@@ -84,6 +86,32 @@ impl Node {
             out.insert("groups".into(), Value::Array(self.groups));
         }
     }
+
+    /// The node at `path`, if it was made.
+    fn find(&self, path: &[Step]) -> Option<&Node> {
+        let Some((step, rest)) = path.split_first() else {
+            return Some(self);
+        };
+        let list = match step {
+            Step::Language(_) => &self.languages,
+            Step::Version(_) => &self.versions,
+            Step::Tab(_) => &self.tabs,
+            Step::Anchor(_) | Step::TopAnchor => &self.anchors,
+        };
+        let (_, _, node) = list.iter().find(|(s, _, _)| s == step)?;
+        node.find(rest)
+    }
+
+    fn is_empty(&self) -> bool {
+        let lists = [&self.languages, &self.versions, &self.tabs, &self.anchors];
+        self.groups.is_empty() && lists.iter().all(|list| list.is_empty())
+    }
+}
+
+/// A tab that links nowhere and holds nothing, which Mintlify's upgrade
+/// leaves out (a site.json tab whose folder no group lists).
+fn is_empty_tab(step: &Step, head: &Map<String, Value>, node: &Node) -> bool {
+    matches!(step, Step::Tab(_)) && !head.contains_key("href") && node.is_empty()
 }
 
 /// The navigation being written.
@@ -94,6 +122,8 @@ pub(super) struct Navigation<'a> {
     sections: Vec<(Option<usize>, Option<usize>)>,
     root: Node,
     global_anchors: Vec<Value>,
+    /// Whether the anchors nest the tabs ([`super::anchors_nest_tabs`]).
+    anchors_on_top: bool,
 }
 
 impl<'a> Navigation<'a> {
@@ -122,6 +152,7 @@ impl<'a> Navigation<'a> {
             sections,
             root: Node::default(),
             global_anchors: Vec::new(),
+            anchors_on_top: super::anchors_nest_tabs(config),
         };
         navigation.note_folders(files);
         navigation
@@ -134,6 +165,7 @@ impl<'a> Navigation<'a> {
         for (index, group) in self.config.navigation.iter().enumerate() {
             self.place_group(index, group);
         }
+        self.note_empty_tabs();
         let mut navigation = Map::new();
         std::mem::take(&mut self.root).write(&mut navigation);
         if !self.global_anchors.is_empty() {
@@ -163,15 +195,18 @@ impl<'a> Navigation<'a> {
         !self.config.tabs.is_empty()
     }
 
-    /// Where tab `tab` is written: in its version, if it has one.
+    /// Where tab `tab` is written: in its version, if it has one, and in
+    /// the first anchor when the anchors nest the tabs.
     fn tab_path(&self, tab: Option<usize>) -> Vec<Step> {
         if !self.has_tabs() {
             return Vec::new();
         }
         let version = tab.and_then(|i| self.config.tabs[i].version.clone());
+        let top = self.anchors_on_top.then_some(Step::TopAnchor);
         version
             .map(Step::Version)
             .into_iter()
+            .chain(top)
             .chain([Step::Tab(tab)])
             .collect()
     }
@@ -191,6 +226,10 @@ impl<'a> Navigation<'a> {
             }
             return;
         }
+        if self.anchors_on_top {
+            let head = Heads(self.config).head(&Step::TopAnchor);
+            self.out.top_anchor = head["anchor"].as_str().map(String::from);
+        }
         let first = self.tab_path(None);
         let head = Heads(self.config).head(&Step::Tab(None));
         self.out.primary_tab = head["tab"].as_str().map(String::from);
@@ -203,10 +242,15 @@ impl<'a> Navigation<'a> {
 
     /// Where anchor `anchor` is written: inside the tab of its first group
     /// (in its version if it has one); an external one of a site with tabs
-    /// in `global`.
+    /// in `global`. When the anchors nest the tabs, at the top (in its
+    /// version), external ones too.
     fn anchor_path(&self, anchor: usize) -> Option<Vec<Step>> {
         let model = &self.config.anchors[anchor];
         let external = crate::html::is_external_url(&model.url);
+        if self.anchors_on_top {
+            let version = model.version.clone().map(Step::Version);
+            return Some(version.into_iter().chain([Step::Anchor(anchor)]).collect());
+        }
         if external && self.has_tabs() && model.version.is_none() {
             return None;
         }
@@ -278,6 +322,24 @@ impl<'a> Navigation<'a> {
         }
     }
 
+    /// Says which tabs are left out for holding nothing; the primary one is
+    /// then not written either.
+    fn note_empty_tabs(&mut self) {
+        let is_empty =
+            |nav: &Self, tab| nav.root.find(&nav.tab_path(tab)).is_none_or(Node::is_empty);
+        if self.has_tabs() && is_empty(self, None) {
+            self.out.primary_tab = None;
+        }
+        for (i, tab) in self.config.tabs.iter().enumerate() {
+            if !crate::html::is_external_url(&tab.url) && is_empty(self, Some(i)) {
+                self.out.leave_out(
+                    format!("tabs[{i}]"),
+                    format!("no group is placed in tab `{}`, so it is not written (as in Mintlify's upgrade)", tab.name),
+                );
+            }
+        }
+    }
+
     /// Says which tab and anchor folders lose pages no group lists: docs.json
     /// places pages by the group that lists them, never by folder.
     fn note_folders(&mut self, files: &SourceFiles) {
@@ -326,10 +388,14 @@ impl<'a> Navigation<'a> {
                     Step::Tab(t) => Some(*t),
                     _ => None,
                 });
-                if self.has_tabs() && anchor_tab != Some(tab) {
+                let moved = match self.anchors_on_top {
+                    true => tab.is_some(),
+                    false => anchor_tab != Some(tab),
+                };
+                if self.has_tabs() && moved {
                     self.out.leave_out(
                         format!("navigation[{index}] (tab)"),
-                        "docs.json nests an anchor in one tab: the group goes with its anchor",
+                        "docs.json nests an anchor in one tab, or tabs in one anchor: the group goes with its anchor",
                     );
                 }
                 path
@@ -475,41 +541,4 @@ fn anchor_head(anchor: &Anchor, head: &mut Map<String, Value>) {
     if crate::html::is_external_url(&anchor.url) {
         head.insert("href".into(), json!(anchor.url));
     }
-}
-
-/// The slug of the first page the reader resolves in `entries`: entries
-/// are read depth first, a page whose file is missing is skipped, and an
-/// operation entry's page (`get-users`) lies in no folder.
-fn first_page(entries: &[NavEntry], files: &SourceFiles) -> Option<String> {
-    entries.iter().find_map(|entry| match entry {
-        NavEntry::Page(page) if is_endpoint_entry(page) => Some(String::new()),
-        NavEntry::Page(page) => normalise_slug(page).filter(|s| files.page_file(s).is_some()),
-        NavEntry::Group(group) => first_page(&group.pages, files),
-    })
-}
-
-/// Every page slug the navigation lists.
-fn listed_slugs(groups: &[NavGroup]) -> HashSet<String> {
-    let mut out = HashSet::new();
-    for group in groups {
-        out.extend(group.root.as_deref().and_then(normalise_slug));
-        for entry in &group.pages {
-            match entry {
-                NavEntry::Page(page) => out.extend(normalise_slug(page)),
-                NavEntry::Group(inner) => out.extend(listed_slugs(std::slice::from_ref(inner))),
-            }
-        }
-    }
-    out
-}
-
-/// The slug of a page file (`a/b.mdx` → `a/b`), snippets and `_` files excluded.
-fn page_slug(name: &str) -> Option<String> {
-    let slug = name
-        .strip_suffix(".mdx")
-        .or_else(|| name.strip_suffix(".md"))?;
-    let excluded = slug
-        .split('/')
-        .any(|part| part.starts_with('_') || part == "snippets" || part == "node_modules");
-    (!excluded).then(|| slug.to_string())
 }

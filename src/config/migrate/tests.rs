@@ -134,7 +134,9 @@ fn versions_are_declared_first_and_nest_their_groups() {
         nav["versions"],
         json!([{"version": "v2", "default": true}, {"version": "v1"}, {"version": "v0", "href": "https://old"}])
     );
-    let api = &nav["tabs"][1];
+    // Every group is in a tab: no empty first tab is written before `API`.
+    assert_eq!(nav["tabs"].as_array().unwrap().len(), 1);
+    let api = &nav["tabs"][0];
     assert_eq!(api["versions"][0]["version"], "v2");
     assert_eq!(api["versions"][0]["groups"][0]["group"], "New");
     assert_eq!(api["groups"][0]["group"], "All");
@@ -212,4 +214,107 @@ fn legacy_theme_and_layout_become_the_theme_mintlify_upgrades_them_to() {
         }
         assert_eq!(migrated(site, &["a"]).docs["theme"], theme, "{extra}");
     }
+}
+
+/// The pages of a docs.json navigation, in the order a reader meets them.
+fn pages_in_order(nav: &Value) -> Vec<String> {
+    let mut out = Vec::new();
+    for key in [
+        "languages",
+        "versions",
+        "tabs",
+        "anchors",
+        "groups",
+        "pages",
+    ] {
+        for item in nav[key].as_array().into_iter().flatten() {
+            match item.as_str() {
+                Some(page) => out.push(page.to_string()),
+                None => out.extend(pages_in_order(item)),
+            }
+        }
+    }
+    out
+}
+
+/// A site modelled on a real one: tabs by folder, an external anchor and an
+/// anchor holding the API groups; no tab's folder is under an anchor's and
+/// no anchor's under a tab's.
+fn tabs_and_anchors() -> Value {
+    json!({
+        "name": "X", "colors": {"primary": "#112233"},
+        "tabs": [
+            {"name": "Documentation", "url": "content"},
+            {"name": "Examples", "url": "examples"}
+        ],
+        "anchors": [
+            {"name": "Dashboard", "url": "https://app.x", "icon": "chart-simple"},
+            {"name": "API Reference", "url": "api-reference", "icon": "square-terminal"}
+        ],
+        "navigation": [
+            {"group": "Get Started", "pages": ["overview"]},
+            {"group": "API", "pages": ["api-reference/overview"]},
+            {"group": "Examples", "pages": ["examples/one"]}
+        ]
+    })
+}
+
+#[test]
+fn anchors_nest_tabs_when_they_are_the_more_inclusive_division() {
+    let m = migrated(
+        tabs_and_anchors(),
+        &["overview", "api-reference/overview", "examples/one"],
+    );
+    let nav = &m.docs["navigation"];
+    // Mintlify's upgrade: a first anchor holds the tabs, the tab of no
+    // folder first; the other anchors follow in their order.
+    assert_eq!(
+        nav["anchors"][0],
+        json!({"anchor": "Documentation", "icon": "book-open", "tabs": [
+            {"tab": "Documentation", "groups": [{"group": "Get Started", "pages": ["overview"]}]},
+            {"tab": "Examples", "groups": [{"group": "Examples", "pages": ["examples/one"]}]}
+        ]})
+    );
+    assert_eq!(nav["anchors"][1]["href"], "https://app.x");
+    assert_eq!(nav["anchors"][2]["anchor"], "API Reference");
+    assert!(nav.get("tabs").is_none() && nav.get("global").is_none());
+    assert_eq!(
+        pages_in_order(nav),
+        ["overview", "examples/one", "api-reference/overview"]
+    );
+    // The site's own "Documentation" tab holds no group: it is not written
+    // beside the first tab of the same name, and that is said.
+    assert_eq!(fields(&m), ["tabs[0]"]);
+}
+
+#[test]
+fn the_more_inclusive_division_follows_mintlifys_rule() {
+    let nests = |tabs: &[&str], anchors: &[&str]| {
+        let mut site = tabs_and_anchors();
+        site["tabs"] = json!(tabs
+            .iter()
+            .map(|u| json!({"name": u, "url": u}))
+            .collect::<Vec<_>>());
+        site["anchors"] = json!(anchors
+            .iter()
+            .map(|u| json!({"name": u, "url": u}))
+            .collect::<Vec<_>>());
+        let config: SiteConfig = serde_json::from_value(site).unwrap();
+        super::anchors_nest_tabs(&config)
+    };
+    // No division under another's folder: anchors on a tie.
+    assert!(nests(
+        &["content", "examples"],
+        &["https://a", "api-reference"]
+    ));
+    // Every tab under an anchor: tabs on top.
+    assert!(!nests(&["api/v1", "api/v2"], &["api", "guides"]));
+    // Every anchor under a tab: anchors on top.
+    assert!(nests(&["guides"], &["guides/advanced"]));
+    // More tabs under anchors than anchors under tabs: tabs on top.
+    assert!(!nests(&["a/x", "b/y", "c"], &["a", "b", "c/z", "d"]));
+    // Anchors that are all external links are global: tabs on top.
+    assert!(!nests(&["content"], &["https://a", "https://b"]));
+    // No tabs: nothing to nest.
+    assert!(!nests(&[], &["api-reference"]));
 }
