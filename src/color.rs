@@ -35,18 +35,29 @@ const SOFT_DARK: f64 = 0.18;
 const SURFACE: f64 = 0.08;
 
 /// The callout tints of `components.css` (Note, Warning, Info, Tip,
-/// Check), light then dark: links inside callouts sit on them.
+/// Check), light then dark: links inside callouts sit on them. The dark
+/// ones are each kind's colour mixed into the default dark page
+/// ([`CALLOUT_MIXES_DARK`]).
 pub const CALLOUT_TINTS_LIGHT: [Rgb; 4] = [
     Rgb(0xef, 0xf6, 0xff),
-    Rgb(0xff, 0xfb, 0xeb),
-    Rgb(0xf3, 0xf4, 0xf6),
+    Rgb(0xfe, 0xfc, 0xe8),
+    Rgb(0xfa, 0xfa, 0xf9),
     Rgb(0xf0, 0xfd, 0xf4),
 ];
 pub const CALLOUT_TINTS_DARK: [Rgb; 4] = [
-    Rgb(0x17, 0x25, 0x54),
-    Rgb(0x42, 0x20, 0x06),
-    Rgb(0x1f, 0x29, 0x37),
-    Rgb(0x05, 0x2e, 0x16),
+    Rgb(0x10, 0x20, 0x45),
+    Rgb(0x36, 0x29, 0x12),
+    Rgb(0x27, 0x29, 0x2e),
+    Rgb(0x0c, 0x2f, 0x1f),
+];
+
+/// How `components.css` makes each dark tint: `color-mix(in srgb, COLOUR
+/// PERCENT%, var(--bg, #0f1117))`, as (colour, percent).
+const CALLOUT_MIXES_DARK: [(&str, u8); 4] = [
+    ("#155dfc", 20),
+    ("#d08700", 20),
+    ("#ffffff", 10),
+    ("#00a63e", 20),
 ];
 
 /// An sRGB colour.
@@ -379,12 +390,19 @@ mod tests {
     #[test]
     fn callout_tints_are_the_stylesheets() {
         let css = include_str!("../themes/default/components.css");
-        for tint in CALLOUT_TINTS_LIGHT.iter().chain(&CALLOUT_TINTS_DARK) {
+        for tint in &CALLOUT_TINTS_LIGHT {
             assert!(
                 css.contains(&tint.hex()),
                 "components.css has {}",
                 tint.hex()
             );
+        }
+        let page = rgb("#0f1117");
+        for ((colour, percent), tint) in CALLOUT_MIXES_DARK.iter().zip(CALLOUT_TINTS_DARK) {
+            let mix = format!("color-mix(in srgb, {colour} {percent}%, var(--bg, #0f1117))");
+            assert!(css.contains(&mix), "components.css has {mix}");
+            let mixed = page.mix(rgb(colour), f64::from(*percent) / 100.0);
+            assert_eq!(mixed, tint, "{mix} is {}", mixed.hex());
         }
     }
 }

@@ -284,7 +284,7 @@ fn every_slot_of_a_pro_name_holds_a_drawing() {
     assert_eq!(icons.len(), 3);
     assert!(icons.iter().all(|i| i.starts_with("<svg class=\"icon\"")));
     assert!(home.contains("data-component-part=\"callout-icon\"><svg class=\"icon\""));
-    assert!(support.contains("data-component-part=\"step-number\" aria-hidden=\"true\"><svg"));
+    assert!(support.contains("data-component-part=\"step-number\" aria-hidden=\"true\"><span class=\"c-step-marker\"><svg"));
     // Each sidebar group and page icon, on the page of its group.
     for (page, html) in [("/", &home), ("/guides/support/", &support)] {
         let sidebar = &html[html.find("id=sidebar").unwrap()..];
