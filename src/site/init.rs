@@ -13,7 +13,7 @@ use crate::config::{SCHEMA_FILE_NAME, SCHEMA_TEXT};
 const SITE_JSON: &str = r##"{
   "$schema": "./site.schema.json",
   "name": "My Docs",
-  "colors": { "primary": "#0B765B", "light": "#2CA185" },
+  "colors": { "primary": "#0B765B", "light": "#30A387" },
   "navigation": [
     { "group": "Get started", "pages": ["introduction", "quickstart"] }
   ]
@@ -24,7 +24,7 @@ const DOCS_JSON: &str = r##"{
   "$schema": "https://mintlify.com/docs.json",
   "theme": "mint",
   "name": "My Docs",
-  "colors": { "primary": "#0B765B", "light": "#2CA185" },
+  "colors": { "primary": "#0B765B", "light": "#30A387" },
   "navigation": {
     "groups": [
       { "group": "Get started", "pages": ["introduction", "quickstart"] }
