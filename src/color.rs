@@ -36,8 +36,8 @@ const SURFACE: f64 = 0.08;
 
 /// The callout tints of `components.css` (Note, Warning, Info, Tip,
 /// Check), light then dark: links inside callouts sit on them. The dark
-/// ones are each kind's colour mixed into the default dark page
-/// ([`CALLOUT_MIXES_DARK`]).
+/// ones are each kind's colour mixed into the default dark page, as the
+/// stylesheet mixes them (checked by `callout_tints_are_the_stylesheets`).
 pub const CALLOUT_TINTS_LIGHT: [Rgb; 4] = [
     Rgb(0xef, 0xf6, 0xff),
     Rgb(0xfe, 0xfc, 0xe8),
@@ -49,15 +49,6 @@ pub const CALLOUT_TINTS_DARK: [Rgb; 4] = [
     Rgb(0x36, 0x29, 0x12),
     Rgb(0x27, 0x29, 0x2e),
     Rgb(0x0c, 0x2f, 0x1f),
-];
-
-/// How `components.css` makes each dark tint: `color-mix(in srgb, COLOUR
-/// PERCENT%, var(--bg, #0f1117))`, as (colour, percent).
-const CALLOUT_MIXES_DARK: [(&str, u8); 4] = [
-    ("#155dfc", 20),
-    ("#d08700", 20),
-    ("#ffffff", 10),
-    ("#00a63e", 20),
 ];
 
 /// An sRGB colour.
@@ -387,6 +378,14 @@ mod tests {
         }
     }
 
+    /// How `components.css` makes each dark tint: `color-mix(in srgb, COLOUR
+    /// PERCENT%, var(--bg, #0f1117))`, as (colour, percent).
+    const CALLOUT_MIXES_DARK: [(&str, u8); 4] = [
+        ("#155dfc", 20),
+        ("#d08700", 20),
+        ("#ffffff", 10),
+        ("#00a63e", 20),
+    ];
     #[test]
     fn callout_tints_are_the_stylesheets() {
         let css = include_str!("../themes/default/components.css");
