@@ -17,8 +17,17 @@
 //! message: `initialize` (version negotiation: the client's version when
 //! it is one of [`VERSIONS`], else the newest), `ping`, `tools/list`,
 //! `tools/call`; a request other than `initialize` and `ping` before
-//! `initialize` (over stdio) is an invalid request. It is written by hand
-//! rather than with `rmcp`: see ARCHITECTURE.md, "Dependencies".
+//! `initialize` (over stdio) is an invalid request.
+//!
+//! Written by hand rather than with `rmcp`: the server answers four
+//! methods one message at a time, where `rmcp` would bring an async
+//! runtime (`tokio`, today only in the tests) into the binary, its
+//! Streamable HTTP server is built on `axum`/`hyper` (the preview is
+//! `tiny_http` threads with its own front door and host checks), and its
+//! derived tool schemas need `schemars`. The reading is strict (no batch,
+//! `jsonrpc` and `id` checked, every argument against its schema, bounded
+//! lines); `tests/mcp.rs` feeds it malformed, huge and hostile input and
+//! `bench/mcp.sh` drives it with the official TypeScript SDK.
 
 mod files;
 mod http;
