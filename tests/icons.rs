@@ -91,7 +91,9 @@ fn every_icon_of_every_kind_is_drawn_in_every_place() {
         .count();
     assert_eq!(cards, 4, "flutter, trash-2, chart-mixed, rocket-lunch");
     assert!(home.contains("<span class=\"c-card-icon\" data-component-part=\"card-icon\" style=\"color: #E11D48\"><svg"));
-    assert!(home.contains("<img class=\"c-icon-img\" src=\"images/ugs.svg\" alt=\"\">"));
+    assert!(home.contains(
+        "<img class=\"c-icon-img\" src=\"images/ugs.svg\" alt=\"\" data-component-part=\"icon-image\">"
+    ));
     assert!(home.contains("stroke=\"currentColor\""), "Lucide strokes");
     // Components: Icon (colour, size), Callout, Tab, Accordion, Step.
     let body = &components[components.find("<article").unwrap()..];

@@ -460,7 +460,7 @@ fn unknown_icons_warn() {
     let r = render("<Card title=\"x\" icon=\"/img/logo.svg\">y</Card>\n");
     assert!(r
         .html
-        .contains("<img class=\"c-icon-img\" src=\"/assets/logo.svg\""));
+        .contains("<img class=\"c-icon-img\" src=\"/assets/logo.svg\" alt=\"\" data-component-part=\"icon-image\">"));
 }
 
 #[test]
@@ -630,7 +630,7 @@ fn columns_are_a_grid_of_their_children() {
 fn badges_carry_colour_size_shape_and_state_as_classes() {
     let r = render("Needs <Badge color=\"orange\" size=\"sm\" shape=\"pill\" icon=\"star\" stroke disabled>Pro & <b>up</b></Badge> plan.\n");
     assert!(
-        r.html.contains("<span class=\"c-badge c-badge-orange c-badge-sm c-badge-pill c-badge-stroke c-badge-disabled\" data-badge data-color=\"orange\" data-size=\"sm\"><span class=\"c-badge-icon\"><svg class=\"icon\" aria-hidden=\"true\""),
+        r.html.contains("<span class=\"c-badge c-badge-orange c-badge-sm c-badge-pill c-badge-stroke c-badge-disabled\" data-badge data-color=\"orange\" data-size=\"sm\"><span class=\"c-badge-icon\"><svg class=\"icon\" data-component-part=\"icon-svg\" aria-hidden=\"true\""),
         "{}",
         r.html
     );

@@ -243,7 +243,7 @@ impl Renderer<'_> {
         if crate::icons::is_image_reference(icon) {
             let src = self.rewrite_url(icon, UrlKind::Asset, el.offset);
             return format!(
-                "<img class=\"c-icon-img\" src=\"{}\" alt=\"\">",
+                "<img class=\"c-icon-img\" src=\"{}\" alt=\"\" data-component-part=\"icon-image\">",
                 escape(&src)
             );
         }
@@ -254,7 +254,12 @@ impl Renderer<'_> {
             let finding = finding.on(&format!("`<{}>`", el.name));
             self.report_at(el.offset, |file| finding.diagnostic(file));
         }
-        svg
+        // Mintlify's `<Icon>` names its drawing for a site's own CSS.
+        svg.replacen(
+            " class=\"icon\"",
+            " class=\"icon\" data-component-part=\"icon-svg\"",
+            1,
+        )
     }
 
     /// The library an element's icon is looked up in first: its own
