@@ -354,19 +354,23 @@ const THEMES: [&str; 9] = [
 /// headings, as Mintlify's does once the page is running).
 const PAGE_NAMES: [(&str, &str, bool); 10] = [
     ("#table-of-contents", "table-of-contents", false),
-    ("#table-of-contents-content", "table-of-contents-content", false),
+    (
+        "#table-of-contents-content",
+        "table-of-contents-content",
+        false,
+    ),
     (".toc-item", "toc-item", false),
     ("#banner", "banner", true),
     ("#mobile-nav", "mobile-nav", true),
     ("#search-bar-entry-mobile", "search-bar-entry-mobile", true),
-    ("#localization-select-trigger", "localization-select-trigger", true),
-    (".steps", "steps", true),
-    (".step", "step", true),
     (
-        "[data-component-part=\"accordion\"]",
-        "accordion",
+        "#localization-select-trigger",
+        "localization-select-trigger",
         true,
     ),
+    (".steps", "steps", true),
+    (".step", "step", true),
+    ("[data-component-part=\"accordion\"]", "accordion", true),
 ];
 
 /// `tests/fixtures/page-names` built with docs.json `theme` set to `theme`.
@@ -386,7 +390,10 @@ fn written(html: &str, selector: &str, name: &str) -> bool {
     let attribute = |attr: &str| {
         [format!("{attr}={name}"), format!("{attr}=\"{name}")]
             .iter()
-            .any(|start| html.match_indices(start.as_str()).any(|(at, _)| ends(&html[at + start.len()..])))
+            .any(|start| {
+                html.match_indices(start.as_str())
+                    .any(|(at, _)| ends(&html[at + start.len()..]))
+            })
     };
     match selector.as_bytes()[0] {
         b'#' => attribute(" id"),
@@ -483,7 +490,9 @@ async fn every_theme_carries_the_page_level_names_a_site_s_css_targets() {
             .wait_until("document.documentElement.hasAttribute('data-menu-open')")
             .await;
         browser
-            .wait_until("getComputedStyle(document.getElementById('mobile-nav')).transform === 'none'")
+            .wait_until(
+                "getComputedStyle(document.getElementById('mobile-nav')).transform === 'none'",
+            )
             .await;
         let drawer = shown(&browser, "#mobile-nav", "background-color").await;
         if drawer != json!([true, "rgb(224, 231, 255)"]) {
@@ -494,7 +503,9 @@ async fn every_theme_carries_the_page_level_names_a_site_s_css_targets() {
              var r = document.querySelector(s).getBoundingClientRect(); \
              return r.width > 0 && r.left >= d.left && r.right <= d.right + 1; });";
         if browser.eval(inside).await != json!([true, true]) {
-            problems.push(format!("{theme} 390px: the drawer holds the sidebar and the language switcher"));
+            problems.push(format!(
+                "{theme} 390px: the drawer holds the sidebar and the language switcher"
+            ));
         }
         save_screenshot(&browser, &format!("page-names-{theme}-390-menu")).await;
         browser.click("#search-bar-entry-mobile").await;
