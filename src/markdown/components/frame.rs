@@ -9,8 +9,8 @@ use super::super::mdx::Element;
 use super::super::render::Renderer;
 use super::cards::lone_paragraph_unwrapped;
 
-/// The hint's pointing hand.
-const HAND: &str = "<svg class=\"c-frame-hint-svg\" viewBox=\"0 0 16 16\" aria-hidden=\"true\"><path d=\"M5 1.5a1.5 1.5 0 0 1 3 0V6h5a1.5 1.5 0 0 1 0 3h-1.2a1.4 1.4 0 0 1-.3 2.7 1.4 1.4 0 0 1-1 2.3H7.5A4.5 4.5 0 0 1 3 9.5V7.2A1.5 1.5 0 0 1 5 5.8z\"/></svg>";
+/// The hint's hand, pointing at the frame's content.
+const HAND: &str = "<svg class=\"c-frame-hint-svg\" viewBox=\"0 0 16 16\" aria-hidden=\"true\"><path transform=\"rotate(90 8 8)\" d=\"M5 1.5a1.5 1.5 0 0 1 3 0V6h5a1.5 1.5 0 0 1 0 3h-1.2a1.4 1.4 0 0 1-.3 2.7 1.4 1.4 0 0 1-1 2.3H7.5A4.5 4.5 0 0 1 3 9.5V7.2A1.5 1.5 0 0 1 5 5.8z\"/></svg>";
 
 impl Renderer<'_> {
     /// Frame: its children framed, with an optional hint and caption.
