@@ -46,7 +46,9 @@ impl Renderer<'_> {
             "<div class=\"c-card-content\" data-component-part=\"card-content-container\">",
         );
         if arrow && href.is_some() {
-            inner.push_str(&format!("<span class=\"c-card-arrow\" data-component-part=\"card-arrow\">{ARROW}</span>"));
+            inner.push_str(&format!(
+                "<span class=\"c-card-arrow\" data-component-part=\"card-arrow\">{ARROW}</span>"
+            ));
         }
         inner.push_str(&self.card_icon(el));
         inner.push_str("<div class=\"c-card-text\">");
@@ -76,7 +78,7 @@ impl Renderer<'_> {
                 escape(&href)
             ),
             None if disabled => {
-                format!("<div class=\"{class} c-card-disabled\" aria-disabled=\"true\">{inner}</div>")
+                format!("<div class=\"{class} c-card-disabled\">{inner}</div>")
             }
             None => format!("<div class=\"{class}\">{inner}</div>"),
         }
@@ -135,10 +137,16 @@ mod tests {
 
     #[test]
     fn only_a_lone_paragraph_loses_its_tags() {
-        assert_eq!(lone_paragraph_unwrapped("<p>One <em>line</em></p>\n"), "One <em>line</em>");
+        assert_eq!(
+            lone_paragraph_unwrapped("<p>One <em>line</em></p>\n"),
+            "One <em>line</em>"
+        );
         let two = "<p>One</p>\n<p>Two</p>";
         assert_eq!(lone_paragraph_unwrapped(two), two);
-        assert_eq!(lone_paragraph_unwrapped("<ul><li>x</li></ul>"), "<ul><li>x</li></ul>");
+        assert_eq!(
+            lone_paragraph_unwrapped("<ul><li>x</li></ul>"),
+            "<ul><li>x</li></ul>"
+        );
     }
 
     #[test]

@@ -202,7 +202,9 @@ impl Renderer<'_> {
              <div class=\"c-tile-inner\" data-component-part=\"tile-children-inner-container\">{preview}</div></div>"
         );
         if title.is_some() || description.is_some() {
-            html.push_str("<div class=\"c-tile-text\" data-component-part=\"tile-text-container\">");
+            html.push_str(
+                "<div class=\"c-tile-text\" data-component-part=\"tile-text-container\">",
+            );
             for (text, class, part) in [
                 (title, "c-tile-title", "tile-title"),
                 (description, "c-tile-desc", "tile-description"),
