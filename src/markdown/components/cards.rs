@@ -4,7 +4,8 @@
 //! arrow: `arrow`, or by default an external `href`), `card-icon`, then
 //! `card-title`, `card-content` and `card-cta` (the `cta` line and its
 //! chevron). `horizontal` sets the icon beside the text; `color` tints the
-//! icon; `disabled` keeps the card but not its link, and dims its `cta`.
+//! icon; `disabled` keeps the card but not its link, and dims its `cta` (to a
+//! shade that still reads at 4.5:1).
 //! A body of one paragraph loses its `<p>`, so its text is the card's own.
 
 use super::super::attrs::AttrList;
