@@ -245,6 +245,30 @@ fn cards_and_groups() {
 }
 
 #[test]
+fn card_variants_carry_mintlify_parts() {
+    let r = render("<Card title=\"Guide\" href=\"https://example.com/g\" cta=\"Read more\">\n  One line.\n</Card>\n\n<Card title=\"Here\" href=\"/img/x\" arrow={false}>x</Card>\n\n<Card title=\"Arrow\" href=\"/img/x\" arrow>x</Card>\n\n<Card title=\"Off\" href=\"/img/x\" cta=\"Gone\" disabled>x</Card>\n");
+    // An external link has the corner arrow unless `arrow={false}`; a
+    // site link has it when asked. A lone paragraph is the body's text.
+    assert_eq!(
+        r.html.matches("data-component-part=\"card-arrow\"").count(),
+        2,
+        "{}",
+        r.html
+    );
+    assert!(r.html.contains("<a class=\"c-card card\" href=\"https://example.com/g\"><div class=\"c-card-content\" data-component-part=\"card-content-container\"><span class=\"c-card-arrow\" data-component-part=\"card-arrow\"><svg"), "{}", r.html);
+    assert!(r.html.contains("<div class=\"c-card-body\" data-component-part=\"card-content\">One line.</div><div class=\"c-card-cta\" data-component-part=\"card-cta\"><span>Read more<svg"), "{}", r.html);
+    // Disabled: no link, and the call to action dimmed by its class.
+    assert!(
+        r.html
+            .contains("<div class=\"c-card card c-card-disabled\"><div class=\"c-card-content\""),
+        "{}",
+        r.html
+    );
+    assert_eq!(r.html.matches("<a class=\"c-card card\"").count(), 3);
+    assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+}
+
+#[test]
 fn accordions_and_expandables_are_details() {
     let r = render("<AccordionGroup>\n<Accordion title=\"Q\" description=\"d\" defaultOpen icon=\"book\">\nA\n</Accordion>\n</AccordionGroup>\n\n<Expandable title=\"props\">\nX\n</Expandable>\n");
     assert!(r
@@ -359,7 +383,11 @@ fn request_and_response_examples_leave_the_flow_for_the_aside() {
 #[test]
 fn frame_icon_tooltip_and_update() {
     let r = render("<Frame caption=\"Shot\">\n  <img src=\"/img/a.png\" className=\"x\" style={{ width: 200 }} />\n</Frame>\n\nClick <Icon icon=\"gear\" size={16} color=\"#f00\" /> or <Tooltip tip=\"Application\">app</Tooltip>.\n\n<Update label=\"2024-10-12\" description=\"v1\" tags={[\"New\"]}>\nShipped.\n</Update>\n");
-    assert!(r.html.contains("<figure class=\"c-frame frame\" data-component-part=\"frame\"><img src=\"/assets/a.png\" class=\"x\" style=\"width: 200px\"><figcaption data-component-part=\"frame-description\">Shot</figcaption></figure>"), "{}", r.html);
+    assert!(r.html.contains("<div class=\"c-frame-container\" data-component-part=\"frame-container\"><figure class=\"c-frame frame\" data-component-part=\"frame\">\
+        <div class=\"c-frame-pattern\" data-component-part=\"frame-background-pattern\" aria-hidden=\"true\"></div>\
+        <div class=\"c-frame-border\" data-component-part=\"frame-border\" aria-hidden=\"true\"></div>\
+        <div class=\"c-frame-content\" data-component-part=\"frame-content\"><img src=\"/assets/a.png\" class=\"x\" style=\"width: 200px\"></div>\
+        <figcaption class=\"c-frame-caption\" data-component-part=\"frame-description\">Shot</figcaption></figure></div>"), "{}", r.html);
     assert!(r
         .html
         .contains("<span class=\"c-icon icon\" style=\"color: #f00; --icon-size: 16px\"><svg"));
@@ -695,7 +723,15 @@ fn views_show_every_version_under_its_title() {
 #[test]
 fn tiles_link_a_preview_with_title_and_description() {
     let r = render("<Tile href=\"/img/guide\" title=\"Accordion\" description={'Two \"variants\"'}>\n  <img src=\"/img/a.svg\" alt=\"Preview\" className=\"block dark:hidden\" />\n</Tile>\n");
-    assert!(r.html.starts_with("<a class=\"c-tile tile\" href=\"/assets/guide\"><div class=\"c-tile-preview\"><img src=\"/assets/a.svg\" alt=\"Preview\" class=\"block only-light\"></div><p class=\"c-tile-title\" data-component-part=\"tile-title\">Accordion</p><p class=\"c-tile-desc\" data-component-part=\"tile-description\">Two &quot;variants&quot;</p></a>"), "{}", r.html);
+    assert!(r.html.starts_with("<a class=\"c-tile tile\" href=\"/assets/guide\"><div class=\"c-tile-preview\" data-component-part=\"tile-children-container\">\
+        <div class=\"c-tile-bg only-light\" data-component-part=\"tile-background-light\" aria-hidden=\"true\"></div>\
+        <div class=\"c-tile-bg only-dark\" data-component-part=\"tile-background-dark\" aria-hidden=\"true\"></div>\
+        <div class=\"c-tile-inner\" data-component-part=\"tile-children-inner-container\"><img src=\"/assets/a.svg\" alt=\"Preview\" class=\"block only-light\"></div></div>\
+        <div class=\"c-tile-text\" data-component-part=\"tile-text-container\"><p class=\"c-tile-title\" data-component-part=\"tile-title\">Accordion</p><p class=\"c-tile-desc\" data-component-part=\"tile-description\">Two &quot;variants&quot;</p></div></a>"), "{}", r.html);
+    let bare = render(
+        "<Tile href=\"/img/guide\">\n  <img src=\"/img/a.svg\" alt=\"Preview\" />\n</Tile>\n",
+    );
+    assert!(!bare.html.contains("tile-text-container"), "{}", bare.html);
     assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
 }
 

@@ -19,10 +19,12 @@
 
 mod api;
 mod blocks;
+mod cards;
 mod code;
 mod diagrams;
 mod elements;
 mod expressions;
+mod frame;
 mod jsx_attrs;
 mod layout;
 mod mode_classes;

@@ -184,8 +184,9 @@ impl Renderer<'_> {
         )
     }
 
-    /// Tile: a link with a large preview (its children) over a title and
-    /// a description.
+    /// Tile: a link with a large preview (its children, centred on a
+    /// field of small crosses, one for each mode) over its title and
+    /// description, with Mintlify's part names.
     pub(super) fn tile(&mut self, el: &Element) -> String {
         let title = self.text_attr(el, "title");
         let description = self.text_attr(el, "description");
@@ -194,18 +195,28 @@ impl Renderer<'_> {
             .url("href")
             .map(|h| self.rewrite_url(&h, UrlKind::Link, el.offset));
         let preview = self.children_html(el);
-        let mut html = format!("<div class=\"c-tile-preview\">{preview}</div>");
-        if let Some(title) = title {
-            html.push_str(&format!(
-                "<p class=\"c-tile-title\" data-component-part=\"tile-title\">{}</p>",
-                escape(&title)
-            ));
-        }
-        if let Some(description) = description {
-            html.push_str(&format!(
-                "<p class=\"c-tile-desc\" data-component-part=\"tile-description\">{}</p>",
-                escape(&description)
-            ));
+        let mut html = format!(
+            "<div class=\"c-tile-preview\" data-component-part=\"tile-children-container\">\
+             <div class=\"c-tile-bg only-light\" data-component-part=\"tile-background-light\" aria-hidden=\"true\"></div>\
+             <div class=\"c-tile-bg only-dark\" data-component-part=\"tile-background-dark\" aria-hidden=\"true\"></div>\
+             <div class=\"c-tile-inner\" data-component-part=\"tile-children-inner-container\">{preview}</div></div>"
+        );
+        if title.is_some() || description.is_some() {
+            html.push_str(
+                "<div class=\"c-tile-text\" data-component-part=\"tile-text-container\">",
+            );
+            for (text, class, part) in [
+                (title, "c-tile-title", "tile-title"),
+                (description, "c-tile-desc", "tile-description"),
+            ] {
+                if let Some(text) = text {
+                    html.push_str(&format!(
+                        "<p class=\"{class}\" data-component-part=\"{part}\">{}</p>",
+                        escape(&text)
+                    ));
+                }
+            }
+            html.push_str("</div>");
         }
         match href {
             Some(href) => format!(
