@@ -245,6 +245,28 @@ mod tests {
     }
 
     #[test]
+    fn a_custom_colour_is_mixed_as_mintlify_mixes_it_and_stays_readable() {
+        let amber = Rgb(0xff, 0xc1, 0x07);
+        assert_eq!(scale_lightness(amber, 0.5).hex(), "#836200");
+        assert_eq!(scale_lightness(amber, 1.5).hex(), "#ffe28a");
+        let [light, dark] = custom_looks(amber);
+        assert_eq!(light, "--callout-edge:#fff3cd;--callout-bg:#fff9e6;--callout-text:#836200;--callout-icon:#b58905");
+        assert_eq!(dark, "--callout-edge-dark:#574612;--callout-bg-dark:#272315;--callout-text-dark:#ffe28a;--callout-icon-dark:#ffc107");
+        // A pale colour's text is darkened until it reads at 4.5:1.
+        let pale = Rgb(0xff, 0xff, 0x99);
+        for (looks, page) in custom_looks(pale).iter().zip([DEFAULT_BG_LIGHT, DEFAULT_BG_DARK]) {
+            let value = |name: &str| {
+                let at = looks.find(&format!("{name}:")).unwrap() + name.len() + 1;
+                Rgb::parse(&looks[at..at + 7]).unwrap()
+            };
+            let suffix = if page == DEFAULT_BG_DARK { "-dark" } else { "" };
+            let bg = value(&format!("--callout-bg{suffix}"));
+            let text = value(&format!("--callout-text{suffix}"));
+            assert!(crate::color::contrast(text, bg) >= TEXT_CONTRAST, "{looks}");
+        }
+    }
+
+    #[test]
     fn meta_text_leaves_the_tags_out() {
         assert_eq!(
             without_tags("<Warning>This Endpoint is Deprecated!</Warning>"),

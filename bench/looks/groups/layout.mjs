@@ -13,4 +13,17 @@ export const cases = [
       h(M.Tree.File, { name: 'docs.json' })),
     mdx: `<Tree>\n  <Tree.Folder name="api" defaultOpen>\n    <Tree.File name="user.mdx" />\n  </Tree.Folder>\n  <Tree.File name="docs.json" />\n</Tree>`,
   },
+  {
+    name: 'tree-nested',
+    mintlify: () => h(M.Tree, null,
+      h(M.Tree.Folder, { name: 'docs', defaultOpen: true },
+        h(M.Tree.Folder, { name: 'api-reference', defaultOpen: true },
+          h(M.Tree.File, { name: 'get-user.mdx' }),
+          h(M.Tree.File, { name: 'rotate-token.mdx' })),
+        h(M.Tree.Folder, { name: 'guides' }, h(M.Tree.File, { name: 'quickstart.mdx' })),
+        h(M.Tree.Folder, { name: 'snippets' }),
+        h(M.Tree.File, { name: 'docs.json' })),
+      h(M.Tree.File, { name: 'README.md' })),
+    mdx: `<Tree>\n  <Tree.Folder name="docs" defaultOpen>\n    <Tree.Folder name="api-reference" defaultOpen>\n      <Tree.File name="get-user.mdx" />\n      <Tree.File name="rotate-token.mdx" />\n    </Tree.Folder>\n    <Tree.Folder name="guides">\n      <Tree.File name="quickstart.mdx" />\n    </Tree.Folder>\n    <Tree.Folder name="snippets" />\n    <Tree.File name="docs.json" />\n  </Tree.Folder>\n  <Tree.File name="README.md" />\n</Tree>`,
+  },
 ];
