@@ -39,7 +39,13 @@ pub fn custom_html(icon_html: Option<&str>, color: Option<Rgb>, body: &str) -> S
         let [light, dark] = custom_looks(color);
         format!(" style=\"{light};{dark}\"")
     });
-    with_look("custom", "Callout", icon_html.unwrap_or_default(), &style, body)
+    with_look(
+        "custom",
+        "Callout",
+        icon_html.unwrap_or_default(),
+        &style,
+        body,
+    )
 }
 
 /// The custom properties of a `<Callout color>` in light and in dark mode.
@@ -81,7 +87,11 @@ fn scale_lightness(c: Rgb, factor: f64) -> Rgb {
     let (max, min) = (r.max(g).max(b), r.min(g).min(b));
     let l = (max + min) / 2.0;
     let d = max - min;
-    let s = if d == 0.0 { 0.0 } else { d / (1.0 - (2.0 * l - 1.0).abs()) };
+    let s = if d == 0.0 {
+        0.0
+    } else {
+        d / (1.0 - (2.0 * l - 1.0).abs())
+    };
     let h = if d == 0.0 {
         0.0
     } else if max == r {
@@ -254,7 +264,10 @@ mod tests {
         assert_eq!(dark, "--callout-edge-dark:#574612;--callout-bg-dark:#272315;--callout-text-dark:#ffe28a;--callout-icon-dark:#ffc107");
         // A pale colour's text is darkened until it reads at 4.5:1.
         let pale = Rgb(0xff, 0xff, 0x99);
-        for (looks, page) in custom_looks(pale).iter().zip([DEFAULT_BG_LIGHT, DEFAULT_BG_DARK]) {
+        for (looks, page) in custom_looks(pale)
+            .iter()
+            .zip([DEFAULT_BG_LIGHT, DEFAULT_BG_DARK])
+        {
             let value = |name: &str| {
                 let at = looks.find(&format!("{name}:")).unwrap() + name.len() + 1;
                 Rgb::parse(&looks[at..at + 7]).unwrap()

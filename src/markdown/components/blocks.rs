@@ -202,10 +202,9 @@ impl Renderer<'_> {
             Some(icon) => self.icon_html(el, &icon),
             None => number.to_string(),
         };
-        let tag = match size.as_deref().or(steps_size) {
-            Some(size @ ("h2" | "h3" | "h4")) => size,
-            _ => "p",
-        };
+        let tag = (size.as_deref().or(steps_size))
+            .filter(|size| matches!(*size, "h2" | "h3" | "h4"))
+            .unwrap_or("p");
         let title = title
             .map(|t| {
                 format!(

@@ -63,7 +63,7 @@ impl Renderer<'_> {
         if el.name == "Tree.File" {
             return format!(
                 "<li class=\"c-tree-file c-tree-row tree-file\" data-component-part=\"tree-file\"{indent}>{}{}</li>",
-                part_svg("file-lines", Some("regular"), "tree-file-icon"),
+                part_svg("file", Some("regular"), "tree-file-icon"),
                 title("tree-file-title")
             );
         }
