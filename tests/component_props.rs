@@ -20,8 +20,11 @@ fn component_props_shape_the_html_and_bad_values_are_warnings_at_their_lines() {
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     let html = std::fs::read_to_string(site.join("index.html")).unwrap();
     let expected = [
-        // Callout icon and colour (a shade with 3:1 on each mode's page).
-        "style=\"--callout-light:#ba8d05;--callout-dark:#ffc107\"",
+        // Callout icon and colour, mixed as Mintlify mixes them (text 4.5:1, icon 3:1).
+        "<aside class=\"c-callout c-custom callout\" data-callout-type=\"custom\" role=\"note\" aria-label=\"Callout\" \
+         style=\"--callout-edge:#fff3cd;--callout-bg:#fff9e6;--callout-text:#836200;--callout-icon:#b58905;\
+         --callout-edge-dark:#574612;--callout-bg-dark:#272315;--callout-text-dark:#ffe28a;--callout-icon-dark:#ffc107\">\
+         <span class=\"c-callout-icon\" data-component-part=\"callout-icon\"><svg class=\"icon\" data-component-part=\"icon-svg\"",
         // Danger looks like itself.
         "<aside class=\"c-callout c-danger callout\" data-callout-type=\"danger\" role=\"note\" aria-label=\"Danger\">",
         // Tabs: defaultTabIndex, sync on by default, off when asked.

@@ -271,14 +271,20 @@ fn card_variants_carry_mintlify_parts() {
 #[test]
 fn accordions_and_expandables_are_details() {
     let r = render("<AccordionGroup>\n<Accordion title=\"Q\" description=\"d\" defaultOpen icon=\"book\">\nA\n</Accordion>\n</AccordionGroup>\n\n<Expandable title=\"props\">\nX\n</Expandable>\n");
-    assert!(r
-        .html
-        .contains("<div class=\"c-accordion-group accordion-group\">"));
+    assert!(r.html.contains(
+        "<div class=\"c-accordion-group accordion-group\" data-component-part=\"accordion-group\">"
+    ));
     assert!(
         r.html
             .contains("<details class=\"c-accordion accordion\" data-component-part=\"accordion\" id=\"q\" open><summary data-component-part=\"accordion-button\">\
-                <span class=\"c-accordion-caret\" data-component-part=\"accordion-caret-right\" aria-hidden=\"true\"></span>\
-                <span class=\"c-accordion-icon\" data-component-part=\"accordion-icon\">"),
+                <span class=\"c-accordion-caret\" data-component-part=\"accordion-caret-right\" aria-hidden=\"true\"><svg class=\"icon\" data-component-part=\"icon-svg\""),
+        "{}",
+        r.html
+    );
+    assert!(
+        r.html.contains(
+            "</svg></span><span class=\"c-accordion-icon\" data-component-part=\"accordion-icon\">"
+        ),
         "{}",
         r.html
     );
@@ -335,6 +341,14 @@ fn steps_are_an_ordered_list() {
     assert!(r
         .html
         .contains("<p class=\"c-step-title\" data-component-part=\"step-title\">First</p>"));
+    // titleSize: the Steps' for every step, a step's own first.
+    let r = render("<Steps titleSize=\"h3\">\n  <Step title=\"A\">\n    x\n  </Step>\n  <Step title=\"B\" titleSize=\"h2\">\n    y\n  </Step>\n</Steps>\n");
+    assert!(r
+        .html
+        .contains("<h3 class=\"c-step-title\" data-component-part=\"step-title\">A</h3>"));
+    assert!(r
+        .html
+        .contains("<h2 class=\"c-step-title\" data-component-part=\"step-title\">B</h2>"));
 }
 
 #[test]
@@ -677,19 +691,31 @@ fn badges_carry_colour_size_shape_and_state_as_classes() {
 
 #[test]
 fn trees_are_nested_lists_with_folders_as_details() {
-    let r = render("<Tree>\n  <Tree.Folder name=\"app\" defaultOpen>\n    <Tree.File name=\"page.tsx\" />\n    <Tree.Folder name=\"lib\">\n      <Tree.File name=\"a&b.ts\" />\n    </Tree.Folder>\n  </Tree.Folder>\n  <Tree.File name=\"package.json\" />\n</Tree>\n");
-    assert!(r.html.starts_with("<ul class=\"c-tree tree\" data-component-part=\"tree-root\" aria-label=\"Files\"><li class=\"c-tree-folder tree-folder\" data-component-part=\"tree-folder\"><details open><summary data-component-part=\"tree-folder-title\"><span class=\"c-tree-icon\"><svg"), "{}", r.html);
-    assert!(r
-        .html
-        .contains("</svg></span>app</summary><ul data-component-part=\"tree-folder-children-wrapper\"><li class=\"c-tree-file tree-file\" data-component-part=\"tree-file\">"));
-    assert!(r
-        .html
-        .contains("<li class=\"c-tree-folder tree-folder\" data-component-part=\"tree-folder\"><details><summary data-component-part=\"tree-folder-title\">"));
-    assert!(r.html.contains("</span>a&amp;b.ts</li>"), "{}", r.html);
+    let r = render("<Tree>\n  <Tree.Folder name=\"app\" defaultOpen>\n    <Tree.File name=\"page.tsx\" />\n    <Tree.Folder name=\"lib\">\n      <Tree.File name=\"a&b.ts\" />\n    </Tree.Folder>\n    <Tree.Folder name=\"empty\" />\n  </Tree.Folder>\n  <Tree.File name=\"package.json\" />\n</Tree>\n");
+    let html = &r.html;
+    assert!(html.starts_with("<div class=\"c-tree tree\" data-component-part=\"tree-root\"><ul aria-label=\"Files\"><li class=\"c-tree-folder tree-folder\" data-component-part=\"tree-folder\"><details open><summary class=\"c-tree-row\"><svg class=\"icon\" data-component-part=\"tree-folder-icon-open\""), "{html}");
+    // Both folder icons are there; the stylesheet shows the one of the state.
     assert!(
-        r.html.ends_with("</span>package.json</li></ul>"),
-        "{}",
-        r.html
+        html.contains("<svg class=\"icon\" data-component-part=\"tree-folder-icon-closed\""),
+        "{html}"
+    );
+    assert!(html.contains("<span class=\"c-tree-name\" data-component-part=\"tree-folder-title\" title=\"app\">app</span></summary>\
+        <div class=\"c-tree-children\" data-component-part=\"tree-folder-children-wrapper\">\
+        <span class=\"c-tree-line\" data-component-part=\"tree-folder-children-line\" aria-hidden=\"true\"></span><ul>\
+        <li class=\"c-tree-file c-tree-row tree-file\" data-component-part=\"tree-file\" style=\"--pl:28px\"><svg class=\"icon\" data-component-part=\"tree-file-icon\""), "{html}");
+    // A level deeper, 22px further in; a closed folder; an empty one cannot open.
+    assert!(html.contains("<li class=\"c-tree-file c-tree-row tree-file\" data-component-part=\"tree-file\" style=\"--pl:50px\">"), "{html}");
+    assert!(html.contains("<li class=\"c-tree-folder tree-folder\" data-component-part=\"tree-folder\" style=\"--pl:28px\"><details><summary class=\"c-tree-row\">"), "{html}");
+    assert!(html.contains("style=\"--pl:28px\"><div class=\"c-tree-row\"><svg class=\"icon\" data-component-part=\"tree-folder-icon-closed\""), "{html}");
+    assert!(
+        html.contains(
+            "data-component-part=\"tree-file-title\" title=\"a&amp;b.ts\">a&amp;b.ts</span></li>"
+        ),
+        "{html}"
+    );
+    assert!(
+        html.ends_with("title=\"package.json\">package.json</span></li></ul></div>"),
+        "{html}"
     );
     assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
 }
@@ -697,7 +723,7 @@ fn trees_are_nested_lists_with_folders_as_details() {
 #[test]
 fn colours_are_swatches_with_names_and_values() {
     let r = render("<Color variant=\"compact\">\n  <Color.Item name=\"blue-500\" value=\"#3B82F6\" />\n  <Color.Item name=\"bad\" value=\"red; background: url(x)\" />\n</Color>\n");
-    assert!(r.html.starts_with("<div class=\"c-color c-color-compact color\"><ul class=\"c-color-items\"><li class=\"c-color-item color-item\"><span class=\"c-color-swatch\" style=\"--swatch: #3B82F6\"></span><span class=\"c-color-name\" data-component-part=\"color-item-name\">blue-500</span><code class=\"c-color-value\" data-component-part=\"color-item-value\">#3B82F6</code></li>"), "{}", r.html);
+    assert!(r.html.starts_with("<div class=\"c-color c-color-compact color\"><ul class=\"c-color-items\"><li class=\"c-color-item color-item\"><span class=\"c-color-swatch\" data-component-part=\"color-item-button\" style=\"--swatch: #3B82F6\"></span><span class=\"c-color-name\" data-component-part=\"color-item-name\">blue-500</span><code class=\"c-color-value\" data-component-part=\"color-item-value\">#3B82F6</code></li>"), "{}", r.html);
     assert!(
         !r.html.contains("--swatch: red"),
         "unsafe values stay out of style: {}",
@@ -705,7 +731,7 @@ fn colours_are_swatches_with_names_and_values() {
     );
     assert_eq!(r.diagnostics.len(), 1);
     let r = render("<Color variant=\"table\">\n  <Color.Row title=\"Primary <x>\">\n    <Color.Item name=\"p\" value=\"rgb(1, 2, 3)\" />\n  </Color.Row>\n</Color>\n");
-    assert!(r.html.starts_with("<table class=\"c-color c-color-table color\"><tbody><tr class=\"color-row\"><th scope=\"row\" data-component-part=\"color-row-title\">Primary &lt;x&gt;</th><td><ul class=\"c-color-items\"><li class=\"c-color-item color-item\"><span class=\"c-color-swatch\" style=\"--swatch: rgb(1, 2, 3)\">"), "{}", r.html);
+    assert!(r.html.starts_with("<table class=\"c-color c-color-table color\"><tbody><tr class=\"color-row\"><th scope=\"row\" data-component-part=\"color-row-title-container\"><span class=\"c-color-row-title\" data-component-part=\"color-row-title\">Primary &lt;x&gt;</span></th><td><ul class=\"c-color-items\" data-component-part=\"color-row-items-container\"><li class=\"c-color-item color-item\"><span class=\"c-color-swatch\" data-component-part=\"color-item-button\" style=\"--swatch: rgb(1, 2, 3)\">"), "{}", r.html);
     assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
 }
 

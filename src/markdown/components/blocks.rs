@@ -67,10 +67,15 @@ impl Renderer<'_> {
                 )
             })
             .unwrap_or_default();
+        let caret = crate::icons::theme_svg("caret-right", Some("solid")).replacen(
+            " class=\"icon\"",
+            " class=\"icon\" data-component-part=\"icon-svg\"",
+            1,
+        );
         let body = self.children_html(el);
         format!(
             "<details class=\"c-accordion accordion\" data-component-part=\"accordion\"{id}{open}><summary data-component-part=\"accordion-button\">\
-             <span class=\"c-accordion-caret\" data-component-part=\"accordion-caret-right\" aria-hidden=\"true\"></span>{icon}\
+             <span class=\"c-accordion-caret\" data-component-part=\"accordion-caret-right\" aria-hidden=\"true\">{caret}</span>{icon}\
              <span class=\"c-accordion-head\" data-component-part=\"accordion-title-container\">\
              <span class=\"c-accordion-title\" data-component-part=\"accordion-title\">{}</span>{description}</span></summary>\
              <div class=\"c-accordion-body\" data-component-part=\"accordion-content\">{body}</div></details>",
@@ -78,7 +83,15 @@ impl Renderer<'_> {
         )
     }
 
-    /// Steps: an ordered list of Step children.
+    /// AccordionGroup: its accordions in one bordered box.
+    pub(super) fn accordion_group(&mut self, el: &Element) -> String {
+        let body = self.children_html(el);
+        format!("<div class=\"c-accordion-group accordion-group\" data-component-part=\"accordion-group\">{body}</div>")
+    }
+
+    /// Steps: an ordered list of Step children; `titleSize` (`p`, `h2`,
+    /// `h3`, `h4`) is the element of every step's title unless the step
+    /// names its own.
     pub(super) fn steps(&mut self, el: &Element) -> String {
         let mut items = String::new();
         let mut number = 0;
@@ -90,7 +103,8 @@ impl Renderer<'_> {
                         .text("stepNumber")
                         .and_then(|n| n.parse().ok())
                         .unwrap_or(number + 1);
-                    items.push_str(&self.step(step, number));
+                    let size = el.attrs.text("titleSize");
+                    items.push_str(&self.step_in(step, number, size.as_deref()));
                 }
                 other => {
                     let html =
@@ -104,17 +118,28 @@ impl Renderer<'_> {
         format!("<ol class=\"c-steps steps\" data-component-part=\"steps\">{items}</ol>")
     }
 
-    /// One step: a numbered (or icon) marker, the title and the content.
+    /// A step outside Steps.
     pub(super) fn step(&mut self, el: &Element, number: usize) -> String {
+        self.step_in(el, number, None)
+    }
+
+    /// One step: a numbered (or icon) marker, the title (a `<p>`, or the
+    /// heading its `titleSize`, else the Steps' `steps_size`, names) and
+    /// the content.
+    fn step_in(&mut self, el: &Element, number: usize, steps_size: Option<&str>) -> String {
         let title = self.text_attr(el, "title");
+        let size = el.attrs.text("titleSize");
         let marker = match el.attrs.text("icon") {
             Some(icon) => self.icon_html(el, &icon),
             None => number.to_string(),
         };
+        let tag = (size.as_deref().or(steps_size))
+            .filter(|size| matches!(*size, "h2" | "h3" | "h4"))
+            .unwrap_or("p");
         let title = title
             .map(|t| {
                 format!(
-                    "<p class=\"c-step-title\" data-component-part=\"step-title\">{}</p>",
+                    "<{tag} class=\"c-step-title\" data-component-part=\"step-title\">{}</{tag}>",
                     escape(&t)
                 )
             })

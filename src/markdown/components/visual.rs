@@ -115,7 +115,9 @@ impl Renderer<'_> {
         let title = self.text_attr(el, "title").unwrap_or_default();
         let items = self.color_items(el);
         format!(
-            "<tr class=\"color-row\"><th scope=\"row\" data-component-part=\"color-row-title\">{}</th><td><ul class=\"c-color-items\">{items}</ul></td></tr>",
+            "<tr class=\"color-row\"><th scope=\"row\" data-component-part=\"color-row-title-container\">\
+             <span class=\"c-color-row-title\" data-component-part=\"color-row-title\">{}</span></th>\
+             <td><ul class=\"c-color-items\" data-component-part=\"color-row-items-container\">{items}</ul></td></tr>",
             escape(&title)
         )
     }
@@ -160,7 +162,7 @@ impl Renderer<'_> {
         };
         let swatch = match style {
             Some(style) => format!(
-                "<span class=\"c-color-swatch\" style=\"{}\"></span>",
+                "<span class=\"c-color-swatch\" data-component-part=\"color-item-button\" style=\"{}\"></span>",
                 escape(&style)
             ),
             None => {
@@ -173,7 +175,8 @@ impl Renderer<'_> {
                             .to_string(),
                     ),
                 );
-                "<span class=\"c-color-swatch c-color-swatch-none\"></span>".to_string()
+                "<span class=\"c-color-swatch c-color-swatch-none\" data-component-part=\"color-item-button\"></span>"
+                    .to_string()
             }
         };
         format!(
