@@ -701,6 +701,14 @@ fn docs_json_era_components_render_without_leaks_or_warnings() {
         "<section class=\"c-view multi-view-item\" data-view=\"Python\">",
         "<span class=\"c-tooltip-trigger\" tabindex=\"0\"",
         "<details class=\"c-expandable expandable\" data-component-part=\"expandable\" open>",
+        // Every part Mintlify draws on a field, a badge's icon and an update.
+        "<div class=\"c-expandable-body expandable-content\" data-component-part=\"expandable-content\">",
+        "<span class=\"c-field-pill\" data-component-part=\"field-meta-pre\">v2</span><span class=\"c-field-name\" data-component-part=\"field-name\">role</span>",
+        "<code class=\"c-field-pill\" data-component-part=\"field-info-pill\">string</code>",
+        "<span class=\"c-field-prefix\">default</span>&quot;member&quot;</span>",
+        "data-component-part=\"field-required-pill\">required</span><span class=\"c-field-pill c-field-deprecated\" data-component-part=\"field-deprecated-pill\">deprecated</span>",
+        "data-component-part=\"field-meta-post\">beta</span></span></div>",
+        "<span class=\"c-badge-icon\" data-component-part=\"lead-icon\"><svg",
         "<figure class=\"c-prompt prompt\">",
         "<math display=\"block\">",
         "<figure class=\"c-mermaid mermaid\" data-component-name=\"mermaid-container\"><svg ",
@@ -712,6 +720,12 @@ fn docs_json_era_components_render_without_leaks_or_warnings() {
     let changelog = fs::read_to_string(site.join("changelog/index.html")).unwrap();
     assert!(changelog.contains("<section class=\"c-update update\" id=\"2025-06-01\">"));
     assert!(changelog.contains("href=\"#2025-06-01\""));
+    assert!(changelog.contains(
+        "data-component-part=\"update-tag-list\"><li data-component-part=\"update-tag\">New</li>"
+    ));
+    assert!(changelog.contains(
+        "</ul><p class=\"c-update-desc\" data-component-part=\"update-description\">v2.0</p>"
+    ));
 }
 
 #[test]

@@ -294,7 +294,7 @@ fn accordions_and_expandables_are_details() {
     ));
     assert!(r
         .html
-        .contains("<details class=\"c-expandable expandable\" data-component-part=\"expandable\"><summary data-component-part=\"expandable-button\">Show props</summary>"));
+        .contains("<details class=\"c-expandable expandable\" data-component-part=\"expandable\"><summary data-component-part=\"expandable-button\">"));
 }
 
 /// Accordions have ids as Mintlify gives them (the title's slug, numbered
@@ -418,8 +418,14 @@ fn frame_icon_tooltip_and_update() {
 #[test]
 fn param_and_response_fields() {
     let r = render("<ParamField query=\"limit\" type=\"number\" required default=\"10\">\nHow many.\n</ParamField>\n\n<ResponseField name=\"id\" type=\"string\">\nThe id.\n</ResponseField>\n");
-    assert!(r.html.contains("<code class=\"c-field-name\" data-component-part=\"field-name\">limit</code><span class=\"c-badge c-badge-type\"><code>number</code></span><span class=\"c-badge c-badge-location\" data-component-part=\"field-info-pill\">query</span><span class=\"c-badge c-badge-required\" data-component-part=\"field-required-pill\">required</span>"), "{}", r.html);
-    assert!(r.html.contains("default: <code>10</code>"));
+    // Mintlify's head: the name in plain text, then the pills in its order
+    // (type, location, default as JSON, required).
+    assert!(r.html.contains("<div class=\"c-field-head param-head\"><span class=\"c-field-name\" data-component-part=\"field-name\">limit</span>\
+        <span class=\"c-field-meta\" data-component-part=\"field-meta\"><code class=\"c-field-pill\" data-component-part=\"field-info-pill\">number</code>\
+        <span class=\"c-field-pill\" data-component-part=\"field-info-pill\">query</span>\
+        <span class=\"c-field-pill\" data-component-part=\"field-info-pill\"><span class=\"c-field-prefix\">default</span>&quot;10&quot;</span>\
+        <span class=\"c-field-pill c-field-required\" data-component-part=\"field-required-pill\">required</span></span></div>\
+        <div class=\"c-field-body\" data-component-part=\"field-content\">"), "{}", r.html);
     assert_eq!(
         r.api_fields,
         vec![
@@ -440,6 +446,64 @@ fn param_and_response_fields() {
                 default: None
             },
         ]
+    );
+}
+
+/// Every pill Mintlify draws on a field, in its order: the author's `pre`
+/// pills before the name, then type, location, default (as JSON: a number
+/// bare), required, deprecated and the `post` pills.
+#[test]
+fn field_pills_follow_mintlify() {
+    let r = render("<ParamField header=\"Authorization\" type=\"string\" default={30} required deprecated pre={[\"v2\"]} post=\"beta\">\nToken.\n</ParamField>\n");
+    let pills: Vec<&str> = r
+        .html
+        .split("data-component-part=\"")
+        .skip(1)
+        .map(|p| p.split('"').next().unwrap())
+        .collect();
+    assert_eq!(
+        pills,
+        [
+            "field-meta-pre",
+            "field-name",
+            "field-meta",
+            "field-info-pill",
+            "field-info-pill",
+            "field-info-pill",
+            "field-required-pill",
+            "field-deprecated-pill",
+            "field-meta-post",
+            "field-content"
+        ],
+        "{}",
+        r.html
+    );
+    assert!(r.html.contains(">header</span>"), "{}", r.html);
+    assert!(
+        r.html
+            .contains("<span class=\"c-field-prefix\">default</span>30</span>"),
+        "{}",
+        r.html
+    );
+    assert!(
+        r.html.contains(
+            "data-component-part=\"field-meta-pre\">v2</span><span class=\"c-field-name\""
+        ),
+        "{}",
+        r.html
+    );
+    assert!(
+        r.html
+            .contains("data-component-part=\"field-meta-post\">beta</span></span></div>"),
+        "{}",
+        r.html
+    );
+    let r = render("<ParamField path=\"id\">\nx\n</ParamField>\n");
+    assert!(
+        r.html
+            .contains("field-info-pill\">path</span></span></div>"),
+        "{}",
+        r.html
     );
 }
 
@@ -672,7 +736,7 @@ fn columns_are_a_grid_of_their_children() {
 fn badges_carry_colour_size_shape_and_state_as_classes() {
     let r = render("Needs <Badge color=\"orange\" size=\"sm\" shape=\"pill\" icon=\"star\" stroke disabled>Pro & <b>up</b></Badge> plan.\n");
     assert!(
-        r.html.contains("<span class=\"c-badge c-badge-orange c-badge-sm c-badge-pill c-badge-stroke c-badge-disabled\" data-badge data-color=\"orange\" data-size=\"sm\"><span class=\"c-badge-icon\"><svg class=\"icon\" data-component-part=\"icon-svg\" aria-hidden=\"true\""),
+        r.html.contains("<span class=\"c-badge c-badge-orange c-badge-sm c-badge-pill c-badge-stroke c-badge-disabled\" data-badge data-color=\"orange\" data-size=\"sm\"><span class=\"c-badge-icon\" data-component-part=\"lead-icon\"><svg class=\"icon\" data-component-part=\"icon-svg\" aria-hidden=\"true\""),
         "{}",
         r.html
     );
@@ -764,7 +828,7 @@ fn tiles_link_a_preview_with_title_and_description() {
 #[test]
 fn updates_are_anchored_changelog_entries() {
     let r = render("<Update label=\"v2 <beta>\" description=\"Big & bold\" tags={[\"New\", \"<Fix>\"]}>\n  Shipped **it**.\n</Update>\n");
-    assert!(r.html.starts_with("<section class=\"c-update update\" id=\"v2-beta\"><div class=\"c-update-meta\"><a class=\"c-update-label\" data-component-part=\"update-label\" href=\"#v2-beta\">v2 &lt;beta&gt;</a><p class=\"c-update-desc\" data-component-part=\"update-description\">Big &amp; bold</p><ul class=\"c-update-tags\" data-component-part=\"update-tag-list\"><li data-component-part=\"update-tag\">New</li><li data-component-part=\"update-tag\">&lt;Fix&gt;</li></ul></div>"), "{}", r.html);
+    assert!(r.html.starts_with("<section class=\"c-update update\" id=\"v2-beta\"><div class=\"c-update-meta\"><a class=\"c-update-label\" data-component-part=\"update-label\" href=\"#v2-beta\">v2 &lt;beta&gt;</a><ul class=\"c-update-tags\" data-component-part=\"update-tag-list\"><li data-component-part=\"update-tag\">New</li><li data-component-part=\"update-tag\">&lt;Fix&gt;</li></ul><p class=\"c-update-desc\" data-component-part=\"update-description\">Big &amp; bold</p></div>"), "{}", r.html);
     assert!(r.html.contains("<strong>it</strong>"));
     assert_eq!(r.headings[0].id, "v2-beta");
 }
@@ -816,7 +880,16 @@ fn prompts_show_their_text_under_the_description() {
 #[test]
 fn expandables_are_details_open_on_request() {
     let r = render("<Expandable title=\"a <b>\" defaultOpen>\n  Inner **x**\n</Expandable>\n");
-    assert!(r.html.starts_with("<details class=\"c-expandable expandable\" data-component-part=\"expandable\" open><summary data-component-part=\"expandable-button\">Show a &lt;b&gt;</summary><div class=\"c-expandable-body\"><p>Inner <strong>x</strong></p>"), "{}", r.html);
+    assert!(r.html.starts_with("<details class=\"c-expandable expandable\" data-component-part=\"expandable\" open><summary data-component-part=\"expandable-button\"><span class=\"c-expandable-icon\" data-component-part=\"expandable-icon\"><svg class=\"icon\" data-component-part=\"icon-svg\""), "{}", r.html);
+    // The button reads "Show …" closed and "Hide …" open, as Mintlify's.
+    assert!(r.html.contains("<span><span class=\"c-expandable-show\">Show</span><span class=\"c-expandable-hide\">Hide</span> a &lt;b&gt;</span></summary>\
+        <div class=\"c-expandable-body expandable-content\" data-component-part=\"expandable-content\"><p>Inner <strong>x</strong></p>"), "{}", r.html);
+    let r = render("<Expandable>\n  x\n</Expandable>\n");
+    assert!(
+        r.html.contains("</span> child attributes</span>"),
+        "{}",
+        r.html
+    );
 }
 
 #[test]

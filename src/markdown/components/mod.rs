@@ -29,6 +29,7 @@ mod jsx_attrs;
 mod layout;
 mod mode_classes;
 mod names;
+mod notes;
 mod props;
 mod react;
 mod react_scope;

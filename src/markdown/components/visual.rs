@@ -39,7 +39,7 @@ impl Renderer<'_> {
         }
         let icon = match el.attrs.text("icon") {
             Some(icon) => format!(
-                "<span class=\"c-badge-icon\">{}</span>",
+                "<span class=\"c-badge-icon\" data-component-part=\"lead-icon\">{}</span>",
                 self.icon_html(el, &icon)
             ),
             None => String::new(),
