@@ -6,7 +6,6 @@ use super::super::callout;
 use super::super::html::{attr, escape};
 use super::super::mdx::{Element, Node};
 use super::super::render::Renderer;
-use super::super::UrlKind;
 use crate::color::Rgb;
 use crate::rules::Rule;
 
