@@ -100,7 +100,7 @@ async fn an_expandable_block_opens_without_javascript() {
     browser
         .wait_until(&format!("{pre}.scrollHeight <= {pre}.clientHeight + 1"))
         .await;
-    assert_eq!(summary.text().await.unwrap(), "Show fewer lines");
+    assert_eq!(summary.text().await.unwrap(), "Collapse");
     browser.close().await;
 }
 
