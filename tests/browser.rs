@@ -1648,7 +1648,8 @@ async fn phone_screenshots_of_page_menu_and_search() {
     save_screenshot(&browser, "phone-menu").await;
 
     press(&browser, None, char::from(Key::Escape)).await;
-    browser.click("[data-search-open]").await;
+    // The phone's search button (the wide one is hidden).
+    browser.click("#search-bar-entry-mobile").await;
     let input = browser.find("#search-input").await;
     input.send_keys("zephyrine").await.unwrap();
     browser

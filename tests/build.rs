@@ -696,7 +696,7 @@ fn docs_json_era_components_render_without_leaks_or_warnings() {
         "<span class=\"c-badge c-badge-orange c-badge-sm c-badge-rounded\" data-badge data-color=\"orange\" data-size=\"sm\">",
         "<div class=\"c-card-group c-columns columns\" style=\"--cols: 3\">",
         "<a class=\"c-tile tile\" href=\"changelog/\">",
-        "<ul class=\"c-tree tree\"",
+        "<div class=\"c-tree tree\" data-component-part=\"tree-root\">",
         "<table class=\"c-color c-color-table color\">",
         "<section class=\"c-view multi-view-item\" data-view=\"Python\">",
         "<span class=\"c-tooltip-trigger\" tabindex=\"0\"",

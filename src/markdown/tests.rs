@@ -245,16 +245,46 @@ fn cards_and_groups() {
 }
 
 #[test]
+fn card_variants_carry_mintlify_parts() {
+    let r = render("<Card title=\"Guide\" href=\"https://example.com/g\" cta=\"Read more\">\n  One line.\n</Card>\n\n<Card title=\"Here\" href=\"/img/x\" arrow={false}>x</Card>\n\n<Card title=\"Arrow\" href=\"/img/x\" arrow>x</Card>\n\n<Card title=\"Off\" href=\"/img/x\" cta=\"Gone\" disabled>x</Card>\n");
+    // An external link has the corner arrow unless `arrow={false}`; a
+    // site link has it when asked. A lone paragraph is the body's text.
+    assert_eq!(
+        r.html.matches("data-component-part=\"card-arrow\"").count(),
+        2,
+        "{}",
+        r.html
+    );
+    assert!(r.html.contains("<a class=\"c-card card\" href=\"https://example.com/g\"><div class=\"c-card-content\" data-component-part=\"card-content-container\"><span class=\"c-card-arrow\" data-component-part=\"card-arrow\"><svg"), "{}", r.html);
+    assert!(r.html.contains("<div class=\"c-card-body\" data-component-part=\"card-content\">One line.</div><div class=\"c-card-cta\" data-component-part=\"card-cta\"><span>Read more<svg"), "{}", r.html);
+    // Disabled: no link, and the call to action dimmed by its class.
+    assert!(
+        r.html
+            .contains("<div class=\"c-card card c-card-disabled\"><div class=\"c-card-content\""),
+        "{}",
+        r.html
+    );
+    assert_eq!(r.html.matches("<a class=\"c-card card\"").count(), 3);
+    assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+}
+
+#[test]
 fn accordions_and_expandables_are_details() {
     let r = render("<AccordionGroup>\n<Accordion title=\"Q\" description=\"d\" defaultOpen icon=\"book\">\nA\n</Accordion>\n</AccordionGroup>\n\n<Expandable title=\"props\">\nX\n</Expandable>\n");
-    assert!(r
-        .html
-        .contains("<div class=\"c-accordion-group accordion-group\">"));
+    assert!(r.html.contains(
+        "<div class=\"c-accordion-group accordion-group\" data-component-part=\"accordion-group\">"
+    ));
     assert!(
         r.html
             .contains("<details class=\"c-accordion accordion\" data-component-part=\"accordion\" id=\"q\" open><summary data-component-part=\"accordion-button\">\
-                <span class=\"c-accordion-caret\" data-component-part=\"accordion-caret-right\" aria-hidden=\"true\"></span>\
-                <span class=\"c-accordion-icon\" data-component-part=\"accordion-icon\">"),
+                <span class=\"c-accordion-caret\" data-component-part=\"accordion-caret-right\" aria-hidden=\"true\"><svg class=\"icon\" data-component-part=\"icon-svg\""),
+        "{}",
+        r.html
+    );
+    assert!(
+        r.html.contains(
+            "</svg></span><span class=\"c-accordion-icon\" data-component-part=\"accordion-icon\">"
+        ),
         "{}",
         r.html
     );
@@ -311,6 +341,14 @@ fn steps_are_an_ordered_list() {
     assert!(r
         .html
         .contains("<p class=\"c-step-title\" data-component-part=\"step-title\">First</p>"));
+    // titleSize: the Steps' for every step, a step's own first.
+    let r = render("<Steps titleSize=\"h3\">\n  <Step title=\"A\">\n    x\n  </Step>\n  <Step title=\"B\" titleSize=\"h2\">\n    y\n  </Step>\n</Steps>\n");
+    assert!(r
+        .html
+        .contains("<h3 class=\"c-step-title\" data-component-part=\"step-title\">A</h3>"));
+    assert!(r
+        .html
+        .contains("<h2 class=\"c-step-title\" data-component-part=\"step-title\">B</h2>"));
 }
 
 #[test]
@@ -386,7 +424,11 @@ fn request_and_response_examples_leave_the_flow_for_the_aside() {
 #[test]
 fn frame_icon_tooltip_and_update() {
     let r = render("<Frame caption=\"Shot\">\n  <img src=\"/img/a.png\" className=\"x\" style={{ width: 200 }} />\n</Frame>\n\nClick <Icon icon=\"gear\" size={16} color=\"#f00\" /> or <Tooltip tip=\"Application\">app</Tooltip>.\n\n<Update label=\"2024-10-12\" description=\"v1\" tags={[\"New\"]}>\nShipped.\n</Update>\n");
-    assert!(r.html.contains("<figure class=\"c-frame frame\" data-component-part=\"frame\"><img src=\"/assets/a.png\" class=\"x\" style=\"width: 200px\"><figcaption data-component-part=\"frame-description\">Shot</figcaption></figure>"), "{}", r.html);
+    assert!(r.html.contains("<div class=\"c-frame-container\" data-component-part=\"frame-container\"><figure class=\"c-frame frame\" data-component-part=\"frame\">\
+        <div class=\"c-frame-pattern\" data-component-part=\"frame-background-pattern\" aria-hidden=\"true\"></div>\
+        <div class=\"c-frame-border\" data-component-part=\"frame-border\" aria-hidden=\"true\"></div>\
+        <div class=\"c-frame-content\" data-component-part=\"frame-content\"><img src=\"/assets/a.png\" class=\"x\" style=\"width: 200px\"></div>\
+        <figcaption class=\"c-frame-caption\" data-component-part=\"frame-description\">Shot</figcaption></figure></div>"), "{}", r.html);
     assert!(r
         .html
         .contains("<span class=\"c-icon icon\" style=\"color: #f00; --icon-size: 16px\"><svg"));
@@ -676,19 +718,31 @@ fn badges_carry_colour_size_shape_and_state_as_classes() {
 
 #[test]
 fn trees_are_nested_lists_with_folders_as_details() {
-    let r = render("<Tree>\n  <Tree.Folder name=\"app\" defaultOpen>\n    <Tree.File name=\"page.tsx\" />\n    <Tree.Folder name=\"lib\">\n      <Tree.File name=\"a&b.ts\" />\n    </Tree.Folder>\n  </Tree.Folder>\n  <Tree.File name=\"package.json\" />\n</Tree>\n");
-    assert!(r.html.starts_with("<ul class=\"c-tree tree\" data-component-part=\"tree-root\" aria-label=\"Files\"><li class=\"c-tree-folder tree-folder\" data-component-part=\"tree-folder\"><details open><summary data-component-part=\"tree-folder-title\"><span class=\"c-tree-icon\"><svg"), "{}", r.html);
-    assert!(r
-        .html
-        .contains("</svg></span>app</summary><ul data-component-part=\"tree-folder-children-wrapper\"><li class=\"c-tree-file tree-file\" data-component-part=\"tree-file\">"));
-    assert!(r
-        .html
-        .contains("<li class=\"c-tree-folder tree-folder\" data-component-part=\"tree-folder\"><details><summary data-component-part=\"tree-folder-title\">"));
-    assert!(r.html.contains("</span>a&amp;b.ts</li>"), "{}", r.html);
+    let r = render("<Tree>\n  <Tree.Folder name=\"app\" defaultOpen>\n    <Tree.File name=\"page.tsx\" />\n    <Tree.Folder name=\"lib\">\n      <Tree.File name=\"a&b.ts\" />\n    </Tree.Folder>\n    <Tree.Folder name=\"empty\" />\n  </Tree.Folder>\n  <Tree.File name=\"package.json\" />\n</Tree>\n");
+    let html = &r.html;
+    assert!(html.starts_with("<div class=\"c-tree tree\" data-component-part=\"tree-root\"><ul aria-label=\"Files\"><li class=\"c-tree-folder tree-folder\" data-component-part=\"tree-folder\"><details open><summary class=\"c-tree-row\"><svg class=\"icon\" data-component-part=\"tree-folder-icon-open\""), "{html}");
+    // Both folder icons are there; the stylesheet shows the one of the state.
     assert!(
-        r.html.ends_with("</span>package.json</li></ul>"),
-        "{}",
-        r.html
+        html.contains("<svg class=\"icon\" data-component-part=\"tree-folder-icon-closed\""),
+        "{html}"
+    );
+    assert!(html.contains("<span class=\"c-tree-name\" data-component-part=\"tree-folder-title\" title=\"app\">app</span></summary>\
+        <div class=\"c-tree-children\" data-component-part=\"tree-folder-children-wrapper\">\
+        <span class=\"c-tree-line\" data-component-part=\"tree-folder-children-line\" aria-hidden=\"true\"></span><ul>\
+        <li class=\"c-tree-file c-tree-row tree-file\" data-component-part=\"tree-file\" style=\"--pl:28px\"><svg class=\"icon\" data-component-part=\"tree-file-icon\""), "{html}");
+    // A level deeper, 22px further in; a closed folder; an empty one cannot open.
+    assert!(html.contains("<li class=\"c-tree-file c-tree-row tree-file\" data-component-part=\"tree-file\" style=\"--pl:50px\">"), "{html}");
+    assert!(html.contains("<li class=\"c-tree-folder tree-folder\" data-component-part=\"tree-folder\" style=\"--pl:28px\"><details><summary class=\"c-tree-row\">"), "{html}");
+    assert!(html.contains("style=\"--pl:28px\"><div class=\"c-tree-row\"><svg class=\"icon\" data-component-part=\"tree-folder-icon-closed\""), "{html}");
+    assert!(
+        html.contains(
+            "data-component-part=\"tree-file-title\" title=\"a&amp;b.ts\">a&amp;b.ts</span></li>"
+        ),
+        "{html}"
+    );
+    assert!(
+        html.ends_with("title=\"package.json\">package.json</span></li></ul></div>"),
+        "{html}"
     );
     assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
 }
@@ -696,7 +750,7 @@ fn trees_are_nested_lists_with_folders_as_details() {
 #[test]
 fn colours_are_swatches_with_names_and_values() {
     let r = render("<Color variant=\"compact\">\n  <Color.Item name=\"blue-500\" value=\"#3B82F6\" />\n  <Color.Item name=\"bad\" value=\"red; background: url(x)\" />\n</Color>\n");
-    assert!(r.html.starts_with("<div class=\"c-color c-color-compact color\"><ul class=\"c-color-items\"><li class=\"c-color-item color-item\"><span class=\"c-color-swatch\" style=\"--swatch: #3B82F6\"></span><span class=\"c-color-name\" data-component-part=\"color-item-name\">blue-500</span><code class=\"c-color-value\" data-component-part=\"color-item-value\">#3B82F6</code></li>"), "{}", r.html);
+    assert!(r.html.starts_with("<div class=\"c-color c-color-compact color\"><ul class=\"c-color-items\"><li class=\"c-color-item color-item\"><span class=\"c-color-swatch\" data-component-part=\"color-item-button\" style=\"--swatch: #3B82F6\"></span><span class=\"c-color-name\" data-component-part=\"color-item-name\">blue-500</span><code class=\"c-color-value\" data-component-part=\"color-item-value\">#3B82F6</code></li>"), "{}", r.html);
     assert!(
         !r.html.contains("--swatch: red"),
         "unsafe values stay out of style: {}",
@@ -704,7 +758,7 @@ fn colours_are_swatches_with_names_and_values() {
     );
     assert_eq!(r.diagnostics.len(), 1);
     let r = render("<Color variant=\"table\">\n  <Color.Row title=\"Primary <x>\">\n    <Color.Item name=\"p\" value=\"rgb(1, 2, 3)\" />\n  </Color.Row>\n</Color>\n");
-    assert!(r.html.starts_with("<table class=\"c-color c-color-table color\"><tbody><tr class=\"color-row\"><th scope=\"row\" data-component-part=\"color-row-title\">Primary &lt;x&gt;</th><td><ul class=\"c-color-items\"><li class=\"c-color-item color-item\"><span class=\"c-color-swatch\" style=\"--swatch: rgb(1, 2, 3)\">"), "{}", r.html);
+    assert!(r.html.starts_with("<table class=\"c-color c-color-table color\"><tbody><tr class=\"color-row\"><th scope=\"row\" data-component-part=\"color-row-title-container\"><span class=\"c-color-row-title\" data-component-part=\"color-row-title\">Primary &lt;x&gt;</span></th><td><ul class=\"c-color-items\" data-component-part=\"color-row-items-container\"><li class=\"c-color-item color-item\"><span class=\"c-color-swatch\" data-component-part=\"color-item-button\" style=\"--swatch: rgb(1, 2, 3)\">"), "{}", r.html);
     assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
 }
 
@@ -722,7 +776,15 @@ fn views_show_every_version_under_its_title() {
 #[test]
 fn tiles_link_a_preview_with_title_and_description() {
     let r = render("<Tile href=\"/img/guide\" title=\"Accordion\" description={'Two \"variants\"'}>\n  <img src=\"/img/a.svg\" alt=\"Preview\" className=\"block dark:hidden\" />\n</Tile>\n");
-    assert!(r.html.starts_with("<a class=\"c-tile tile\" href=\"/assets/guide\"><div class=\"c-tile-preview\"><img src=\"/assets/a.svg\" alt=\"Preview\" class=\"block only-light\"></div><p class=\"c-tile-title\" data-component-part=\"tile-title\">Accordion</p><p class=\"c-tile-desc\" data-component-part=\"tile-description\">Two &quot;variants&quot;</p></a>"), "{}", r.html);
+    assert!(r.html.starts_with("<a class=\"c-tile tile\" href=\"/assets/guide\"><div class=\"c-tile-preview\" data-component-part=\"tile-children-container\">\
+        <div class=\"c-tile-bg only-light\" data-component-part=\"tile-background-light\" aria-hidden=\"true\"></div>\
+        <div class=\"c-tile-bg only-dark\" data-component-part=\"tile-background-dark\" aria-hidden=\"true\"></div>\
+        <div class=\"c-tile-inner\" data-component-part=\"tile-children-inner-container\"><img src=\"/assets/a.svg\" alt=\"Preview\" class=\"block only-light\"></div></div>\
+        <div class=\"c-tile-text\" data-component-part=\"tile-text-container\"><p class=\"c-tile-title\" data-component-part=\"tile-title\">Accordion</p><p class=\"c-tile-desc\" data-component-part=\"tile-description\">Two &quot;variants&quot;</p></div></a>"), "{}", r.html);
+    let bare = render(
+        "<Tile href=\"/img/guide\">\n  <img src=\"/img/a.svg\" alt=\"Preview\" />\n</Tile>\n",
+    );
+    assert!(!bare.html.contains("tile-text-container"), "{}", bare.html);
     assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
 }
 

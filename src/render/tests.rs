@@ -792,10 +792,10 @@ fn landmarks_and_skip_link_are_present() {
     for part in [
         "<a class=skip-link href=#content>",
         "<header id=navbar class=topbar>",
-        "<nav id=sidebar class=sidebar aria-label=Documentation>",
+        "<div id=mobile-nav><nav id=sidebar class=sidebar aria-label=Documentation>",
         "<main id=content",
         "<footer id=footer class=\"site-footer footer\">",
-        "aria-controls=sidebar aria-expanded=false aria-label=\"Navigation menu\"",
+        "aria-controls=mobile-nav aria-expanded=false aria-label=\"Navigation menu\"",
     ] {
         assert!(html.contains(part), "{part}");
     }

@@ -140,8 +140,8 @@ async fn component_props_page_in_both_modes() {
         let edge =
             "return getComputedStyle(document.querySelector('.c-callout[style]')).borderTopColor;";
         let expected = match theme {
-            "light" => "rgb(186, 141, 5)",
-            _ => "rgb(255, 193, 7)",
+            "light" => "rgb(255, 243, 205)",
+            _ => "rgb(87, 70, 18)",
         };
         assert_eq!(browser.eval_string(edge).await, expected, "{theme}");
         let swatch =

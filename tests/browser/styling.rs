@@ -32,13 +32,15 @@ fn fixture_json(name: &str) -> Value {
 }
 
 /// The carried entries, by page: (name, selector). Those on an element a
-/// control makes (`opens`: the search dialog's input) are left out.
+/// control makes (`opens`: the search dialog's input) and those checked on
+/// another fixture (`fixture`: the language switcher, on `page-names`) are
+/// left out.
 fn carried_by_page() -> BTreeMap<String, Vec<(String, String)>> {
     let contract = fixture_json("styling-contract.json");
     let mut pages: BTreeMap<String, Vec<(String, String)>> = BTreeMap::new();
     for entry in contract["carried"].as_array().unwrap() {
         let text = |key: &str| entry[key].as_str().unwrap().to_string();
-        if entry.get("opens").is_some() {
+        if entry.get("opens").is_some() || entry.get("fixture").is_some() {
             continue;
         }
         pages
@@ -338,4 +340,179 @@ async fn axe_finds_nothing_on_a_restyled_site_in_either_mode() {
     }
     assert!(found.is_empty(), "{}", found.join("\n"));
     browser.close().await;
+}
+
+/// Mintlify's layout themes, each of which must carry the page-level names.
+const THEMES: [&str; 9] = [
+    "mint", "maple", "almond", "aspen", "linden", "luma", "palm", "sequoia", "willow",
+];
+
+/// The page-level names a site's CSS targets (issue 67), each marked by
+/// `tests/fixtures/page-names/style.css` with a property of its own
+/// (`--site-` and the name), and whether the built HTML already holds it
+/// (the others: "On this page", which the theme's script builds from the
+/// headings, as Mintlify's does once the page is running).
+const PAGE_NAMES: [(&str, &str, bool); 10] = [
+    ("#table-of-contents", "table-of-contents", false),
+    (
+        "#table-of-contents-content",
+        "table-of-contents-content",
+        false,
+    ),
+    (".toc-item", "toc-item", false),
+    ("#banner", "banner", true),
+    ("#mobile-nav", "mobile-nav", true),
+    ("#search-bar-entry-mobile", "search-bar-entry-mobile", true),
+    (
+        "#localization-select-trigger",
+        "localization-select-trigger",
+        true,
+    ),
+    (".steps", "steps", true),
+    (".step", "step", true),
+    ("[data-component-part=\"accordion\"]", "accordion", true),
+];
+
+/// `tests/fixtures/page-names` built with docs.json `theme` set to `theme`.
+fn page_names_site(theme: &str) -> Site {
+    let source = super::common::fixture_copy("page-names");
+    let path = source.path().join("docs.json");
+    let mut docs: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    docs["theme"] = json!(theme);
+    std::fs::write(&path, serde_json::to_string_pretty(&docs).unwrap()).unwrap();
+    super::site::build_and_serve(source)
+}
+
+/// Whether the HTML as written holds `selector` (an id, a class or a
+/// part), quoted or not.
+fn written(html: &str, selector: &str, name: &str) -> bool {
+    let ends = |rest: &str| rest.starts_with([' ', '>', '"', '/']);
+    let attribute = |attr: &str| {
+        [format!("{attr}={name}"), format!("{attr}=\"{name}")]
+            .iter()
+            .any(|start| {
+                html.match_indices(start.as_str())
+                    .any(|(at, _)| ends(&html[at + start.len()..]))
+            })
+    };
+    match selector.as_bytes()[0] {
+        b'#' => attribute(" id"),
+        b'[' => attribute(" data-component-part"),
+        _ => html.split(" class=").skip(1).any(|rest| {
+            let value = match rest.strip_prefix('"') {
+                Some(quoted) => quoted.split('"').next().unwrap_or(""),
+                None => rest.split([' ', '>']).next().unwrap_or(""),
+            };
+            value.split_whitespace().any(|class| class == name)
+        }),
+    }
+}
+
+/// Each selector of [`PAGE_NAMES`] whose element is missing or which the
+/// site's rule does not reach.
+async fn unreached_names(browser: &Browser) -> Vec<String> {
+    let probe: Vec<(&str, String)> = PAGE_NAMES
+        .iter()
+        .map(|(selector, name, _)| (*selector, format!("--site-{name}")))
+        .collect();
+    let found = browser
+        .eval(&format!(
+            "return {}.map(function (p) {{ var e = document.querySelector(p[0]); \
+             return e ? getComputedStyle(e).getPropertyValue(p[1]).trim() : null; }});",
+            json!(probe)
+        ))
+        .await;
+    let mut problems = Vec::new();
+    for ((selector, _, _), hit) in PAGE_NAMES.iter().zip(found.as_array().unwrap()) {
+        match hit {
+            Value::Null => problems.push(format!("no element matches {selector}")),
+            hit if hit != "1" => problems.push(format!("the site's rule misses {selector}")),
+            _ => {}
+        }
+    }
+    problems
+}
+
+/// Whether `query` draws a box, and its computed `property`.
+async fn shown(browser: &Browser, query: &str, property: &str) -> Value {
+    browser
+        .eval(&format!(
+            "var e = document.querySelector({}); \
+             return [e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden', \
+             getComputedStyle(e).getPropertyValue({})];",
+            json!(query),
+            json!(property)
+        ))
+        .await
+}
+
+#[tokio::test]
+async fn every_theme_carries_the_page_level_names_a_site_s_css_targets() {
+    let Some(browser) = launch().await else {
+        return;
+    };
+    let mut problems = Vec::new();
+    for theme in THEMES {
+        let site = page_names_site(theme);
+        let html = site.built("index.html");
+        for (selector, name, in_html) in PAGE_NAMES {
+            if in_html && !written(&html, selector, name) {
+                problems.push(format!("{theme}: {selector} is not in the built HTML"));
+            }
+        }
+        browser.set_viewport(1280, 900, false);
+        show_page(&browser, &site.url(""), "light").await;
+        browser
+            .wait_until("document.querySelector('#table-of-contents .toc-item') !== null")
+            .await;
+        for problem in unreached_names(&browser).await {
+            problems.push(format!("{theme} 1280px: {problem}"));
+        }
+        let desktop_search = shown(&browser, "#search-bar-entry-mobile", "display").await;
+        if desktop_search[0] != false {
+            problems.push(format!("{theme} 1280px: the phone's search button shows"));
+        }
+        // On a phone: its own search button, and the drawer opened by the
+        // menu button is #mobile-nav, holding the sidebar and the language
+        // switcher, restyled by the site.
+        browser.set_viewport(390, 844, true);
+        show_page(&browser, &site.url(""), "light").await;
+        let search = shown(&browser, "#search-bar-entry-mobile", "color").await;
+        if search != json!([true, "rgb(67, 56, 202)"]) {
+            problems.push(format!("{theme} 390px: #search-bar-entry-mobile {search}"));
+        }
+        if shown(&browser, "#search-bar-entry", "display").await[0] != false {
+            problems.push(format!("{theme} 390px: the wide search button shows"));
+        }
+        save_screenshot(&browser, &format!("page-names-{theme}-390")).await;
+        browser.click("[data-menu-toggle]").await;
+        browser
+            .wait_until("document.documentElement.hasAttribute('data-menu-open')")
+            .await;
+        browser
+            .wait_until(
+                "getComputedStyle(document.getElementById('mobile-nav')).transform === 'none'",
+            )
+            .await;
+        let drawer = shown(&browser, "#mobile-nav", "background-color").await;
+        if drawer != json!([true, "rgb(224, 231, 255)"]) {
+            problems.push(format!("{theme} 390px: #mobile-nav {drawer}"));
+        }
+        let inside = "var d = document.getElementById('mobile-nav').getBoundingClientRect(); \
+             return ['#sidebar-content', '#localization-select-trigger'].map(function (s) { \
+             var r = document.querySelector(s).getBoundingClientRect(); \
+             return r.width > 0 && r.left >= d.left && r.right <= d.right + 1; });";
+        if browser.eval(inside).await != json!([true, true]) {
+            problems.push(format!(
+                "{theme} 390px: the drawer holds the sidebar and the language switcher"
+            ));
+        }
+        save_screenshot(&browser, &format!("page-names-{theme}-390-menu")).await;
+        browser.click("#search-bar-entry-mobile").await;
+        browser
+            .wait_until("document.activeElement && document.activeElement.id === 'search-input'")
+            .await;
+    }
+    browser.close().await;
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
 }

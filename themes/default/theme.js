@@ -99,11 +99,17 @@
       backdrop.className = "sidebar-backdrop";
       backdrop.setAttribute("data-menu-close", "");
       backdrop.hidden = true;
-      sidebar.parentNode.insertBefore(backdrop, sidebar);
+      /* Before the phone drawer (#mobile-nav, which holds the sidebar). */
+      var drawer = document.getElementById("mobile-nav") || sidebar;
+      drawer.parentNode.insertBefore(backdrop, drawer);
     }
     function set(open) {
       button.setAttribute("aria-expanded", open ? "true" : "false");
-      if (open) doc.setAttribute("data-menu-open", ""); else doc.removeAttribute("data-menu-open");
+      if (open) {
+        var bar = document.getElementById("navbar");
+        if (bar) doc.style.setProperty("--drawer-top", Math.max(0, bar.getBoundingClientRect().bottom) + "px");
+        doc.setAttribute("data-menu-open", "");
+      } else doc.removeAttribute("data-menu-open");
       if (backdrop) backdrop.hidden = !open;
       if (open) {
         var first = sidebar.querySelector("[aria-current]") || sidebar.querySelector("a, select");

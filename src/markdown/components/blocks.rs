@@ -1,5 +1,5 @@
-//! Content components: callouts, cards and columns, accordions, steps,
-//! frames, icons, tooltips and changelog updates.
+//! Content components: callouts, accordions, steps, icons, tooltips and
+//! changelog updates (cards in `cards`, frames in `frame`).
 
 use super::super::attrs::AttrList;
 use super::super::callout;
@@ -29,75 +29,6 @@ impl Renderer<'_> {
             rgb
         });
         callout::custom_html(icon.as_deref(), color, &body)
-    }
-
-    /// A card; with `href` the whole card is a link.
-    pub(super) fn card(&mut self, el: &Element) -> String {
-        let title = self.text_attr(el, "title");
-        let href = el
-            .attrs
-            .url("href")
-            .map(|h| self.rewrite_url(&h, UrlKind::Link, el.offset));
-        let mut class = String::from("c-card card");
-        if el.attrs.flag("horizontal") {
-            class.push_str(" c-card-horizontal");
-        }
-        let mut inner = String::new();
-        if let Some(img) = el.attrs.url("img") {
-            let src = self.rewrite_url(&img, UrlKind::Asset, el.offset);
-            inner.push_str(&format!(
-                "<img class=\"c-card-img\" data-component-part=\"card-image\" src=\"{}\" alt=\"\">",
-                escape(&src)
-            ));
-        }
-        if let Some(icon) = el.attrs.text("icon") {
-            let svg = self.icon_html(el, &icon);
-            let style = attr(
-                "style",
-                el.attrs
-                    .text("color")
-                    .map(|c| format!("color: {c}"))
-                    .as_deref(),
-            );
-            inner.push_str(&format!(
-                "<span class=\"c-card-icon\" data-component-part=\"card-icon\"{style}>{svg}</span>"
-            ));
-        }
-        inner.push_str(
-            "<div class=\"c-card-content\" data-component-part=\"card-content-container\">",
-        );
-        if let Some(title) = &title {
-            inner.push_str(&format!(
-                "<p class=\"c-card-title\" data-component-part=\"card-title\">{}</p>",
-                escape(title)
-            ));
-        }
-        let body = self.children_html(el);
-        if !body.trim().is_empty() {
-            inner.push_str(&format!(
-                "<div class=\"c-card-body\" data-component-part=\"card-content\">{body}</div>"
-            ));
-        }
-        inner.push_str("</div>");
-        match href {
-            Some(href) => format!(
-                "<a class=\"{class}\" href=\"{}\">{inner}</a>",
-                escape(&href)
-            ),
-            None => format!("<div class=\"{class}\">{inner}</div>"),
-        }
-    }
-
-    /// CardGroup / Columns: a grid of `cols` columns (one on phones).
-    pub(super) fn card_group(&mut self, el: &Element, class: &str) -> String {
-        let cols = el
-            .attrs
-            .text("cols")
-            .and_then(|c| c.parse::<u8>().ok())
-            .unwrap_or(2)
-            .clamp(1, 4);
-        let body = self.render_nodes(&el.children, el.child_indent, true);
-        format!("<div class=\"{class}\" style=\"--cols: {cols}\">{body}</div>")
     }
 
     /// Accordion: a `<details>` with the title as its summary, and an id
@@ -136,10 +67,15 @@ impl Renderer<'_> {
                 )
             })
             .unwrap_or_default();
+        let caret = crate::icons::theme_svg("caret-right", Some("solid")).replacen(
+            " class=\"icon\"",
+            " class=\"icon\" data-component-part=\"icon-svg\"",
+            1,
+        );
         let body = self.children_html(el);
         format!(
             "<details class=\"c-accordion accordion\" data-component-part=\"accordion\"{id}{open}><summary data-component-part=\"accordion-button\">\
-             <span class=\"c-accordion-caret\" data-component-part=\"accordion-caret-right\" aria-hidden=\"true\"></span>{icon}\
+             <span class=\"c-accordion-caret\" data-component-part=\"accordion-caret-right\" aria-hidden=\"true\">{caret}</span>{icon}\
              <span class=\"c-accordion-head\" data-component-part=\"accordion-title-container\">\
              <span class=\"c-accordion-title\" data-component-part=\"accordion-title\">{}</span>{description}</span></summary>\
              <div class=\"c-accordion-body\" data-component-part=\"accordion-content\">{body}</div></details>",
@@ -147,7 +83,15 @@ impl Renderer<'_> {
         )
     }
 
-    /// Steps: an ordered list of Step children.
+    /// AccordionGroup: its accordions in one bordered box.
+    pub(super) fn accordion_group(&mut self, el: &Element) -> String {
+        let body = self.children_html(el);
+        format!("<div class=\"c-accordion-group accordion-group\" data-component-part=\"accordion-group\">{body}</div>")
+    }
+
+    /// Steps: an ordered list of Step children; `titleSize` (`p`, `h2`,
+    /// `h3`, `h4`) is the element of every step's title unless the step
+    /// names its own.
     pub(super) fn steps(&mut self, el: &Element) -> String {
         let mut items = String::new();
         let mut number = 0;
@@ -159,7 +103,8 @@ impl Renderer<'_> {
                         .text("stepNumber")
                         .and_then(|n| n.parse().ok())
                         .unwrap_or(number + 1);
-                    items.push_str(&self.step(step, number));
+                    let size = el.attrs.text("titleSize");
+                    items.push_str(&self.step_in(step, number, size.as_deref()));
                 }
                 other => {
                     let html =
@@ -173,17 +118,28 @@ impl Renderer<'_> {
         format!("<ol class=\"c-steps steps\" data-component-part=\"steps\">{items}</ol>")
     }
 
-    /// One step: a numbered (or icon) marker, the title and the content.
+    /// A step outside Steps.
     pub(super) fn step(&mut self, el: &Element, number: usize) -> String {
+        self.step_in(el, number, None)
+    }
+
+    /// One step: a numbered (or icon) marker, the title (a `<p>`, or the
+    /// heading its `titleSize`, else the Steps' `steps_size`, names) and
+    /// the content.
+    fn step_in(&mut self, el: &Element, number: usize, steps_size: Option<&str>) -> String {
         let title = self.text_attr(el, "title");
+        let size = el.attrs.text("titleSize");
         let marker = match el.attrs.text("icon") {
             Some(icon) => self.icon_html(el, &icon),
             None => number.to_string(),
         };
+        let tag = (size.as_deref().or(steps_size))
+            .filter(|size| matches!(*size, "h2" | "h3" | "h4"))
+            .unwrap_or("p");
         let title = title
             .map(|t| {
                 format!(
-                    "<p class=\"c-step-title\" data-component-part=\"step-title\">{}</p>",
+                    "<{tag} class=\"c-step-title\" data-component-part=\"step-title\">{}</{tag}>",
                     escape(&t)
                 )
             })
@@ -195,31 +151,6 @@ impl Renderer<'_> {
              <span class=\"c-step-number\" data-component-part=\"step-number\" aria-hidden=\"true\"><span class=\"c-step-marker\">{marker}</span></span>\
              <div class=\"c-step-content\">{title}<div class=\"c-step-body\" data-component-part=\"step-content\">{body}</div></div></li>"
         )
-    }
-
-    /// Frame: a `<figure>` with an optional caption.
-    pub(super) fn frame(&mut self, el: &Element) -> String {
-        let body = self.children_html(el);
-        let caption = match self.text_attr(el, "caption") {
-            Some(caption) => format!(
-                "<figcaption data-component-part=\"frame-description\">{}</figcaption>",
-                self.caption_html(&caption)
-            ),
-            None => String::new(),
-        };
-        format!("<figure class=\"c-frame frame\" data-component-part=\"frame\">{body}{caption}</figure>")
-    }
-
-    /// A caption's Markdown (links, emphasis, code) as inline HTML: one
-    /// paragraph loses its `<p>`.
-    fn caption_html(&mut self, caption: &str) -> String {
-        let html = self.jsx_attr_html(caption);
-        let trimmed = html.trim();
-        let inner = (trimmed.strip_prefix("<p>")).and_then(|rest| rest.strip_suffix("</p>"));
-        match inner.filter(|inner| !inner.contains("<p>")) {
-            Some(inner) => inner.to_string(),
-            None => html,
-        }
     }
 
     /// Icon: an inline icon with optional size and colour.

@@ -1,7 +1,9 @@
 //! Components that arrange other content: file trees (Tree, Tree.Folder,
 //! Tree.File), switchable views (View), the side panel (Panel) and Stub.
 //!
-//! Each reads in full without JavaScript: tree folders are `<details>`,
+//! Trees carry Mintlify's parts (`tree-root`, `tree-folder`, its open and
+//! closed icons, title, children wrapper and line, `tree-file`, its icon
+//! and title). Each reads in full without JavaScript: tree folders are `<details>`,
 //! every view shows under its title, the panel sits where it was written
 //! (the stylesheet pins it beside the text on wide screens).
 
@@ -13,29 +15,26 @@ use super::super::render::Renderer;
 impl Renderer<'_> {
     /// Tree: a nested list of folders (`<details>`) and files.
     pub(super) fn tree(&mut self, el: &Element) -> String {
-        let items = self.tree_items(el);
-        format!(
-            "<ul class=\"c-tree tree\" data-component-part=\"tree-root\" aria-label=\"Files\">{items}</ul>"
-        )
+        let items = self.tree_items(el, 0);
+        tree_root(&items)
     }
 
     /// A Tree.Folder or Tree.File outside a Tree: a tree of one.
     pub(super) fn lone_tree_item(&mut self, el: &Element) -> String {
-        let item = self.tree_item(el);
-        format!(
-            "<ul class=\"c-tree tree\" data-component-part=\"tree-root\" aria-label=\"Files\">{item}</ul>"
-        )
+        let item = self.tree_item(el, 0);
+        tree_root(&item)
     }
 
-    /// The `<li>` of each child; other content gets an item of its own.
-    fn tree_items(&mut self, el: &Element) -> String {
+    /// The `<li>` of each child at `depth`; other content gets an item of
+    /// its own.
+    fn tree_items(&mut self, el: &Element, depth: usize) -> String {
         let mut items = String::new();
         for node in &el.children {
             match node {
                 Node::Element(child)
                     if matches!(child.name.as_str(), "Tree.Folder" | "Tree.File") =>
                 {
-                    items.push_str(&self.tree_item(child));
+                    items.push_str(&self.tree_item(child, depth));
                 }
                 other => {
                     let html =
@@ -49,27 +48,46 @@ impl Renderer<'_> {
         items
     }
 
-    fn tree_item(&mut self, el: &Element) -> String {
-        let name = self.text_attr(el, "name").unwrap_or_default();
+    /// A file, or a folder (an empty one cannot open, as on Mintlify); a
+    /// row is indented 22px a level (`--pl`), folders draw a line down
+    /// their children.
+    fn tree_item(&mut self, el: &Element, depth: usize) -> String {
+        let name = escape(&self.text_attr(el, "name").unwrap_or_default());
+        let indent = match depth {
+            0 => String::new(),
+            _ => format!(" style=\"--pl:{}px\"", 6 + depth * 22),
+        };
+        let title = |part: &str| {
+            format!("<span class=\"c-tree-name\" data-component-part=\"{part}\" title=\"{name}\">{name}</span>")
+        };
         if el.name == "Tree.File" {
-            let svg = crate::icons::theme_svg("file", Some("regular"));
             return format!(
-                "<li class=\"c-tree-file tree-file\" data-component-part=\"tree-file\"><span class=\"c-tree-icon\">{svg}</span>{}</li>",
-                escape(&name)
+                "<li class=\"c-tree-file c-tree-row tree-file\" data-component-part=\"tree-file\"{indent}>{}{}</li>",
+                part_svg("file", Some("regular"), "tree-file-icon"),
+                title("tree-file-title")
             );
         }
-        let open = if el.attrs.flag("defaultOpen") {
-            " open"
-        } else {
-            ""
+        let closed = part_svg("folder", Some("regular"), "tree-folder-icon-closed");
+        let children = self.tree_items(el, depth + 1);
+        if children.is_empty() {
+            return format!(
+                "<li class=\"c-tree-folder tree-folder\" data-component-part=\"tree-folder\"{indent}>\
+                 <div class=\"c-tree-row\">{closed}{}</div></li>",
+                title("tree-folder-title")
+            );
+        }
+        let open = match el.attrs.flag("defaultOpen") {
+            true => " open",
+            false => "",
         };
-        let svg = crate::icons::theme_svg("folder", None);
-        let children = self.tree_items(el);
         format!(
-            "<li class=\"c-tree-folder tree-folder\" data-component-part=\"tree-folder\"><details{open}>\
-             <summary data-component-part=\"tree-folder-title\"><span class=\"c-tree-icon\">{svg}</span>{}</summary>\
-             <ul data-component-part=\"tree-folder-children-wrapper\">{children}</ul></details></li>",
-            escape(&name)
+            "<li class=\"c-tree-folder tree-folder\" data-component-part=\"tree-folder\"{indent}><details{open}>\
+             <summary class=\"c-tree-row\">{}{closed}{}</summary>\
+             <div class=\"c-tree-children\" data-component-part=\"tree-folder-children-wrapper\">\
+             <span class=\"c-tree-line\" data-component-part=\"tree-folder-children-line\" aria-hidden=\"true\"></span>\
+             <ul>{children}</ul></div></details></li>",
+            part_svg("folder-open", Some("regular"), "tree-folder-icon-open"),
+            title("tree-folder-title")
         )
     }
 
@@ -107,4 +125,20 @@ impl Renderer<'_> {
             self.children_html(el)
         }
     }
+}
+
+/// The root of a tree around its `items`.
+fn tree_root(items: &str) -> String {
+    format!(
+        "<div class=\"c-tree tree\" data-component-part=\"tree-root\"><ul aria-label=\"Files\">{items}</ul></div>"
+    )
+}
+
+/// The theme's icon `name` as the tree's part `part`.
+fn part_svg(name: &str, icon_type: Option<&str>, part: &str) -> String {
+    crate::icons::theme_svg(name, icon_type).replacen(
+        " class=\"icon\"",
+        &format!(" class=\"icon\" data-component-part=\"{part}\""),
+        1,
+    )
 }

@@ -19,10 +19,12 @@
 
 mod api;
 mod blocks;
+mod cards;
 mod code;
 mod diagrams;
 mod elements;
 mod expressions;
+mod frame;
 mod jsx_attrs;
 mod layout;
 mod mode_classes;
@@ -142,7 +144,7 @@ impl Renderer<'_> {
             "Columns" => self.card_group(el, "c-card-group c-columns columns"),
             "Column" => self.wrapper(el, "div", "c-column"),
             "Accordion" => self.accordion(el),
-            "AccordionGroup" => self.wrapper(el, "div", "c-accordion-group accordion-group"),
+            "AccordionGroup" => self.accordion_group(el),
             "Steps" => self.steps(el),
             "Step" => self.step(el, 1),
             "Tabs" => self.tabs(el),

@@ -115,7 +115,9 @@ impl Renderer<'_> {
         let title = self.text_attr(el, "title").unwrap_or_default();
         let items = self.color_items(el);
         format!(
-            "<tr class=\"color-row\"><th scope=\"row\" data-component-part=\"color-row-title\">{}</th><td><ul class=\"c-color-items\">{items}</ul></td></tr>",
+            "<tr class=\"color-row\"><th scope=\"row\" data-component-part=\"color-row-title-container\">\
+             <span class=\"c-color-row-title\" data-component-part=\"color-row-title\">{}</span></th>\
+             <td><ul class=\"c-color-items\" data-component-part=\"color-row-items-container\">{items}</ul></td></tr>",
             escape(&title)
         )
     }
@@ -160,7 +162,7 @@ impl Renderer<'_> {
         };
         let swatch = match style {
             Some(style) => format!(
-                "<span class=\"c-color-swatch\" style=\"{}\"></span>",
+                "<span class=\"c-color-swatch\" data-component-part=\"color-item-button\" style=\"{}\"></span>",
                 escape(&style)
             ),
             None => {
@@ -173,7 +175,8 @@ impl Renderer<'_> {
                             .to_string(),
                     ),
                 );
-                "<span class=\"c-color-swatch c-color-swatch-none\"></span>".to_string()
+                "<span class=\"c-color-swatch c-color-swatch-none\" data-component-part=\"color-item-button\"></span>"
+                    .to_string()
             }
         };
         format!(
@@ -184,8 +187,9 @@ impl Renderer<'_> {
         )
     }
 
-    /// Tile: a link with a large preview (its children) over a title and
-    /// a description.
+    /// Tile: a link with a large preview (its children, centred on a
+    /// field of small crosses, one for each mode) over its title and
+    /// description, with Mintlify's part names.
     pub(super) fn tile(&mut self, el: &Element) -> String {
         let title = self.text_attr(el, "title");
         let description = self.text_attr(el, "description");
@@ -194,18 +198,28 @@ impl Renderer<'_> {
             .url("href")
             .map(|h| self.rewrite_url(&h, UrlKind::Link, el.offset));
         let preview = self.children_html(el);
-        let mut html = format!("<div class=\"c-tile-preview\">{preview}</div>");
-        if let Some(title) = title {
-            html.push_str(&format!(
-                "<p class=\"c-tile-title\" data-component-part=\"tile-title\">{}</p>",
-                escape(&title)
-            ));
-        }
-        if let Some(description) = description {
-            html.push_str(&format!(
-                "<p class=\"c-tile-desc\" data-component-part=\"tile-description\">{}</p>",
-                escape(&description)
-            ));
+        let mut html = format!(
+            "<div class=\"c-tile-preview\" data-component-part=\"tile-children-container\">\
+             <div class=\"c-tile-bg only-light\" data-component-part=\"tile-background-light\" aria-hidden=\"true\"></div>\
+             <div class=\"c-tile-bg only-dark\" data-component-part=\"tile-background-dark\" aria-hidden=\"true\"></div>\
+             <div class=\"c-tile-inner\" data-component-part=\"tile-children-inner-container\">{preview}</div></div>"
+        );
+        if title.is_some() || description.is_some() {
+            html.push_str(
+                "<div class=\"c-tile-text\" data-component-part=\"tile-text-container\">",
+            );
+            for (text, class, part) in [
+                (title, "c-tile-title", "tile-title"),
+                (description, "c-tile-desc", "tile-description"),
+            ] {
+                if let Some(text) = text {
+                    html.push_str(&format!(
+                        "<p class=\"{class}\" data-component-part=\"{part}\">{}</p>",
+                        escape(&text)
+                    ));
+                }
+            }
+            html.push_str("</div>");
         }
         match href {
             Some(href) => format!(
