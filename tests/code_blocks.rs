@@ -24,13 +24,16 @@ fn built() -> (String, String) {
     (html, stderr(&output))
 }
 
-/// The HTML of the block whose title is `title`.
+/// The HTML of the block whose title is `title` (after its icon, if any).
 fn block<'h>(html: &'h str, title: &str) -> &'h str {
-    let marker = format!(
-        "<span class=c-code-title data-component-part=code-block-header-filename>{title}</span>"
-    );
+    let marker = "<span class=c-code-title data-component-part=code-block-header-filename>";
     let at = html
-        .find(&marker)
+        .match_indices(marker)
+        .map(|(at, _)| at)
+        .find(|&at| {
+            let rest = &html[at..];
+            rest[..rest.find("</span></div>").unwrap()].ends_with(&format!(">{title}"))
+        })
         .unwrap_or_else(|| panic!("no block {title}"));
     let start = html[..at].rfind("<div class=").unwrap();
     let start = html[..start].rfind("<div class").unwrap();
@@ -43,7 +46,7 @@ fn every_option_is_rendered_at_build_time() {
     let (html, _) = built();
     let highlighted = block(&html, "Line highlighting example");
     assert!(
-        highlighted.starts_with("<div class=\"c-code code-block c-code-lines\""),
+        highlighted.starts_with("<div class=\"c-code code-block c-code-titled c-code-lines\""),
         "{highlighted}"
     );
     assert_eq!(
@@ -80,12 +83,12 @@ fn every_option_is_rendered_at_build_time() {
     let expandable = block(&html, "Expandable example");
     assert!(expandable.contains("c-code-expandable"), "{expandable}");
     assert!(html.contains(
-        "<details class=c-code-more><summary><span class=c-more-show>Show all 30 lines</span>"
+        "<details class=c-code-more data-component-part=code-block-footer><summary data-component-part=code-block-footer-button><span class=c-more-show>See all 30 lines</span>"
     ));
     assert!(block(&html, "Not for copying").contains("c-code-nocopy"));
     let twoslash = block(&html, "Twoslash example");
     assert!(
-        twoslash.starts_with("<div class=\"c-code code-block\" "),
+        twoslash.starts_with("<div class=\"c-code code-block c-code-titled\" "),
         "{twoslash}"
     );
 
@@ -154,4 +157,33 @@ fn what_sheaf_does_not_know_is_reported_at_its_line() {
         ["--> index.mdx:101:1"]
     );
     assert_eq!(printed.matches("warning:").count(), 2, "{printed}");
+}
+
+#[test]
+fn parts_carry_mintlifys_names() {
+    let (html, _) = built();
+    // A titled block with an icon: header, filename (icon inside), root.
+    let js = block(&html, "JavaScript diff");
+    assert!(js.contains("c-code-titled"), "{js}");
+    assert!(js.contains("<div class=c-code-header data-component-part=code-block-header>"));
+    assert!(js.contains(
+        "data-component-part=code-block-header-filename><svg class=\"icon\" data-component-part=\"icon-svg\""
+    ));
+    assert!(js.contains("<pre class=hl data-component-part=code-block-root><code"));
+    // The code group: its tab bar, and each tab's code is its content.
+    let group = &html[html
+        .find("data-component-part=\"code-group-tab-bar\"")
+        .unwrap()..];
+    let group = &group[..group.find("</pre></div></div></div>").unwrap()];
+    assert_eq!(
+        group
+            .matches("<pre class=hl data-component-part=code-block-root><code data-component-part=code-group-tab-content")
+            .count(),
+        2,
+        "{group}"
+    );
+    // Expandable: Mintlify's footer and its button.
+    assert!(html.contains(
+        "<details class=c-code-more data-component-part=code-block-footer><summary data-component-part=code-block-footer-button>"
+    ));
 }

@@ -24,7 +24,7 @@ mod notation;
 mod options;
 mod tokens;
 
-pub use block::{Block, BlockProblem};
+pub use block::{mark_group_content, Block, BlockProblem};
 pub use options::CodeInfo;
 
 use syntect::highlighting::{self, HighlightIterator, HighlightState, Theme};

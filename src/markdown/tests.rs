@@ -357,12 +357,28 @@ fn tabs_hold_every_panel() {
     assert!(r
         .html
         .contains("class=\"c-tablist\" data-component-part=\"tabs-list\" hidden"));
+    let button = "<span class=\"c-tab-button\" data-component-part=\"tab-button\">";
+    assert!(r.html.contains(&format!(
+        "aria-selected=\"true\" tabindex=\"0\">{button}One</span></button>"
+    )));
+    assert!(r.html.contains(&format!(
+        "aria-selected=\"false\" tabindex=\"-1\">{button}Two</span></button>"
+    )));
     assert!(r
         .html
-        .contains("aria-selected=\"true\" tabindex=\"0\">One</button>"));
-    assert!(r
-        .html
-        .contains("aria-selected=\"false\" tabindex=\"-1\">Two</button>"));
+        .contains("<div class=\"c-tab-panels\" data-component-part=\"tabs-panels\"><div class=\"c-tab-panel\""));
+    assert_eq!(
+        r.html
+            .matches("data-component-part=\"tab-content\"")
+            .count(),
+        2
+    );
+    assert_eq!(
+        r.html
+            .matches("class=\"c-tab tab\" data-component-part=\"tab\"")
+            .count(),
+        2
+    );
     assert!(r.html.contains("<p class=\"c-tab-label\">Two</p>"));
     assert!(r.html.contains("First") && r.html.contains("Second"));
 }
@@ -373,7 +389,18 @@ fn code_groups_label_tabs_by_title_or_language() {
         render("<CodeGroup>\n```js index.js\nlet a;\n```\n\n```python\nb = 1\n```\n</CodeGroup>\n");
     assert!(r.html.contains(">index.js</button>"), "{}", r.html);
     assert!(r.html.contains(">python</button>"));
-    assert_eq!(r.html.matches("class=\"c-code code-block\" ").count(), 2);
+    assert_eq!(
+        r.html
+            .matches("class=\"c-code code-block c-code-titled\" ")
+            .count(),
+        2
+    );
+    assert_eq!(
+        r.html
+            .matches("data-component-part=code-block-root><code data-component-part=code-group-tab-content class=")
+            .count(),
+        2
+    );
 }
 
 #[test]
@@ -927,6 +954,7 @@ fn mermaid_is_drawn_as_inline_svg_with_its_source_below() {
             "{html}"
         );
         assert!(html.contains(" role=\"img\" aria-label=\"Diagram\" style=\"max-width:"));
+        assert!(html.contains(" data-component-part=\"mermaid-diagram\" role=\"img\""));
         assert!(
             !html.contains("<svg xmlns=\"http://www.w3.org/2000/svg\" width="),
             "no fixed size"
@@ -1129,7 +1157,8 @@ export const RsConnect = \"let rows: Vec<u8> = connect(\\\"uri\\\");\";\n";
     assert!(out.html.contains(">Python</button>"), "{}", out.html);
     assert!(out.html.contains(">Rust</button>"), "{}", out.html);
     assert!(
-        out.html.contains("<code class=language-python>"),
+        out.html
+            .contains("<code data-component-part=code-group-tab-content class=language-python>"),
         "{}",
         out.html
     );

@@ -291,7 +291,9 @@ mod tests {
         );
         let code = md("```json\n{\"a\": 1}\n```\n");
         assert!(
-            code.contains("<pre class=hl><code class=language-json>"),
+            code.contains(
+                "<pre class=hl data-component-part=code-block-root><code class=language-json>"
+            ),
             "{code}"
         );
         assert!(code.contains("hl-n"), "{code}");

@@ -95,12 +95,12 @@ async fn an_expandable_block_opens_without_javascript() {
     let (client, scroll) = (sizes[0].as_f64().unwrap(), sizes[1].as_f64().unwrap());
     assert!(client * 1.5 < scroll, "collapsed: {sizes}");
     let summary = browser.find(".c-code-expandable summary").await;
-    assert_eq!(summary.text().await.unwrap(), "Show all 30 lines");
+    assert_eq!(summary.text().await.unwrap(), "See all 30 lines");
     summary.click().await.unwrap();
     browser
         .wait_until(&format!("{pre}.scrollHeight <= {pre}.clientHeight + 1"))
         .await;
-    assert_eq!(summary.text().await.unwrap(), "Show fewer lines");
+    assert_eq!(summary.text().await.unwrap(), "Collapse");
     browser.close().await;
 }
 

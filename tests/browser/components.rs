@@ -15,7 +15,7 @@ async fn shown_panels(browser: &Browser) -> Vec<String> {
     let texts = browser
         .eval(
             "return Array.from(document.querySelectorAll('[data-tabs][data-ready]')).map(function (c) {
-               var shown = Array.from(c.querySelectorAll(':scope > .c-tab-panel'))
+               var shown = Array.from(c.querySelectorAll(':scope > .c-tab-panel, :scope > .c-tab-panels > .c-tab-panel'))
                  .filter(function (p) { return p.checkVisibility(); });
                return shown.map(function (p) { return p.innerText.trim(); }).join('|');
              });",
@@ -78,15 +78,15 @@ async fn a_dropdown_code_group_picks_its_example_from_a_menu() {
     let site = named_fixture_site("component-props");
     browser.goto(&site.url("")).await;
     let menu = browser
-        .find(".c-code-group[data-dropdown][data-ready] > select.c-tab-menu")
+        .find(".c-code-group[data-dropdown][data-ready] > .c-tablist > select.c-tab-menu")
         .await;
     let options = browser
         .eval("return Array.from(document.querySelectorAll('.c-tab-menu option')).map(function (o) { return o.textContent; });")
         .await;
     assert_eq!(options, json!(["cURL", "Python"]));
-    let tablist_shown =
-        "return document.querySelector('.c-code-group[data-dropdown] > .c-tablist').checkVisibility();";
-    assert_eq!(browser.eval(tablist_shown).await, json!(false));
+    // The menu stands in the tab bar in place of its tabs.
+    let tabs_shown = "return Array.from(document.querySelectorAll('.c-code-group[data-dropdown] .c-tab')).some(function (t) { return t.checkVisibility(); });";
+    assert_eq!(browser.eval(tabs_shown).await, json!(false));
     menu.select_by_label("Python").await.unwrap();
     browser
         .wait_until("document.querySelector('.c-code-group[data-dropdown] .c-tab-panel:not([hidden])').innerText.includes('requests.get')")

@@ -6,19 +6,24 @@
 (function () {
   "use strict";
 
-  // A "Copy" button that copies text() and says so for a moment.
-  function copyButton(label, text) {
+  // A "Copy" button that copies text() and says so for a moment; a code
+  // block's is an icon with the word as its tooltip (as Mintlify draws it).
+  var COPY_ICON = '<svg viewBox="0 0 16 16" width="16" height="16" fill="none" stroke="currentColor" stroke-width="1.4" aria-hidden="true">' +
+    '<rect x="5.5" y="5.5" width="8.5" height="8.5" rx="2"/><path d="M10.5 3.2A1.8 1.8 0 0 0 8.8 2H3.8A1.8 1.8 0 0 0 2 3.8v5a1.8 1.8 0 0 0 1.2 1.7"/></svg>';
+  function copyButton(label, text, icon) {
     var button = document.createElement("button");
     button.className = "c-copy";
     button.type = "button";
-    button.textContent = "Copy";
+    if (icon) button.innerHTML = COPY_ICON + '<span class="c-copy-tip"></span>';
+    var word = icon ? button.lastChild : button;
+    word.textContent = "Copy";
     button.setAttribute("aria-label", label);
     button.addEventListener("click", function () {
       navigator.clipboard.writeText(text()).then(function () {
-        button.textContent = "Copied";
+        word.textContent = "Copied";
         button.setAttribute("aria-label", "Copied");
         setTimeout(function () {
-          button.textContent = "Copy";
+          word.textContent = "Copy";
           button.setAttribute("aria-label", label);
         }, 1500);
       });
@@ -31,7 +36,7 @@
   function addCopyButton(block) {
     var code = block.querySelector("pre code");
     if (!code || !navigator.clipboard || block.classList.contains("c-code-nocopy")) return;
-    var button = copyButton("Copy code", function () { return code.textContent; });
+    var button = copyButton("Copy code", function () { return code.textContent; }, true);
     button.classList.add("code-block-copy-button");
     block.insertBefore(button, code.parentNode);
   }
@@ -106,7 +111,7 @@
     tabs.forEach(function (tab, i) {
       // A code block's icon moves up to its tab with its title (the
       // header is hidden in a tabbed code group).
-      var icon = panels[i].querySelector(":scope > .c-code > .c-code-header > .icon");
+      var icon = panels[i].querySelector(":scope > .c-code > .c-code-header .icon");
       if (icon) tab.insertBefore(icon.cloneNode(true), tab.firstChild);
       if (!dropdown) {
         tab.setAttribute("role", "tab");
@@ -138,7 +143,7 @@
     tabs.forEach(function (tab) {
       tab.addEventListener("click", function () { syncOthers(container, tabLabel(tab)); });
     });
-    list.hidden = menu !== null;
+    list.hidden = false;
     container.setAttribute("data-ready", "");
     select(tabs, panels, first, false);
     if (menu) menu.selectedIndex = first;
@@ -155,7 +160,8 @@
     });
   }
 
-  // `CodeGroup dropdown`: a labelled menu in place of the tab list.
+  // `CodeGroup dropdown`: a labelled menu in the tab bar, in place of
+  // its tabs.
   function addMenu(container, list, tabs, panels) {
     var menu = document.createElement("select");
     menu.className = "c-tab-menu";
@@ -169,7 +175,7 @@
       select(tabs, panels, menu.selectedIndex, false);
       syncOthers(container, tabLabel(tabs[menu.selectedIndex]));
     });
-    list.parentNode.insertBefore(menu, list);
+    list.insertBefore(menu, list.firstChild);
     return menu;
   }
 

@@ -146,7 +146,8 @@ fn responsive(svg: &str) -> String {
             _ => tag.push_str(&format!(" {name}=\"{value}\"")),
         }
     }
-    tag.push_str(" role=\"img\" aria-label=\"Diagram\"");
+    // Mintlify's name for the drawing, which sites' own CSS targets.
+    tag.push_str(" data-component-part=\"mermaid-diagram\" role=\"img\" aria-label=\"Diagram\"");
     if let Some(width) = width {
         tag.push_str(&format!(" style=\"max-width:{width}px\""));
     }

@@ -15,7 +15,7 @@
 use pulldown_cmark::{CodeBlockKind, Event, Parser, Tag, TagEnd};
 
 use super::super::attrs::AttrList;
-use super::super::highlight::CodeInfo;
+use super::super::highlight::{mark_group_content, CodeInfo};
 use super::super::html::escape;
 use super::super::mdx::{Element, Node};
 use super::super::render::{dedent, Renderer};
@@ -140,7 +140,7 @@ impl Renderer<'_> {
                         let label = info.label();
                         info.title.get_or_insert_with(|| label.clone());
                         let line = text_line + md[..at].matches('\n').count();
-                        let html = self.code_block_at(&info, &code, line);
+                        let html = mark_group_content(&self.code_block_at(&info, &code, line));
                         panels.push(Panel {
                             label,
                             html,
@@ -153,7 +153,7 @@ impl Renderer<'_> {
                         .iter()
                         .find_map(|name| child.attrs.text(name))
                         .unwrap_or_else(|| child.name.clone());
-                    let html = self.render_element(child);
+                    let html = mark_group_content(&self.render_element(child));
                     panels.push(Panel {
                         label,
                         html,
@@ -214,36 +214,44 @@ impl Renderer<'_> {
         ));
         for (i, panel) in panels.iter().enumerate() {
             let selected = i == options.first;
+            let label = format!("{}{}", panel.icon, escape(&panel.label));
             html.push_str(&format!(
-                "<button type=\"button\" class=\"c-tab{}\" id=\"{id}-tab-{i}\" aria-controls=\"{id}-panel-{i}\" aria-selected=\"{selected}\" tabindex=\"{}\">{}{}</button>",
+                "<button type=\"button\" class=\"c-tab{}\" id=\"{id}-tab-{i}\" aria-controls=\"{id}-panel-{i}\" aria-selected=\"{selected}\" tabindex=\"{}\">{}</button>",
                 names.tab,
                 if selected { 0 } else { -1 },
-                panel.icon,
-                escape(&panel.label)
+                names.button.replace("{}", &label),
             ));
         }
         html.push_str("</div>");
+        html.push_str(names.panels_open);
         for (i, panel) in panels.iter().enumerate() {
             html.push_str(&format!(
-                "<div class=\"c-tab-panel\" id=\"{id}-panel-{i}\" data-component-part=\"{}\" data-tab-label=\"{}\">{}</div>",
+                "<div class=\"c-tab-panel\" id=\"{id}-panel-{i}\"{} data-tab-label=\"{}\">{}</div>",
                 names.content,
                 escape(&panel.label),
                 panel.html
             ));
         }
+        html.push_str(names.panels_close);
         html.push_str("</div>");
         html
     }
 }
 
 /// The names Mintlify gives a tabbed container's parts, which a site's own
-/// CSS targets: `Tabs` or `CodeGroup` (the request and response examples
-/// are code groups with an id).
+/// CSS targets: `Tabs` (a `tab` holding its `tab-button`, the panels in
+/// `tabs-panels`, each a `tab-content`) or `CodeGroup` (the request and
+/// response examples are code groups with an id; each panel's code is its
+/// `code-group-tab-content`, see [`mark_group_content`]).
 struct MintlifyNames {
     root: &'static str,
     id: &'static str,
     bar: &'static str,
     tab: &'static str,
+    /// The tab's content, `{}` standing for its icon and label.
+    button: &'static str,
+    panels_open: &'static str,
+    panels_close: &'static str,
     content: &'static str,
 }
 
@@ -259,15 +267,21 @@ impl MintlifyNames {
                 root: "tabs",
                 id,
                 bar: "tabs-list",
-                tab: " tab\" data-component-part=\"tab-button",
-                content: "tab-content",
+                tab: " tab\" data-component-part=\"tab",
+                button: "<span class=\"c-tab-button\" data-component-part=\"tab-button\">{}</span>",
+                panels_open: "<div class=\"c-tab-panels\" data-component-part=\"tabs-panels\">",
+                panels_close: "</div>",
+                content: " data-component-part=\"tab-content\"",
             },
             false => MintlifyNames {
                 root: "code-group",
                 id,
                 bar: "code-group-tab-bar",
                 tab: "",
-                content: "code-group-tab-content",
+                button: "{}",
+                panels_open: "",
+                panels_close: "",
+                content: "",
             },
         }
     }

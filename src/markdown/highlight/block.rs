@@ -2,14 +2,19 @@
 //! notation marks and its highlighted code:
 //!
 //! ```html
-//! <div class="c-code c-code-lines c-code-numbers" data-lang=js>
-//!   <div class=c-code-header>[icon]<span class=c-code-title>App.js</span></div>
-//!   <pre class=hl><code class=language-js>
+//! <div class="c-code code-block c-code-lines c-code-numbers" data-lang=js>
+//!   <div class=c-code-header data-component-part=code-block-header>
+//!     <span class=c-code-title data-component-part=code-block-header-filename>[icon]App.js</span></div>
+//!   <pre class=hl data-component-part=code-block-root><code class=language-js>
 //!     <span class="c-line c-mark">…</span>\n<span class="c-line c-add">…</span>\n
 //!   </code></pre>
-//!   <details class=c-code-more><summary>…</summary></details>   (expandable)
+//!   <details class=c-code-more data-component-part=code-block-footer>…</details>   (expandable)
 //! </div>
 //! ```
+//!
+//! The parts carry the names Mintlify gives them (`data-component-part`),
+//! which sites' own CSS targets; in a code group the `<code>` is also the
+//! group's `code-group-tab-content` ([`mark_group_content`]).
 //!
 //! Everything is drawn by `themes/default/components.css`: line numbers and
 //! the `+`/`-` diff gutter are CSS counters and generated content, so
@@ -25,8 +30,12 @@ use super::notation::Marks;
 use super::options::{CodeInfo, LineSet};
 use crate::html::{attr_value, escape};
 
-/// An expandable block with more lines than this starts collapsed.
-pub const EXPAND_OVER: usize = 16;
+/// An expandable block with more lines than this starts collapsed (to
+/// Mintlify's 190 px, about seven lines).
+pub const EXPAND_OVER: usize = 7;
+
+/// How every block's code opens: the part Mintlify calls its root.
+const ROOT_OPEN: &str = "<pre class=hl data-component-part=code-block-root><code";
 
 /// A rendered code block.
 pub struct Block<'a> {
@@ -78,7 +87,7 @@ pub fn html(info: &CodeInfo, body: Body, marks: &[Marks], line_count: usize) -> 
     if info.title.is_some() || info.icon.is_some() {
         header(&mut html, info);
     }
-    html.push_str("<pre class=hl><code");
+    html.push_str(ROOT_OPEN);
     if let Some(lang) = lang {
         html.push_str(" class=");
         html.push_str(&attr_value(&format!("language-{lang}")));
@@ -91,8 +100,9 @@ pub fn html(info: &CodeInfo, body: Body, marks: &[Marks], line_count: usize) -> 
     html.push_str("</code></pre>");
     if collapsed {
         html.push_str(&format!(
-            "<details class=c-code-more><summary><span class=c-more-show>Show all {line_count} lines</span>\
-             <span class=c-more-hide>Show fewer lines</span></summary></details>"
+            "<details class=c-code-more data-component-part=code-block-footer>\
+             <summary data-component-part=code-block-footer-button><span class=c-more-show>See all {line_count} lines</span>\
+             <span class=c-more-hide>Collapse</span></summary></details>"
         ));
     }
     html.push_str("</div>");
@@ -105,6 +115,10 @@ fn container_classes(info: &CodeInfo, body: &Body, marks: &[Marks], collapsed: b
     let focus = !info.focus.is_empty() || marks.iter().any(|m| m.focused);
     let mut classes = String::from("c-code code-block");
     for (on, class) in [
+        (
+            info.title.is_some() || info.icon.is_some(),
+            " c-code-titled",
+        ),
         (lines, " c-code-lines"),
         (lines && info.lines, " c-code-numbers"),
         (diff, " c-code-diff"),
@@ -124,21 +138,36 @@ fn container_classes(info: &CodeInfo, body: &Body, marks: &[Marks], collapsed: b
 /// icon is given).
 fn header(html: &mut String, info: &CodeInfo) {
     html.push_str("<div class=c-code-header data-component-part=code-block-header>");
-    if let Some(icon) = info
-        .icon
-        .as_deref()
-        .filter(|i| !crate::icons::is_image_reference(i))
-    {
-        html.push_str(&crate::icons::resolve(icon, None, Default::default()).0);
-    }
     let title = info
         .title
         .as_deref()
         .or(info.lang.as_deref())
         .unwrap_or("Code");
     html.push_str("<span class=c-code-title data-component-part=code-block-header-filename>");
+    if let Some(icon) = info
+        .icon
+        .as_deref()
+        .filter(|i| !crate::icons::is_image_reference(i))
+    {
+        let svg = crate::icons::resolve(icon, None, Default::default()).0;
+        html.push_str(&svg.replacen(
+            " class=\"icon\"",
+            " class=\"icon\" data-component-part=\"icon-svg\"",
+            1,
+        ));
+    }
     html.push_str(&escape(title));
     html.push_str("</span></div>");
+}
+
+/// A block's HTML as a tab of a code group: its code is also the part
+/// Mintlify calls `code-group-tab-content`.
+pub fn mark_group_content(html: &str) -> String {
+    html.replacen(
+        ROOT_OPEN,
+        "<pre class=hl data-component-part=code-block-root><code data-component-part=code-group-tab-content",
+        1,
+    )
 }
 
 fn push_lines(html: &mut String, info: &CodeInfo, lines: Vec<String>, marks: &[Marks]) {
