@@ -1,6 +1,7 @@
 """Prints the three pages bench/lighthouse.sh measures in a built site, one
 URL path a line: the home page, a guide page (the first page of the
-sitemap that is neither the home page nor an endpoint) and an API endpoint
+sitemap that is neither the home page, nor the page it shows, nor an
+endpoint) and an API endpoint
 page (the first whose article is an endpoint's), each one search engines
 may index where the site has one (an author's `noindex` page scores SEO
 0 for being unindexable, whatever sheaf does; it is taken, with a note,
@@ -29,9 +30,14 @@ def main():
     site = sys.argv[1]
     guide = endpoint = None
     fallback = {}
+    # The page the home page shows (its canonical link), which is no
+    # other page type.
+    home = open(os.path.join(site, "index.html"), encoding="utf-8").read()
+    shown = re.search(r"<link rel=canonical href=([^ >]+)", home)
+    shown = urlparse(shown.group(1).strip('"')).path if shown else "/"
     for path in pages(site):
         file = os.path.join(site, path.strip("/"), "index.html")
-        if path in ("/", "//") or not os.path.isfile(file):
+        if path in ("/", "//", shown) or not os.path.isfile(file):
             continue
         html = open(file, encoding="utf-8").read()
         if "<article" not in html:
