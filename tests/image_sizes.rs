@@ -90,11 +90,11 @@ fn local_images_get_the_size_read_from_their_file() {
          ![Elsewhere](https://example.com/remote.png)\n\n\
          ![Not an image](/images/broken.png)\n",
     );
-    write(&root, "images/logo.png", &png(320, 80));
-    write(&root, "images/chart.png", &png(1200, 630));
-    write(&root, "guides/shots/near.gif", &gif(40, 30));
-    write(&root, "images/photo.jpg", &jpeg(800, 600));
-    write(&root, "images/framed.webp", &webp(1024, 512));
+    write(&root, "images/logo.png", png(320, 80));
+    write(&root, "images/chart.png", png(1200, 630));
+    write(&root, "guides/shots/near.gif", gif(40, 30));
+    write(&root, "images/photo.jpg", jpeg(800, 600));
+    write(&root, "images/framed.webp", webp(1024, 512));
     write(
         &root,
         "images/diagram.svg",
@@ -105,7 +105,7 @@ fn local_images_get_the_size_read_from_their_file() {
         "images/scalable.svg",
         b"<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 10\"/>",
     );
-    write(&root, "images/own.png", &png(640, 480));
+    write(&root, "images/own.png", png(640, 480));
     write(&root, "images/broken.png", b"not a picture");
     let site = dir.path().join("site");
     build_ok(&root, &site);
