@@ -28,6 +28,8 @@ mod icons;
 mod keyboard;
 #[path = "browser/looks.rs"]
 mod looks;
+#[path = "browser/minified.rs"]
+mod minified;
 #[path = "browser/page_actions.rs"]
 mod page_actions;
 #[path = "browser/react.rs"]

@@ -1078,11 +1078,12 @@ fn light_and_dark_image_pairs_get_the_theme_classes() {
     let output = build(&fixture("light-dark-images"), &site);
     assert!(output.status.success(), "{}", stderr(&output));
     let html = fs::read_to_string(site.join("index.html")).unwrap();
+    // Each image also carries its size (320×120, read from the file).
     for img in [
-        "<img class=\"block only-light\" src=\"images/diagram-light.svg\"",
-        "<img class=\"only-dark\" src=\"images/diagram-dark.svg\"",
-        "<img class=\"only-light\" src=\"images/diagram-light.svg\" alt=\"Framed diagram, light\">",
-        "<img class=\"rounded\" src=\"images/diagram-light.svg\"",
+        "<img width=320 height=120 class=\"block only-light\" src=\"images/diagram-light.svg\"",
+        "<img width=320 height=120 class=\"only-dark\" src=\"images/diagram-dark.svg\"",
+        "<img width=320 height=120 class=\"only-light\" src=\"images/diagram-light.svg\" alt=\"Framed diagram, light\">",
+        "<img width=320 height=120 class=\"rounded\" src=\"images/diagram-light.svg\"",
     ] {
         assert!(html.contains(img), "{img}\n{html}");
     }

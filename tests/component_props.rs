@@ -51,8 +51,8 @@ fn component_props_shape_the_html_and_bad_values_are_warnings_at_their_lines() {
         // Color {light, dark}.
         "style=\"--swatch: #0D9373; --swatch-dark: #55D799\"",
         "<code class=\"c-color-value\" data-component-part=\"color-item-value\">#0D9373 / #55D799</code>",
-        // noZoom.
-        "<img src=\"images/dashboard.png\" alt=\"Not zoomable\" data-no-zoom>",
+        // noZoom (and the size read from the file).
+        "<img width=320 height=180 src=\"images/dashboard.png\" alt=\"Not zoomable\" data-no-zoom>",
         // Mintlify's field anchors.
         "<div class=\"c-field field\" id=\"param-user-group-id\">",
         "<div class=\"c-field field\" id=\"param-new-user-group\">",

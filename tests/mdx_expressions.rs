@@ -83,7 +83,7 @@ fn a_snippet_component_reads_the_pages_location() {
     let (_dir, site, printed) = build_fixture("mdx-expressions");
     let page = read_built(&site, "reference/index.html");
     assert!(
-        page.contains("<img class=\"hosted\" src=\"../images/diagram.gif\""),
+        page.contains("<img width=1 height=1 class=\"hosted\" src=\"../images/diagram.gif\""),
         "{page}"
     );
     assert!(!printed.contains("location is not defined"), "{printed}");
@@ -101,7 +101,9 @@ fn a_snippet_component_reads_the_pages_location() {
     assert!(built.status.success(), "{}", stderr(&built));
     let staged = read_built(out.path(), "reference/index.html");
     assert!(
-        staged.contains("<img class=\"hosted\" src=\"../images/staging/diagram.gif\""),
+        staged.contains(
+            "<img width=1 height=1 class=\"hosted\" src=\"../images/staging/diagram.gif\""
+        ),
         "{staged}"
     );
 }

@@ -63,7 +63,7 @@ impl EndpointView {
     pub fn meta_description(&self) -> String {
         let first = self.description_md.as_deref().map(first_paragraph_text);
         match first.filter(|text| !text.is_empty()) {
-            Some(text) => shortened(&text, META_DESCRIPTION_CHARS),
+            Some(text) => shortened(&text),
             None => self.title.clone(),
         }
     }
@@ -84,8 +84,10 @@ fn first_paragraph_text(md: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// `text` cut to at most `max` characters at a word, with an ellipsis.
-fn shortened(text: &str, max: usize) -> String {
+/// `text` cut to at most [`META_DESCRIPTION_CHARS`] characters at a
+/// word, with an ellipsis: a page description as search engines show it.
+pub fn shortened(text: &str) -> String {
+    let max = META_DESCRIPTION_CHARS;
     if text.chars().count() <= max {
         return text.to_string();
     }
@@ -218,11 +220,11 @@ mod meta_tests {
             "Gets the current user by id. Or makes one."
         );
         let long = "word ".repeat(60);
-        let short = shortened(long.trim(), 160);
+        let short = shortened(long.trim());
         assert!(
             short.chars().count() <= 160 && short.ends_with("word…"),
             "{short}"
         );
-        assert_eq!(shortened("short", 160), "short");
+        assert_eq!(shortened("short"), "short");
     }
 }

@@ -69,6 +69,7 @@ use serde_json::Value;
 
 pub use auth::{AuthKind, AuthView};
 pub use cache::SpecCache;
+pub use endpoint::shortened;
 pub use fields::FieldView;
 pub use find::{parse_api_reference, FindError, OperationRef};
 pub use html::{render_endpoint_html, render_schema_html, EndpointHtml, EndpointText};

@@ -190,7 +190,7 @@ pub fn bundle(
     Bundle { path, bytes }
 }
 
-/// A bundle's bytes as shipped: JavaScript minified ([`minify`]);
+/// A bundle's bytes as shipped: JavaScript and CSS minified ([`minify`]);
 /// as written if an override made them other than UTF-8.
 fn minified(bytes: Vec<u8>, ext: &str) -> Vec<u8> {
     let text = match String::from_utf8(bytes) {
@@ -199,8 +199,15 @@ fn minified(bytes: Vec<u8>, ext: &str) -> Vec<u8> {
     };
     match ext {
         "js" => minify::js(&text).into_bytes(),
+        "css" => minify::css(&text).into_bytes(),
         _ => text.into_bytes(),
     }
+}
+
+/// `text` as the CSS bundle ships it.
+#[cfg(test)]
+pub(crate) fn shipped_css(text: &str) -> String {
+    minify::css(text)
 }
 
 /// The folder of the layout themes' own CSS (`themes/<name>.css`), of which

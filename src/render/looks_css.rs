@@ -11,8 +11,9 @@
 use crate::color::{readable_on, Rgb, TEXT_CONTRAST};
 use crate::config::looks::{closest_code_theme, code_palette, CodePalette, Decoration, Looks};
 
-/// The elements a code palette colours.
-const CODE: &str = ".c-code,.c-code-group,pre.hl";
+/// The elements a code palette colours: code blocks, and the endpoint
+/// page's example cards, whose tabs and code sit on the card's background.
+const CODE: &str = ".api-card,.c-code,.c-code-group,pre.hl";
 
 /// The `--hl-*` variables, in the order of [`CodePalette::tokens`].
 const TOKEN_VARS: [&str; 8] = [
@@ -106,6 +107,67 @@ mod tests {
                 let hex = part.split(':').nth(1).unwrap();
                 let c = contrast(Rgb::parse(hex).unwrap(), bg);
                 assert!(c >= TEXT_CONTRAST, "{} {part}: {c:.2}", palette.name);
+            }
+        }
+    }
+
+    /// The `--hl-*` colours of `highlight.css`'s block that starts with
+    /// `selector`, as (name, colour).
+    fn highlight_vars(selector: &str) -> Vec<(String, Rgb)> {
+        let css = include_str!("../../themes/default/highlight.css");
+        let block = &css[css.find(&format!("{selector} {{")).unwrap()..];
+        let block = &block[..block.find('}').unwrap()];
+        (block.lines())
+            .filter_map(|line| line.trim().strip_prefix("--hl-"))
+            .map(|var| {
+                let (name, value) = var.split_once(':').unwrap();
+                let hex = value.trim().trim_end_matches(';');
+                (name.to_string(), Rgb::parse(hex).unwrap())
+            })
+            .collect()
+    }
+
+    /// The theme's own code colours (no `styling.codeblocks`), `hl-v`
+    /// among them, read at 4.5:1 on every background code sits on in each
+    /// mode: the code background base.css mixes from the page's colours,
+    /// and the fallbacks of components.css and api.css.
+    #[test]
+    fn the_default_palette_reads_at_aa_in_both_modes() {
+        let rgb = |hex: &str| Rgb::parse(hex).unwrap();
+        let light_page = (rgb("#111827"), rgb("#ffffff"));
+        let dark_page = (rgb("#f3f4f6"), rgb("#0f1117"));
+        let code_bg = |(fg, bg): (Rgb, Rgb)| bg.mix(fg, 0.05);
+        let modes = [
+            (
+                ":root",
+                vec![
+                    code_bg(light_page),
+                    rgb("#f6f8fa"),
+                    rgb("#f9fafb"),
+                    rgb("#f3f4f6"),
+                    rgb("#f0f1f2"),
+                ],
+            ),
+            (
+                "[data-theme=\"dark\"]",
+                vec![code_bg(dark_page), rgb("#161b22"), dark_page.1],
+            ),
+        ];
+        for (selector, backgrounds) in modes {
+            let vars = highlight_vars(selector);
+            assert!(
+                vars.iter().any(|(name, _)| name == "variable"),
+                "{selector}"
+            );
+            for (name, colour) in vars {
+                for bg in &backgrounds {
+                    let c = contrast(colour, *bg);
+                    assert!(
+                        c >= TEXT_CONTRAST,
+                        "{selector} --hl-{name} on {}: {c:.2}",
+                        bg.hex()
+                    );
+                }
             }
         }
     }

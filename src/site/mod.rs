@@ -62,6 +62,7 @@ mod diagrams;
 mod extras;
 mod feed;
 mod history;
+mod image_size;
 pub mod init;
 mod links;
 mod mcp_card;

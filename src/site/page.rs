@@ -154,6 +154,12 @@ pub fn render_text(project: &Project, page: &Page, text: &str, mode: Mode) -> Pa
         // Its page reports what its source holds, once.
         diagnostics.clear();
     }
+    if mode == Mode::Build {
+        super::image_size::size_images(&mut content, page, &project.site.docs);
+        if content.meta_description.is_none() {
+            content.meta_description = super::page_text::text_description(&body);
+        }
+    }
     let parts = [content.html.as_str(), &content.intro, &content.aside];
     let utilities = &project.theme.utilities;
     let script = body.script.as_deref().unwrap_or_default();

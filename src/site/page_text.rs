@@ -7,12 +7,27 @@
 //! search what its HTML shows (the humans' part) and `llms-full.txt` what
 //! its Markdown copy holds (the agents' part), rendered once more from
 //! [`crate::markdown::for_agents`] ([`LlmsText::Own`]).
+//!
+//! A page whose frontmatter has no `description` (and that is no
+//! endpoint's, which its operation describes) is described to search
+//! engines by its first paragraph ([`text_description`]).
 
 use super::Project;
 use crate::content::Page;
 use crate::markdown::Rendered;
 use crate::openapi::EndpointView;
 use crate::search::{SearchDoc, SearchSection};
+
+/// The `<meta name="description">` of a page that has none: its first
+/// paragraph as text (the first line of its text of three words or more
+/// that is not a heading), cut at a word as an endpoint's is.
+pub fn text_description(body: &Rendered) -> Option<String> {
+    let headings: Vec<&str> = body.headings.iter().map(|h| h.text.as_str()).collect();
+    (body.text.lines())
+        .map(|line| line.split_whitespace().collect::<Vec<_>>())
+        .find(|words| words.len() >= 3 && !headings.contains(&words.join(" ").as_str()))
+        .map(|words| crate::openapi::shortened(&words.join(" ")))
+}
 
 /// What `llms-full.txt` takes for a page.
 pub enum LlmsText {
