@@ -42,6 +42,10 @@ const MAX_SECTIONS: usize = 3;
 /// past it the kept terms are let go. A word held by every doc of a
 /// 10,000-page site is 10,000 of them.
 const KEPT_MATCHES: usize = 200_000;
+/// The most docs an index may hold: past it, `meta.js` is refused (a
+/// hostile site's index read by the MCP server must not make a short
+/// file allocate per doc without bound).
+const MAX_DOCS: u32 = 10_000_000;
 
 /// Why the index could not be read.
 #[derive(Debug, thiserror::Error)]
@@ -175,6 +179,10 @@ impl Searcher {
         searcher.card_starts = starts(&searcher.meta.cards)?;
         searcher.doc_count = (read_varints(&searcher.meta.cards)?.iter())
             .fold(0, |total: u32, n| total.saturating_add(*n));
+        if searcher.doc_count > MAX_DOCS {
+            let reason = format!("more than {MAX_DOCS} docs");
+            return Err(searcher.format_error("meta", reason));
+        }
         Ok(searcher)
     }
 
@@ -246,8 +254,14 @@ impl Searcher {
         language: Option<&str>,
         limit: usize,
     ) -> Result<Vec<Hit>, QueryError> {
-        let by_version = filter(&self.meta.versions, &self.meta.doc_versions, version)?;
-        let by_language = filter(&self.meta.languages, &self.meta.doc_languages, language)?;
+        let count = self.doc_count as usize;
+        let by_version = filter(&self.meta.versions, &self.meta.doc_versions, version, count)?;
+        let by_language = filter(
+            &self.meta.languages,
+            &self.meta.doc_languages,
+            language,
+            count,
+        )?;
         let allowed = match (by_version, by_language) {
             (Some(a), Some(b)) => Some(a.iter().zip(&b).map(|(x, y)| *x && *y).collect()),
             (a, b) => a.or(b),
@@ -484,12 +498,14 @@ fn match_one(fields: &Value, multiplier: u32) -> Result<Matches, QueryError> {
     Ok(docs)
 }
 
-/// Per doc, whether it may be shown for `wanted` (`None`: all): docs of that
-/// value (in `values`, coded by `runs` as in `meta.js`) or of none.
+/// Per doc (of `count`), whether it may be shown for `wanted` (`None`:
+/// all): docs of that value (in `values`, coded by `runs` as in `meta.js`)
+/// or of none.
 fn filter(
     values: &[String],
     runs: &str,
     wanted: Option<&str>,
+    count: usize,
 ) -> Result<Option<Vec<bool>>, QueryError> {
     let Some(wanted) = wanted.filter(|v| !v.is_empty() && !runs.is_empty()) else {
         return Ok(None);
@@ -503,7 +519,8 @@ fn filter(
     for pair in runs.chunks(2) {
         let (value, length) = (pair[0], pair.get(1).copied().unwrap_or(0));
         let ok = value == 0 || Some(value) == code;
-        allowed.extend(std::iter::repeat_n(ok, length as usize));
+        let length = (length as usize).min(count - allowed.len());
+        allowed.extend(std::iter::repeat_n(ok, length));
     }
     Ok(Some(allowed))
 }
@@ -527,5 +544,16 @@ mod tests {
             let expected: Vec<_> = all.iter().take(limit).cloned().collect();
             assert_eq!(best_first(docs.clone(), limit), expected, "limit {limit}");
         }
+    }
+
+    #[test]
+    fn a_filter_holds_one_flag_per_doc_whatever_its_runs_say() {
+        let mut runs = String::new();
+        for n in [1, 1 << 29, 0, 1 << 29] {
+            super::super::codec::push_varint(&mut runs, n);
+        }
+        let versions = ["v1".to_string()];
+        let allowed = filter(&versions, &runs, Some("v1"), 5).unwrap().unwrap();
+        assert_eq!(allowed, [true; 5]);
     }
 }
