@@ -20,7 +20,7 @@
 //! `resources/templates/list` (none); a request other than `initialize` and `ping` before
 //! `initialize` (over stdio) is an invalid request.
 //!
-//! Written by hand rather than with `rmcp`: the server answers four
+//! Written by hand rather than with `rmcp`: the server answers seven
 //! methods one message at a time, where `rmcp` would bring an async
 //! runtime (`tokio`, today only in the tests) into the binary, its
 //! Streamable HTTP server is built on `axum`/`hyper` (the preview is
