@@ -40,8 +40,9 @@ const MAX_EXPANSIONS: usize = 32;
 const MAX_SECTIONS: usize = 3;
 /// The most decoded (term, doc) matches a [`Searcher`] keeps for reuse;
 /// past it the kept terms are let go. A word held by every doc of a
-/// 10,000-page site is 10,000 of them.
-const KEPT_MATCHES: usize = 200_000;
+/// 10,000-page site is 10,000 of them (about 1.5 MB); the twenty queries
+/// of `bench/mcp.sh` hold some 300,000.
+const KEPT_MATCHES: usize = 1_000_000;
 /// The most docs an index may hold: past it, `meta.js` is refused (a
 /// hostile site's index read by the MCP server must not make a short
 /// file allocate per doc without bound).
