@@ -2,8 +2,8 @@
 //! input and output on the example docs root (built in memory), its built
 //! folder and the same site published on a loopback static host; and the
 //! preview's `/mcp` over HTTP. Each answers `initialize` (version
-//! negotiation), `tools/list`, `search` (the expected page first) and
-//! `read_page`; malformed, unknown, huge and hostile input gets protocol
+//! negotiation), `tools/list`, `search` (the expected page first),
+//! `read_page`, `resources/list` (paged) and `resources/read`; malformed, unknown, huge and hostile input gets protocol
 //! errors and the server goes on. A published site is read only from its
 //! own host. (`bench/mcp.sh` drives the same server with the official
 //! TypeScript SDK.)
@@ -184,6 +184,40 @@ fn converse(mut answer: impl FnMut(&str, Value) -> Value, url_start: &str) {
         json!({"query": "user", "version": "v9"}),
     );
     assert_eq!(versions["result"]["isError"], true, "{versions}");
+    resources(&mut answer, url_start);
+}
+
+/// The pages as resources: listed with their titles, read as Markdown.
+fn resources(answer: &mut dyn FnMut(&str, Value) -> Value, url_start: &str) {
+    let init = answer("initialize", init_params("2025-11-25"));
+    assert!(init["result"]["capabilities"]["resources"].is_object());
+    let uri_start = match url_start {
+        "/" => "sheaf://site/",
+        published => published,
+    };
+    let listed = answer("resources/list", json!({}));
+    let pages = listed["result"]["resources"].as_array().unwrap();
+    assert!(listed["result"].get("nextCursor").is_none(), "{listed}");
+    let quickstart = (pages.iter())
+        .find(|p| p["title"] == "Quickstart")
+        .unwrap_or_else(|| panic!("{listed}"));
+    let uri = quickstart["uri"].as_str().unwrap();
+    assert!(uri.starts_with(uri_start), "{uri}");
+    assert_eq!(quickstart["mimeType"], "text/markdown");
+    let read = answer("resources/read", json!({"uri": uri}));
+    let contents = &read["result"]["contents"][0];
+    assert_eq!(contents["uri"], uri, "{read}");
+    assert!(contents["text"]
+        .as_str()
+        .unwrap()
+        .contains("title: Quickstart"));
+    let missing = answer(
+        "resources/read",
+        json!({"uri": format!("{uri_start}nowhere")}),
+    );
+    assert_eq!(code(&missing), -32002, "{missing}");
+    let templates = answer("resources/templates/list", json!({}));
+    assert_eq!(templates["result"]["resourceTemplates"], json!([]));
 }
 
 /// The example docs, built into a folder of their own.
@@ -336,6 +370,60 @@ fn malformed_unknown_huge_and_hostile_input_get_protocol_errors() {
     );
     let still = client.request("ping", json!({}));
     assert_eq!(still["result"], json!({}), "the server goes on");
+    client.finish();
+}
+
+#[test]
+fn resources_list_every_page_once_a_hundred_at_a_time() {
+    let root = tempfile::tempdir().unwrap();
+    let names: Vec<String> = (0..230).map(|i| format!("p{i}")).collect();
+    let nav = json!({"name": "Many", "navigation": [{"group": "G", "pages": names}]});
+    std::fs::write(root.path().join("site.json"), nav.to_string()).unwrap();
+    for (i, name) in names.iter().enumerate() {
+        let page = format!("---\ntitle: Page {i}\n---\n\nText of page {i}.\n");
+        std::fs::write(root.path().join(format!("{name}.mdx")), page).unwrap();
+    }
+    let out = tempfile::tempdir().unwrap();
+    build_ok(root.path(), out.path());
+    let mut client = Client::start(out.path().to_str().unwrap());
+    client.initialize();
+    let (mut seen, mut cursor, mut answers) = (Vec::new(), Value::Null, 0);
+    loop {
+        let listed = client.request("resources/list", json!({"cursor": cursor}));
+        answers += 1;
+        for page in listed["result"]["resources"].as_array().unwrap() {
+            seen.push(page["uri"].as_str().unwrap().to_string());
+        }
+        match &listed["result"]["nextCursor"] {
+            Value::Null => break,
+            next => cursor = next.clone(),
+        }
+    }
+    assert_eq!((seen.len(), answers), (230, 3));
+    assert_eq!(seen[0], "sheaf://site/p0/");
+    let unique: std::collections::BTreeSet<&String> = seen.iter().collect();
+    assert_eq!(unique.len(), 230, "each page once");
+    let read = client.request("resources/read", json!({"uri": seen[229]}));
+    let text = read["result"]["contents"][0]["text"].as_str().unwrap();
+    assert!(text.contains("Text of page 229."), "{read}");
+    for (params, expected) in [
+        (json!({"cursor": "page-999"}), -32602),
+        (json!({"cursor": "anything"}), -32602),
+        (json!({"cursor": 100}), -32602),
+    ] {
+        assert_eq!(code(&client.request("resources/list", params)), expected);
+    }
+    for (params, expected) in [
+        (json!({}), -32602),
+        (json!({"uri": 5}), -32602),
+        (json!({"uri": "x".repeat(100_000)}), -32602),
+        (json!({"uri": "file:///etc/passwd"}), -32002),
+        (json!({"uri": "sheaf://site/../../etc/passwd"}), -32002),
+        (json!({"uri": "sheaf://site/%2e%2e/secret"}), -32002),
+    ] {
+        let answer = client.request("resources/read", params.clone());
+        assert_eq!(code(&answer), expected, "{params}: {answer}");
+    }
     client.finish();
 }
 

@@ -6,7 +6,8 @@
 //   node client.mjs latency SHEAF SOURCE ROUNDS
 //
 // `check`: initialize, list tools, the expected page first for each query
-// of example-docs, read a page, an unknown tool refused. `latency`: search
+// of example-docs, read a page, an unknown tool refused, every page listed
+// as a resource (following cursors), one read, a missing one refused. `latency`: search
 // round trips through the MCP tool on the 10k corpus (cold first pass, then
 // ROUNDS warm passes), as JSON on stdout.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -63,8 +64,26 @@ async function check(kind, target, urlStart) {
     refused = /-32602|unknown tool/i.test(String(e));
   }
   if (!refused) fail("an unknown tool was not refused");
+  const pages = [];
+  let cursor;
+  do {
+    const listed = await client.listResources(cursor ? { cursor } : {});
+    pages.push(...listed.resources);
+    cursor = listed.nextCursor;
+  } while (cursor);
+  const quickstart = pages.find((p) => p.title === "Quickstart");
+  if (!quickstart || quickstart.mimeType !== "text/markdown") fail(`resources ${JSON.stringify(pages.slice(0, 3))}`);
+  const read = await client.readResource({ uri: quickstart.uri });
+  if (!read.contents[0].text.includes("title: Quickstart")) fail(`resources/read ${JSON.stringify(read)}`);
+  let missing = false;
+  try {
+    await client.readResource({ uri: `${quickstart.uri}-no-such-page` });
+  } catch (e) {
+    missing = /-32002/.test(String(e.code ?? e));
+  }
+  if (!missing) fail("a missing resource was not refused with -32002");
   await client.close();
-  console.log(`ok ${kind} ${target}: protocol ${LATEST_PROTOCOL_VERSION} client, ${QUERIES.length} queries first as expected, read_page, unknown tool refused`);
+  console.log(`ok ${kind} ${target}: protocol ${LATEST_PROTOCOL_VERSION} client, ${QUERIES.length} queries first as expected, read_page, unknown tool refused, ${pages.length} resources listed, one read`);
 }
 
 // Queries on the synthetic corpus (its words, a page title, prefixes).

@@ -8,7 +8,7 @@
 //! folder, or a published site over HTTP(S) (`remote.rs`: that site only,
 //! bounded, cached while the server runs), and offers two tools
 //! (`tools.rs`): `search`, ranked as the site's own search box ranks, and
-//! `read_page`.
+//! `read_page`; and its pages as resources (`resources.rs`).
 //!
 //! The protocol is JSON-RPC 2.0 (`jsonrpc.rs`, read strictly), over
 //! standard input and output (`stdio.rs`: one message a line, at most
@@ -16,10 +16,11 @@
 //! no session: every request stands alone). [`Session`] answers one
 //! message: `initialize` (version negotiation: the client's version when
 //! it is one of [`VERSIONS`], else the newest), `ping`, `tools/list`,
-//! `tools/call`; a request other than `initialize` and `ping` before
+//! `tools/call`, `resources/list`, `resources/read`,
+//! `resources/templates/list` (none); a request other than `initialize` and `ping` before
 //! `initialize` (over stdio) is an invalid request.
 //!
-//! Written by hand rather than with `rmcp`: the server answers four
+//! Written by hand rather than with `rmcp`: the server answers seven
 //! methods one message at a time, where `rmcp` would bring an async
 //! runtime (`tokio`, today only in the tests) into the binary, its
 //! Streamable HTTP server is built on `axum`/`hyper` (the preview is
@@ -33,6 +34,7 @@ mod files;
 mod http;
 mod jsonrpc;
 mod remote;
+mod resources;
 mod source;
 mod stdio;
 mod tools;
@@ -98,6 +100,7 @@ impl Session {
         params: &Map<String, Value>,
     ) -> Result<Value, Failure> {
         let invalid = |message: String| Failure::new(id, jsonrpc::INVALID_PARAMS, message);
+        let refused = |(code, message): resources::Refusal| Failure::new(id, code, message);
         if !self.initialized && !matches!(method, "initialize" | "ping") {
             let message = format!("`{method}` before `initialize`: initialize the session first");
             return Err(Failure::new(id, jsonrpc::INVALID_REQUEST, message));
@@ -110,6 +113,9 @@ impl Session {
             }
             "ping" => Ok(json!({})),
             "tools/list" => Ok(json!({ "tools": tools::list() })),
+            "resources/list" => resources::list(&mut self.tools, params).map_err(refused),
+            "resources/read" => resources::read(&self.tools, params).map_err(refused),
+            "resources/templates/list" => Ok(json!({ "resourceTemplates": [] })),
             "tools/call" => {
                 let name = match params.get("name") {
                     Some(Value::String(name)) => name.clone(),
@@ -126,7 +132,7 @@ impl Session {
                 }
             }
             _ => {
-                let message = format!("method `{method}` not found: this server offers initialize, ping, tools/list and tools/call");
+                let message = format!("method `{method}` not found: this server offers initialize, ping, tools/list, tools/call, resources/list, resources/read and resources/templates/list");
                 Err(Failure::new(id, jsonrpc::METHOD_NOT_FOUND, message))
             }
         }
@@ -143,13 +149,16 @@ impl Session {
         let name = site_name(self.tools.site());
         Ok(json!({
             "protocolVersion": negotiate(asked),
-            "capabilities": { "tools": { "listChanged": false } },
+            "capabilities": {
+                "tools": { "listChanged": false },
+                "resources": { "subscribe": false, "listChanged": false },
+            },
             "serverInfo": {
                 "name": "sheaf",
                 "title": format!("{} docs", name),
                 "version": env!("CARGO_PKG_VERSION"),
             },
-            "instructions": format!("Documentation of {}. Use `search` to find pages (title, URL, section, excerpt), then `read_page` with a result's URL to read the page as Markdown.", name),
+            "instructions": format!("Documentation of {}. Use `search` to find pages (title, URL, section, excerpt), then `read_page` with a result's URL to read the page as Markdown. Every page is also a resource (text/markdown).", name),
         }))
     }
 }

@@ -121,14 +121,19 @@ impl Tools {
         }
     }
 
-    fn search(&mut self, args: &SearchArgs) -> Result<Value, String> {
-        let searcher = match &mut self.searcher {
+    /// The site's search index, opened on first use and kept.
+    pub fn searcher(&mut self) -> Result<&mut Searcher, String> {
+        Ok(match &mut self.searcher {
             Some(searcher) => searcher,
             slot => slot.insert(
                 Searcher::with_files(self.site.index_files())
                     .map_err(|e| format!("cannot read the site's search index: {e}"))?,
             ),
-        };
+        })
+    }
+
+    fn search(&mut self, args: &SearchArgs) -> Result<Value, String> {
+        let searcher = self.searcher()?;
         for (wanted, known, what) in [
             (&args.version, searcher.versions(), "version"),
             (&args.language, searcher.languages(), "language"),
@@ -184,31 +189,43 @@ impl Tools {
     }
 
     fn read_page(&mut self, page: &str) -> Result<Value, String> {
-        let path = page_path(page, self.site.base())?;
+        let markdown = self.markdown(page).map_err(|e| match e {
+            PageError::NotFound(message) | PageError::Failed(message) => message,
+        })?;
+        Ok(json!({
+            "content": [{ "type": "text", "text": markdown }],
+            "isError": false,
+        }))
+    }
+
+    /// The Markdown copy of the page `page` (a URL or path) names.
+    pub fn markdown(&self, page: &str) -> Result<String, PageError> {
+        let path = page_path(page, self.site.base()).map_err(PageError::NotFound)?;
         let candidates = match path.as_str() {
             "" => vec!["index.md".to_string()],
             path => vec![format!("{path}.md"), format!("{path}/index.md")],
         };
-        let mut last = None;
         for candidate in &candidates {
             match self.site.read(candidate) {
-                Ok(markdown) => {
-                    return Ok(json!({
-                        "content": [{ "type": "text", "text": markdown }],
-                        "isError": false,
-                    }))
-                }
+                Ok(markdown) => return Ok(markdown),
                 Err(SourceError::NotFound(_)) => continue,
-                Err(e) => last = Some(e.to_string()),
+                Err(e) => return Err(PageError::Failed(e.to_string())),
             }
         }
-        Err(last.unwrap_or_else(|| {
-            format!(
-                "no page `{page}` on this site (no Markdown copy at {}); search for it first",
-                candidates.join(" or ")
-            )
-        }))
+        Err(PageError::NotFound(format!(
+            "no page `{}` on this site (no Markdown copy at {}); search for it first",
+            truncated(page),
+            candidates.join(" or ")
+        )))
     }
+}
+
+/// Why a page could not be read.
+pub enum PageError {
+    /// No such page on this site (or not a page of it).
+    NotFound(String),
+    /// The site could not be read.
+    Failed(String),
 }
 
 /// An `isError` result saying `message`.

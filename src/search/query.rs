@@ -8,7 +8,13 @@
 //!    plus the best section weight, or 1 if the doc is only known to contain
 //!    the term (a common term whose postings were cut).
 //! 4. Docs holding a word are ranked as `rank.rs` says, within the reader's
-//!    version and language (`None`: all).
+//!    version and language (`None`: all); only the first `limit` are
+//!    sorted (`best_first`).
+//!
+//! A [`Searcher`] keeps what it read: each loaded file, parsed, and each
+//! query term's decoded matches (up to `KEPT_MATCHES` docs in all), so a
+//! long-lived one (the MCP server's) decodes a common word once, not on
+//! every query that holds it.
 //!
 //! The files come from an [`IndexFiles`]: a folder (a built site's
 //! `search/`), or anything else that hands over a file by its key, such as
@@ -16,6 +22,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use serde::Deserialize;
 use serde_json::{Map, Value};
@@ -31,6 +38,15 @@ use super::tokenize::shard_key;
 const TITLE_SCORE: u32 = 32;
 const MAX_EXPANSIONS: usize = 32;
 const MAX_SECTIONS: usize = 3;
+/// The most decoded (term, doc) matches a [`Searcher`] keeps for reuse;
+/// past it the kept terms are let go. A word held by every doc of a
+/// 10,000-page site is 10,000 of them (about 1.5 MB); the twenty queries
+/// of `bench/mcp.sh` hold some 300,000.
+const KEPT_MATCHES: usize = 1_000_000;
+/// The most docs an index may hold: past it, `meta.js` is refused (a
+/// hostile site's index read by the MCP server must not make a short
+/// file allocate per doc without bound).
+const MAX_DOCS: u32 = 10_000_000;
 
 /// Why the index could not be read.
 #[derive(Debug, thiserror::Error)]
@@ -119,11 +135,17 @@ pub struct Searcher {
     files: Box<dyn IndexFiles>,
     dir: PathBuf,
     meta: Meta,
-    cache: HashMap<String, std::sync::Arc<Value>>,
+    cache: HashMap<String, Arc<Value>>,
+    /// Each query term's decoded matches, kept for the next query that
+    /// holds it (a server answers many; `kept` counts their docs).
+    terms: HashMap<String, Arc<Matches>>,
+    kept: usize,
     /// First doc id of each bundle.
     bundle_starts: Vec<u32>,
     /// First doc id of each card file.
     card_starts: Vec<u32>,
+    /// How many docs the index holds.
+    doc_count: u32,
     bytes_read: BTreeMap<String, u64>,
 }
 
@@ -144,8 +166,11 @@ impl Searcher {
             files,
             meta: Meta::default(),
             cache: HashMap::new(),
+            terms: HashMap::new(),
+            kept: 0,
             bundle_starts: Vec::new(),
             card_starts: Vec::new(),
+            doc_count: 0,
             bytes_read: BTreeMap::new(),
         };
         let meta = searcher.load("meta")?;
@@ -153,6 +178,12 @@ impl Searcher {
             Meta::deserialize(&*meta).map_err(|e| searcher.format_error("meta", e.to_string()))?;
         searcher.bundle_starts = starts(&searcher.meta.bundles)?;
         searcher.card_starts = starts(&searcher.meta.cards)?;
+        searcher.doc_count = (read_varints(&searcher.meta.cards)?.iter())
+            .fold(0, |total: u32, n| total.saturating_add(*n));
+        if searcher.doc_count > MAX_DOCS {
+            let reason = format!("more than {MAX_DOCS} docs");
+            return Err(searcher.format_error("meta", reason));
+        }
         Ok(searcher)
     }
 
@@ -165,6 +196,12 @@ impl Searcher {
             (Some(url), Some(title)) => Ok((url, title)),
             _ => Err(self.format_error(&key, format!("no card for doc {doc}"))),
         }
+    }
+
+    /// How many docs (pages) the index holds: their ids are `0..count`,
+    /// in navigation order.
+    pub fn doc_count(&self) -> u32 {
+        self.doc_count
     }
 
     /// The entry of `doc` in the file of kind `kind` (`d` or `c`) holding it.
@@ -218,8 +255,14 @@ impl Searcher {
         language: Option<&str>,
         limit: usize,
     ) -> Result<Vec<Hit>, QueryError> {
-        let by_version = filter(&self.meta.versions, &self.meta.doc_versions, version)?;
-        let by_language = filter(&self.meta.languages, &self.meta.doc_languages, language)?;
+        let count = self.doc_count as usize;
+        let by_version = filter(&self.meta.versions, &self.meta.doc_versions, version, count)?;
+        let by_language = filter(
+            &self.meta.languages,
+            &self.meta.doc_languages,
+            language,
+            count,
+        )?;
         let allowed = match (by_version, by_language) {
             (Some(a), Some(b)) => Some(a.iter().zip(&b).map(|(x, y)| *x && *y).collect()),
             (a, b) => a.or(b),
@@ -227,23 +270,27 @@ impl Searcher {
         let words = query_words(q);
         let mut docs: BTreeMap<u32, DocScore> = BTreeMap::new();
         for word in &words {
-            let mut per_term = Vec::with_capacity(word.len());
-            for term in word {
-                per_term.push(self.term_matches(term)?);
-            }
-            let per_term: Vec<&Matches> = per_term.iter().collect();
-            for (doc, found) in word_matches(&per_term) {
+            let per_term = (word.iter())
+                .map(|term| self.term_matches(term))
+                .collect::<Result<Vec<_>, _>>()?;
+            let joined;
+            let held: &Matches = match per_term.as_slice() {
+                [one] => one,
+                many => {
+                    joined = word_matches(&many.iter().map(|m| &**m).collect::<Vec<_>>());
+                    &joined
+                }
+            };
+            for (&doc, found) in held {
                 let shown = allowed
                     .as_ref()
                     .is_none_or(|ok| ok.get(doc as usize).copied().unwrap_or(false));
                 if shown {
-                    add_word(docs.entry(doc).or_default(), &found);
+                    add_word(docs.entry(doc).or_default(), found);
                 }
             }
         }
-        let mut ranked: Vec<(u32, DocScore)> = docs.into_iter().collect();
-        ranked.sort_by(|(a, x), (b, y)| compare((*a, x), (*b, y)));
-        ranked.truncate(limit);
+        let ranked = best_first(docs.into_iter().collect(), limit);
         let terms = words.concat();
         let mut shown = Vec::with_capacity(ranked.len());
         for (doc, score) in ranked {
@@ -305,8 +352,24 @@ impl Searcher {
         Ok(None)
     }
 
+    /// How each doc matches `term`: kept from an earlier query, else
+    /// decoded and kept (all let go first when too many are kept).
+    fn term_matches(&mut self, term: &str) -> Result<Arc<Matches>, QueryError> {
+        if let Some(kept) = self.terms.get(term) {
+            return Ok(kept.clone());
+        }
+        let matches = Arc::new(self.decode_term(term)?);
+        if self.kept + matches.len() > KEPT_MATCHES {
+            self.terms.clear();
+            self.kept = 0;
+        }
+        self.kept += matches.len();
+        self.terms.insert(term.to_owned(), matches.clone());
+        Ok(matches)
+    }
+
     /// How each doc matches `term`, taking the best of its expansions.
-    fn term_matches(&mut self, term: &str) -> Result<Matches, QueryError> {
+    fn decode_term(&mut self, term: &str) -> Result<Matches, QueryError> {
         let key = shard_key(term);
         let mut best = Matches::new();
         if !self.meta.shards.contains(&key) {
@@ -335,7 +398,7 @@ impl Searcher {
         Ok(best)
     }
 
-    fn load(&mut self, key: &str) -> Result<std::sync::Arc<Value>, QueryError> {
+    fn load(&mut self, key: &str) -> Result<Arc<Value>, QueryError> {
         if let Some(value) = self.cache.get(key) {
             return Ok(value.clone());
         }
@@ -348,7 +411,7 @@ impl Searcher {
             .strip_prefix(&prefix)
             .and_then(|rest| rest.trim_end().strip_suffix(");"))
             .ok_or_else(|| self.format_error(key, "missing sheafSearchData wrapper".into()))?;
-        let value: std::sync::Arc<Value> = serde_json::from_str::<Value>(json)
+        let value: Arc<Value> = serde_json::from_str::<Value>(json)
             .map_err(|e| self.format_error(key, e.to_string()))?
             .into();
         self.bytes_read.insert(key.to_owned(), text.len() as u64);
@@ -364,13 +427,29 @@ impl Searcher {
     }
 }
 
+/// The first `limit` of `docs` in [`compare`]'s order, sorted: the same
+/// as sorting them all (`compare` is a total order: doc ids differ), in
+/// time linear in the number of docs.
+fn best_first(mut docs: Vec<(u32, DocScore)>, limit: usize) -> Vec<(u32, DocScore)> {
+    let order = |(a, x): &(u32, DocScore), (b, y): &(u32, DocScore)| compare((*a, x), (*b, y));
+    if limit == 0 {
+        return Vec::new();
+    }
+    if docs.len() > limit {
+        docs.select_nth_unstable_by(limit - 1, order);
+        docs.truncate(limit);
+    }
+    docs.sort_by(order);
+    docs
+}
+
 /// The first doc id of each file, from the varint list of their doc counts.
 fn starts(sizes: &str) -> Result<Vec<u32>, DecodeError> {
     let mut start = 0;
     let mut starts = Vec::new();
     for size in read_varints(sizes)? {
         starts.push(start);
-        start += size;
+        start = size.saturating_add(start);
     }
     Ok(starts)
 }
@@ -420,12 +499,14 @@ fn match_one(fields: &Value, multiplier: u32) -> Result<Matches, QueryError> {
     Ok(docs)
 }
 
-/// Per doc, whether it may be shown for `wanted` (`None`: all): docs of that
-/// value (in `values`, coded by `runs` as in `meta.js`) or of none.
+/// Per doc (of `count`), whether it may be shown for `wanted` (`None`:
+/// all): docs of that value (in `values`, coded by `runs` as in `meta.js`)
+/// or of none.
 fn filter(
     values: &[String],
     runs: &str,
     wanted: Option<&str>,
+    count: usize,
 ) -> Result<Option<Vec<bool>>, QueryError> {
     let Some(wanted) = wanted.filter(|v| !v.is_empty() && !runs.is_empty()) else {
         return Ok(None);
@@ -439,7 +520,41 @@ fn filter(
     for pair in runs.chunks(2) {
         let (value, length) = (pair[0], pair.get(1).copied().unwrap_or(0));
         let ok = value == 0 || Some(value) == code;
-        allowed.extend(std::iter::repeat_n(ok, length as usize));
+        let length = (length as usize).min(count - allowed.len());
+        allowed.extend(std::iter::repeat_n(ok, length));
     }
     Ok(Some(allowed))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_results_are_those_of_a_full_sort() {
+        let score = |n: u32| DocScore {
+            words: (n % 3) as usize,
+            strong: (n % 2) as usize,
+            score: n % 7,
+            ..DocScore::default()
+        };
+        let docs: Vec<(u32, DocScore)> = (0..200).rev().map(|d| (d, score(d * 37))).collect();
+        let mut all = docs.clone();
+        all.sort_by(|(a, x), (b, y)| compare((*a, x), (*b, y)));
+        for limit in [0, 1, 10, 199, 200, 500] {
+            let expected: Vec<_> = all.iter().take(limit).cloned().collect();
+            assert_eq!(best_first(docs.clone(), limit), expected, "limit {limit}");
+        }
+    }
+
+    #[test]
+    fn a_filter_holds_one_flag_per_doc_whatever_its_runs_say() {
+        let mut runs = String::new();
+        for n in [1, 1 << 29, 0, 1 << 29] {
+            super::super::codec::push_varint(&mut runs, n);
+        }
+        let versions = ["v1".to_string()];
+        let allowed = filter(&versions, &runs, Some("v1"), 5).unwrap().unwrap();
+        assert_eq!(allowed, [true; 5]);
+    }
 }

@@ -417,3 +417,17 @@ fn docs_handed_over_in_chunks_give_the_same_files() {
         );
     }
 }
+
+#[test]
+fn a_searcher_reused_for_many_queries_answers_as_a_fresh_one() {
+    let n = 600;
+    let docs: Vec<SearchDoc> = (0..n).map(|i| synthetic_doc(i, n)).collect();
+    let dir = indexed(&docs);
+    let index = dir.path().join("search");
+    let mut reused = Searcher::open(&index).unwrap();
+    let queries = ["rotate token", "rot", "page 42", "token", "rotate token"];
+    for q in queries.iter().cycle().take(12) {
+        let fresh = Searcher::open(&index).unwrap().search(q, None, 7).unwrap();
+        assert_eq!(reused.search(q, None, 7).unwrap(), fresh, "{q}");
+    }
+}
