@@ -40,7 +40,7 @@ fn component_props_shape_the_html_and_bad_values_are_warnings_at_their_lines() {
         // link's arrow, a horizontal card with its arrow and coloured icon.
         "<div class=\"c-card-group c-columns columns\" style=\"--cols: 3\">",
         "<div class=\"c-card-cta\" data-component-part=\"card-cta\"><span>Read more<svg",
-        "<a class=\"c-card card\" href=\"https://example.com/tokens\"><img class=\"c-card-img\" data-component-part=\"card-image\" src=\"images/dashboard.png\" alt=\"\"><div class=\"c-card-content\" data-component-part=\"card-content-container\"><span class=\"c-card-arrow\" data-component-part=\"card-arrow\">",
+        "<a class=\"c-card card\" href=\"https://example.com/tokens\"><img width=320 height=180 class=\"c-card-img\" data-component-part=\"card-image\" src=\"images/dashboard.png\" alt=\"\"><div class=\"c-card-content\" data-component-part=\"card-content-container\"><span class=\"c-card-arrow\" data-component-part=\"card-arrow\">",
         "<a class=\"c-card card c-card-horizontal\" href=\"#param-new-user-group\"><div class=\"c-card-content\" data-component-part=\"card-content-container\"><span class=\"c-card-arrow\" data-component-part=\"card-arrow\"><svg",
         "<span class=\"c-card-icon\" data-component-part=\"card-icon\" style=\"color: #E11D48\">",
         // A disabled card is no link.

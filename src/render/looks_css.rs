@@ -48,7 +48,7 @@ fn palette_vars(palette: &CodePalette) -> String {
     let readable = |c: Rgb| readable_on(c, &[bg], TEXT_CONTRAST).hex();
     let fg = colour(palette.fg);
     let mut vars = format!(
-        "--code-bg:{0};--c-code-bg:{0};--hl-fg:{1};--fg:{1};--muted:{2};--c-muted:{2};color-scheme:{3};",
+        "--code-bg:{0};--c-code-bg:{0};--c-code-root:{0};--hl-fg:{1};--fg:{1};--muted:{2};--c-muted:{2};color-scheme:{3};",
         bg.hex(),
         readable(fg),
         readable(fg.mix(bg, 0.35)),

@@ -1,7 +1,8 @@
 //! docs.json `styling`, `background` and `interaction` in a browser
 //! (tests/fixtures/looks, and copies with another decoration): the
 //! breadcrumbs above the title, the code theme of each mode (min-light in
-//! light mode, dracula in dark), the decoration drawn behind the page, and
+//! light mode, dracula in dark: the code's own background, inside the
+//! block's frame), the decoration drawn behind the page, and
 //! no axe violation in either mode at 1280 and 390 px.
 
 use serde_json::{json, Value};
@@ -25,7 +26,7 @@ const MEASURE: &str = "
   const pre = document.querySelector('pre.hl');
   const string = document.querySelector('pre.hl .hl-s');
   const deco = getComputedStyle(document.documentElement, '::before');
-  return { crumbs, codeBg: getComputedStyle(pre.closest('.c-code')).backgroundColor,
+  return { crumbs, codeBg: getComputedStyle(pre).backgroundColor,
     string: getComputedStyle(string).color,
     decoration: deco.content === 'none' ? null : deco.backgroundImage.slice(0, 15) };";
 
