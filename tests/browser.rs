@@ -122,6 +122,24 @@ async fn press(browser: &Browser, modifier: Option<Key>, key: char) {
     browser.client.perform_actions(keys).await.expect("keys");
 }
 
+/// Types `query` into the focused search input and waits until the results
+/// list answers this text in full; returns the input.
+async fn search_settled(browser: &Browser, query: &str) -> fantoccini::elements::Element {
+    let input = browser.client.active_element().await.unwrap();
+    input.send_keys(query).await.unwrap();
+    browser
+        .wait_until(&format!(
+            "(function () {{
+               var list = document.getElementById('sheaf-search-results');
+               return list && list.getAttribute('data-query') === {}
+                 && !list.hasAttribute('aria-busy') && list.querySelector('[role=option]');
+             }})()",
+            json!(query)
+        ))
+        .await;
+    input
+}
+
 /* ---- mode toggle ---- */
 
 #[tokio::test]
@@ -206,18 +224,7 @@ async fn ctrl_k_search_finds_a_heading_and_enter_opens_it() {
         .await;
     assert_eq!(focused, "search-input");
 
-    let input = browser.client.active_element().await.unwrap();
-    input.send_keys("zephyrine").await.unwrap();
-    // Settled: the list answers this text and holds the full results.
-    browser
-        .wait_until(
-            "(function () {
-               var list = document.getElementById('sheaf-search-results');
-               return list && list.getAttribute('data-query') === 'zephyrine'
-                 && !list.hasAttribute('aria-busy') && list.querySelector('[role=option]');
-             })()",
-        )
-        .await;
+    let input = search_settled(&browser, "zephyrine").await;
     let first = browser.find("#sheaf-search-results [role=option]").await;
     assert!(first.text().await.unwrap().contains("Quickstart"));
 

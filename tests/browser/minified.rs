@@ -6,7 +6,7 @@
 use serde_json::json;
 
 use super::site::{fixture_site, Site};
-use super::{emulate_media, launch, press, visible_panels};
+use super::{emulate_media, launch, press, search_settled, visible_panels};
 use fantoccini::key::Key;
 
 /// The text of the bundle of kind `ext` the built page `html` links
@@ -61,17 +61,7 @@ async fn a_page_with_the_minified_bundles_toggles_searches_and_switches_tabs() {
     browser
         .wait_until("document.querySelector('dialog.sheaf-search[open]')")
         .await;
-    let input = browser.client.active_element().await.unwrap();
-    input.send_keys("zephyrine").await.unwrap();
-    browser
-        .wait_until(
-            "(function () {
-               var list = document.getElementById('sheaf-search-results');
-               return list && list.getAttribute('data-query') === 'zephyrine'
-                 && !list.hasAttribute('aria-busy') && list.querySelector('[role=option]');
-             })()",
-        )
-        .await;
+    search_settled(&browser, "zephyrine").await;
     let first = browser.find("#sheaf-search-results [role=option]").await;
     assert!(first.text().await.unwrap().contains("Quickstart"));
     browser.close().await;
